@@ -1,0 +1,180 @@
+"""Input validation at the public boundary of :mod:`numerics`.
+
+Each checker validates once and returns a clean float64 array, or raises an
+:mod:`numerics.errors` exception whose message names the argument
+(``name=value!r`` style), what was expected, what arrived and the fix.
+Internal functions downstream assume validated input and check nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .errors import InvalidInput, LabelError, NonFiniteInput, ShapeMismatch
+
+__all__ = [
+    "as_matrix",
+    "as_vector",
+    "as_scalar",
+    "check_finite",
+    "check_same_length",
+    "as_signed_labels",
+    "encode_labels",
+    "check_positive",
+    "check_positive_int",
+]
+
+
+def _describe(a: Any) -> str:
+    arr = np.asarray(a) if not isinstance(a, np.ndarray) else a
+    return f"array of shape {arr.shape} and dtype {arr.dtype}"
+
+
+def check_finite(arr: np.ndarray, name: str) -> np.ndarray:
+    """Raise :class:`NonFiniteInput` if ``arr`` holds NaN or inf, naming the first bad entry."""
+    if not np.all(np.isfinite(arr)):
+        bad = np.argwhere(~np.isfinite(arr))
+        first = tuple(int(i) for i in bad[0]) if arr.ndim else ()
+        raise NonFiniteInput(
+            f"{name} must contain only finite numbers, but {len(bad)} entr"
+            f"{'y is' if len(bad) == 1 else 'ies are'} NaN or infinite "
+            f"(first at index {first}: {arr[first] if arr.ndim else arr!r}). "
+            f"Remove or impute those values before calling."
+        )
+    return arr
+
+
+def _to_float(a: Any, name: str) -> np.ndarray:
+    try:
+        arr = np.asarray(a, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(
+            f"{name} must be numeric (convertible to float64); got {type(a).__name__} "
+            f"that numpy could not convert: {exc}"
+        ) from None
+    return arr
+
+
+def as_matrix(a: Any, name: str, *, min_rows: int = 1, min_cols: int = 1) -> np.ndarray:
+    """Validate a 2-D float array (samples in rows)."""
+    arr = _to_float(a, name)
+    if arr.ndim == 1:
+        raise InvalidInput(
+            f"{name} must be a 2-D array (n_samples, n_features), got a 1-D {_describe(arr)}. "
+            f"Reshape your data using {name}.reshape(-1, 1) if it has a single feature or "
+            f"{name}.reshape(1, -1) if it is a single sample."
+        )
+    if arr.ndim != 2:
+        raise InvalidInput(f"{name} must be a 2-D array (n_samples, n_features), got {_describe(arr)}.")
+    if arr.shape[0] < min_rows or arr.shape[1] < min_cols:
+        raise InvalidInput(
+            f"{name} needs at least {min_rows} row(s) and {min_cols} column(s), got shape {arr.shape}."
+        )
+    return check_finite(arr, name)
+
+
+def as_vector(a: Any, name: str, *, size: int | None = None, nonzero: bool = False) -> np.ndarray:
+    """Validate a 1-D float array, optionally of a given size and not all zeros."""
+    arr = _to_float(a, name)
+    if arr.ndim == 2 and 1 in arr.shape:
+        arr = arr.reshape(-1)
+    if arr.ndim != 1:
+        raise InvalidInput(f"{name} must be a 1-D array, got {_describe(arr)}. Use {name}.ravel().")
+    if size is not None and arr.shape[0] != size:
+        raise ShapeMismatch(
+            f"{name} must have length {size} to match the other arguments, got length {arr.shape[0]}."
+        )
+    check_finite(arr, name)
+    if nonzero and not np.any(arr):
+        raise InvalidInput(
+            f"{name} is the zero vector, which does not define a hyperplane (w^T x + b = 0 holds "
+            f"everywhere or nowhere). Pass a nonzero normal vector."
+        )
+    return arr
+
+
+def as_scalar(a: Any, name: str) -> float:
+    """Validate a finite real scalar."""
+    arr = _to_float(a, name)
+    if arr.ndim != 0 and arr.size != 1:
+        raise InvalidInput(f"{name} must be a scalar, got {_describe(arr)}.")
+    value = float(arr.reshape(()))
+    if not np.isfinite(value):
+        raise NonFiniteInput(f"{name} must be finite, got {value!r}.")
+    return value
+
+
+def check_same_length(**arrays: np.ndarray) -> int:
+    """All arrays must have the same first dimension; return it."""
+    lengths = {name: int(np.shape(a)[0]) for name, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        desc = ", ".join(f"{k} has {v}" for k, v in lengths.items())
+        raise ShapeMismatch(f"these arguments must have the same number of samples, but {desc}.")
+    return next(iter(lengths.values()))
+
+
+def check_positive(value: Any, name: str) -> float:
+    v = as_scalar(value, name)
+    if v <= 0:
+        raise InvalidInput(f"{name} must be > 0, got {name}={value!r}.")
+    return v
+
+
+def check_positive_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise InvalidInput(f"{name} must be a positive integer, got {name}={value!r}.")
+    return int(value)
+
+
+def as_signed_labels(t: Any, name: str = "t", *, n: int | None = None) -> np.ndarray:
+    """Validate labels in {-1, +1}; anticipate the common {0, 1} mistake."""
+    arr = np.asarray(t)
+    if arr.ndim != 1:
+        raise InvalidInput(f"{name} must be a 1-D array of labels, got {_describe(arr)}.")
+    if n is not None and arr.shape[0] != n:
+        raise ShapeMismatch(f"{name} has {arr.shape[0]} labels but there are {n} samples.")
+    try:
+        vals = set(np.unique(arr).tolist())
+    except TypeError:
+        vals = set(arr.tolist())
+    if not vals <= {-1, 1}:
+        hint = ""
+        if vals <= {0, 1}:
+            hint = " It looks like {0, 1} labels: convert with t = 2 * t - 1."
+        elif len(vals) == 2:
+            a, b = sorted(vals, key=repr)
+            hint = f" Map the two classes with t = np.where(t == {b!r}, 1, -1)."
+        raise LabelError(
+            f"{name} must hold labels in {{-1, +1}}, got values {sorted(vals, key=repr)!r}.{hint}"
+        )
+    return arr.astype(np.float64)
+
+
+def encode_labels(y: Any, name: str = "y", *, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Map labels of any hashable type to 1-of-K targets.
+
+    Returns ``(classes, T)`` where ``classes`` holds the sorted distinct labels and
+    ``T[n, k] = 1`` iff ``y[n] == classes[k]``.
+    """
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise InvalidInput(
+            f"{name} must be a 1-D array of class labels, got {_describe(arr)}. If you already "
+            f"have 1-of-K targets, pass labels = T.argmax(axis=1) instead."
+        )
+    if n is not None and arr.shape[0] != n:
+        raise ShapeMismatch(f"{name} has {arr.shape[0]} labels but X has {n} samples.")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise NonFiniteInput(f"{name} contains NaN or infinite labels; every sample needs a class.")
+    classes, index = np.unique(arr, return_inverse=True)
+    if classes.shape[0] < 2:
+        raise LabelError(
+            f"{name} must contain at least 2 classes, got only {classes.tolist()!r}."
+        )
+    T = np.zeros((arr.shape[0], classes.shape[0]))
+    T[np.arange(arr.shape[0]), index] = 1.0
+    return classes, T

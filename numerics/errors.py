@@ -1,0 +1,46 @@
+"""The one exception hierarchy of :mod:`numerics`.
+
+Every class also subclasses the builtin a caller would naturally catch
+(``except ValueError`` keeps working), after ``hypothesis.errors``.
+Messages say what was expected, what arrived, and how to fix it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LindiscError",
+    "InvalidInput",
+    "ShapeMismatch",
+    "NonFiniteInput",
+    "LabelError",
+    "SingularMatrixError",
+    "NotSeparableError",
+]
+
+
+class LindiscError(Exception):
+    """Base class of every error raised by lindisc."""
+
+
+class InvalidInput(LindiscError, ValueError):
+    """An argument has the wrong value, type or form."""
+
+
+class ShapeMismatch(InvalidInput):
+    """Arrays whose shapes or lengths must agree do not."""
+
+
+class NonFiniteInput(InvalidInput):
+    """An array holds NaN or infinity where finite numbers are required."""
+
+
+class LabelError(InvalidInput):
+    """Labels are not in the coding an algorithm needs (e.g. {0, 1} given where {-1, +1} is needed)."""
+
+
+class SingularMatrixError(LindiscError, ValueError):
+    """A matrix that must be invertible (a scatter matrix, X^T X) is singular or numerically so."""
+
+
+class NotSeparableError(LindiscError, ValueError):
+    """A method that needs linearly separable data did not get it."""
