@@ -1,0 +1,10 @@
+"""The catalog: every result, derivation, erratum, exercise and algorithm claim of the
+five source documents, one registered entry each (see :mod:`.registry`).
+
+Topics are modules; importing this package registers them all, in reading order.
+"""
+
+from . import geometry  # noqa: F401 - registers entries
+from .registry import DOCUMENTS, KINDS, REGISTRY, Entry, Source, entry
+
+__all__ = ["REGISTRY", "Entry", "Source", "entry", "KINDS", "DOCUMENTS"]

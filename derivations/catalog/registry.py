@@ -1,0 +1,79 @@
+"""The catalog registry: one row per entry, registered by decorating its builder.
+
+Like autograd's derivative table, every entry is one registration; unlike it, each is a
+named function whose docstring states the mathematics::
+
+    @entry("geometry.w_normal", "w is normal to the hyperplane",
+           sources=[("bromberg2012", "§1.1, after Eq. (1)")])
+    def w_normal() -> Statement:
+        '''w^T (x_A - x_B) = 0 for any two points of the plane w^T x + b = 0.'''
+        ...
+
+The builder runs only when the entry is verified, so importing the catalog is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from numerics.errors import InvalidInput
+
+__all__ = ["Entry", "Source", "entry", "REGISTRY", "KINDS", "DOCUMENTS"]
+
+KINDS = ("result", "erratum", "exercise", "algorithm")
+DOCUMENTS = {
+    "bromberg2012": 'F. Bromberg, "3. Discriminantes lineales", UTN-FRM, 2012',
+    "dhs-perceptron": '"Linear discriminant functions: Perceptron" notes after Duda, Hart & Stork ch. 5',
+    "udelar2018": '"Clasificación mediante modelos lineales", IIE Udelar, 2018',
+    "hermosillo2017": 'J. Hermosillo Valadez, "Máquinas de vectores de soporte", UAEM, 2017',
+    "ml10": '"ML - 10 - Linear Classification II" lecture notes',
+    "bishop-prml": "C. M. Bishop, Pattern Recognition and Machine Learning, Springer 2006",
+    "dhs": "R. O. Duda, P. E. Hart, D. G. Stork, Pattern Classification, 2nd ed., Wiley 2001",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    document: str
+    where: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: str
+    kind: str
+    sources: tuple[Source, ...]
+    build: Callable
+    doc: str
+
+    @property
+    def topic(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+REGISTRY: dict[str, Entry] = {}
+
+
+def entry(id: str, title: str, *, sources, kind: str = "result") -> Callable:
+    """Register the decorated builder as catalog entry ``id``."""
+    if id.count(".") < 1 or id != id.strip() or " " in id:
+        raise InvalidInput(f"entry id must be dotted 'topic.name' without spaces, got {id!r}")
+    if kind not in KINDS:
+        raise InvalidInput(f"kind must be one of {KINDS}, got kind={kind!r}")
+    srcs = tuple(Source(*s) for s in sources)
+    if not srcs:
+        raise InvalidInput(f"entry {id!r} needs at least one source")
+    for s in srcs:
+        if s.document not in DOCUMENTS:
+            raise InvalidInput(f"entry {id!r}: unknown document key {s.document!r}; "
+                               f"use one of {sorted(DOCUMENTS)}")
+
+    def register(fn: Callable) -> Callable:
+        if id in REGISTRY:
+            raise InvalidInput(f"duplicate catalog id {id!r}")
+        REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return register

@@ -1,0 +1,177 @@
+"""The verification engine: runs every method on every claim of an entry, under budgets.
+
+:func:`verify_entry` is the one entry point used by the CLI, the JSON report, the
+mutation suite and the tests. Nothing here knows any particular catalog entry.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+import zlib
+from dataclasses import dataclass, field
+
+from .budget import Timeout, time_limit
+from .claims import Behaviour, Claim
+from .diagnosis import diagnose
+from .latex import claim_latex
+from .methods import components, exact_random, numeric, runs, symbolic
+from .methods.outcome import ERROR, TIMEOUT, Outcome
+from .verdict import claim_verdict, combine
+
+__all__ = ["ClaimResult", "EntryResult", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
+
+#: Seconds each method may spend on one claim.
+DEFAULT_BUDGET = 20.0
+
+_CLAIM_METHODS = (exact_random, components, symbolic)
+
+
+@dataclass
+class ClaimResult:
+    label: str
+    status: str
+    methods: list[Outcome]
+    latex: str = ""
+
+    @property
+    def counterexample(self) -> dict | None:
+        for o in self.methods:
+            if o.witness is not None and o.certain:
+                return o.witness
+        return None
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "status": self.status, "latex": self.latex,
+                "methods": [o.to_json() for o in self.methods],
+                "counterexample": self.counterexample}
+
+
+@dataclass
+class EntryResult:
+    entry: object
+    status: str
+    claims: list[ClaimResult] = field(default_factory=list)
+    stated: ClaimResult | None = None
+    numeric: Outcome | None = None
+    diagnosis: str | None = None
+    error: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def methods(self) -> list[Outcome]:
+        """Per-method summary over the entry: the worst outcome of each method."""
+        order = ["different", "error", "timeout", "inconclusive", "not applicable", "equal"]
+        pool = list(self.claims) + ([self.stated] if self.stated else [])
+        names: dict[str, list[Outcome]] = {}
+        for cr in pool:
+            for o in cr.methods:
+                names.setdefault(o.name, []).append(o)
+        out = []
+        for name, os_ in names.items():
+            worst = min(os_, key=lambda o: order.index(o.outcome) if o.outcome in order else 0)
+            out.append(Outcome(name, worst.outcome, sum(o.seconds for o in os_)))
+        if self.numeric is not None:
+            out.append(self.numeric)
+        return out
+
+    @property
+    def counterexample(self) -> dict | None:
+        if self.stated is not None:
+            return self.stated.counterexample
+        for cr in self.claims:
+            if cr.status == "refuted":
+                return cr.counterexample
+        return None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the verdict is the expected one for its kind (drives the exit code)."""
+        if self.entry.kind == "erratum":
+            return self.status == "refuted" and all(c.status == "verified" for c in self.claims)
+        return self.status == "verified"
+
+    def latex(self) -> tuple[str | None, str]:
+        """(stated_latex, latex): the document's form (errata) and the verified form."""
+        main = [c for c in self.claims if not c.label.startswith("derivation:")]
+        verified = " \\\\ ".join(c.latex for c in (main or self.claims))
+        return (self.stated.latex if self.stated else None), verified
+
+
+def _seed_for(key: str, seed: int) -> random.Random:
+    return random.Random((zlib.crc32(key.encode()) << 16) ^ seed)
+
+
+def _timed(method, claim, space, rng, budget) -> Outcome:
+    t0 = time.perf_counter()
+    try:
+        with time_limit(budget):
+            o = method.run(claim, space, rng)
+    except Timeout:
+        o = Outcome(method.NAME, TIMEOUT, detail=f"over the {budget:g} s budget")
+    except Exception as exc:  # noqa: BLE001 - a crashing method is reported, not raised
+        o = Outcome(method.NAME, ERROR, detail=f"{type(exc).__name__}: {exc}")
+    o.seconds = time.perf_counter() - t0
+    return o
+
+
+def verify_claim(label: str, claim: Claim, space, rng: random.Random,
+                 budget: float = DEFAULT_BUDGET) -> ClaimResult:
+    """Run the applicable methods on one claim and combine them into a verdict."""
+    methods = (runs,) if isinstance(claim, Behaviour) else _CLAIM_METHODS
+    outcomes = [_timed(m, claim, space, rng, budget) for m in methods]
+    try:
+        tex = claim_latex(claim)
+    except Exception:  # noqa: BLE001 - LaTeX is a courtesy; never fails a verdict
+        tex = ""
+    return ClaimResult(label, claim_verdict(outcomes), outcomes, tex)
+
+
+def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
+                 diagnose_errata: bool = True) -> EntryResult:
+    """Build the entry's statement and verify every claim, step and stated form."""
+    t0 = time.perf_counter()
+    try:
+        with time_limit(budget * 4):
+            st = entry.build()
+    except Exception as exc:  # noqa: BLE001 - a broken entry is an 'error' verdict
+        return EntryResult(entry, "error", error=f"building the statement failed: "
+                           f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
+                           seconds=time.perf_counter() - t0)
+    results = [verify_claim(lbl, c, st.space, _seed_for(f"{entry.id}/{lbl}", seed), budget)
+               for lbl, c in st.all_claims()]
+    stated = None
+    if st.stated is not None:
+        stated = verify_claim("as printed", st.stated, st.space,
+                              _seed_for(f"{entry.id}/stated", seed), budget)
+    num = None
+    if st.numeric:
+        num = _timed(_NumericAdapter(st.numeric), None, st.space,
+                     _seed_for(f"{entry.id}/numeric", seed), budget)
+    statuses = [r.status for r in results]
+    if entry.kind == "erratum" and stated is not None:
+        status = stated.status
+    else:
+        status = combine(statuses)
+    proved = any(r.status == "verified" for r in results)
+    if num is not None and num.outcome == "different" and proved:
+        status = "engine-disagreement"
+    diagnosis = None
+    if stated is not None and stated.status == "refuted" and diagnose_errata:
+        diagnosis = diagnose(st.stated, st.claims[st.corrects], st.space,
+                             _seed_for(f"{entry.id}/diagnosis", seed), budget)
+    return EntryResult(entry, status, results, stated, num, diagnosis,
+                       seconds=time.perf_counter() - t0)
+
+
+class _NumericAdapter:
+    """Presents the entry-level numeric agreements with the per-claim method signature."""
+
+    NAME = numeric.NAME
+
+    def __init__(self, agreements):
+        self.agreements = agreements
+
+    def run(self, _claim, space, rng):
+        return numeric.run(self.agreements, space, rng)

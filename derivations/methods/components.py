@@ -1,0 +1,52 @@
+"""Method 2 — components: the claim at concrete sizes, every entry a symbol.
+
+At each size assignment (e.g. d = 1, 2, 3) every matrix becomes an explicit matrix of
+entry symbols with its structure built in, discrete types are enumerated exhaustively,
+and ``lhs - rhs`` is simplified entry by entry. All zero is a proof for those sizes.
+"""
+
+from __future__ import annotations
+
+from ..claims import Undecidable
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, Outcome
+from .witness import describe_point
+from .zero import is_identically_zero
+
+NAME = "components"
+
+
+def _fmt(sizes: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
+
+
+def run(claim, space, rng) -> Outcome:
+    covered = []
+    for sizes in space.size_assignments():
+        insts = space.components(sizes)
+        if not insts:
+            continue
+        for inst in insts:
+            ids = claim.identity(inst)
+            if ids is None:
+                return Outcome(NAME, NOT_APPLICABLE, detail="no identity to prove (no certificate)")
+            for e in ids:
+                if is_identically_zero(e):
+                    continue
+                # Not shown zero: look for an exact witness before calling it inconclusive.
+                for _ in range(3):
+                    values = space.random_values(inst, rng)
+                    try:
+                        why = claim.violation(inst, values)
+                    except Undecidable:
+                        continue
+                    if why:
+                        return Outcome(NAME, DIFFERENT, certain=True, detail=f"at {_fmt(sizes)}",
+                                       witness=describe_point(space, inst, values, why))
+                return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}")
+        covered.append(_fmt(sizes))
+    if not covered:
+        return Outcome(NAME, NOT_APPLICABLE, detail="no size small enough to enumerate")
+    ok, why = claim.manifest(space)
+    if not ok:
+        return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}")
+    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered))

@@ -1,0 +1,27 @@
+"""Is an explicit expression in entry symbols identically zero? (The components proof step.)"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+__all__ = ["is_identically_zero"]
+
+
+def is_identically_zero(e: sp.Basic) -> bool:
+    """True when ``e`` simplifies to 0; False means "not shown", never "shown nonzero"."""
+    e = sp.sympify(e)
+    if e == 0:
+        return True
+    if not e.free_symbols:
+        from ..exactness import exact_is_zero
+
+        return exact_is_zero(e) is True and e.is_algebraic is not False
+    ex = sp.expand(e)
+    if ex == 0:
+        return True
+    if not ex.has(sp.Pow) or all(p.exp.is_Integer for p in ex.atoms(sp.Pow)):
+        return sp.cancel(sp.together(ex)) == 0
+    t = sp.cancel(sp.together(ex))
+    if t == 0:
+        return True
+    return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0

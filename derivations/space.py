@@ -1,0 +1,395 @@
+"""Typed symbols, and how each method instantiates them.
+
+A catalog entry declares its symbols on a :class:`Space`::
+
+    s = Space()
+    d = s.dim("d")                          # symbolic size, instantiated at 1, 2, 3
+    w = s.vector("w", d, nonzero=True)      # MatrixSymbol(w, d, 1)
+    S = s.matrix("S_W", d, d, "spd")        # symmetric positive definite
+    b = s.scalar("b")                       # real
+    t = s.scalar("t", label=True)           # a label in {-1, +1}
+
+The declarations drive every method:
+
+* **symbolic** keeps the ``MatrixSymbol``s (dimension-free);
+* **components** (:meth:`Space.components`) replaces each by an explicit matrix of entry
+  symbols at concrete sizes, with structure built in (a symmetric matrix shares
+  symbols); *discrete* types (labels, one-hot rows) are enumerated exhaustively, so a
+  components proof covers every labelling at that size;
+* **exact random** (:meth:`Space.random_values`) draws exact rationals that satisfy
+  the assumptions by construction (SPD as ``L L^T + I``, unit vectors by stereographic
+  projection, one-hot rows, ±1 labels), never by rejection of the property itself.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixElement
+
+__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions"]
+
+STRUCTURES = frozenset({
+    "general", "symmetric", "spd", "psd", "diagonal", "positive_diagonal",
+    "full_column_rank", "one_hot_rows", "labels", "nonzero", "unit", "positive",
+})
+
+#: The most discrete assignments (labellings) a components proof enumerates at one size.
+MAX_ENUMERATION = 64
+
+
+@dataclass
+class Decl:
+    """One declared symbol: its SymPy object, its type and its structure."""
+
+    name: str
+    symbol: sp.Basic
+    rows: sp.Expr | int | None = None  # None for scalars
+    cols: sp.Expr | int | None = None
+    structure: str = "general"
+    assumptions: dict = field(default_factory=dict)
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.rows is None
+
+    @property
+    def discrete(self) -> bool:
+        return (self.structure in ("one_hot_rows", "labels")
+                or (self.is_scalar and self.assumptions.get("label", False)))
+
+
+@dataclass
+class Instance:
+    """One instantiation at concrete sizes: the mapping for ``xreplace`` and its entry symbols."""
+
+    sizes: dict
+    mapping: dict  # MatrixSymbol / dim Symbol / scalar Symbol -> explicit value or entry matrix
+    entries: dict  # decl name -> list of entry Symbols (free, to be given values)
+    discrete: dict  # decl name -> concrete value used for a discrete decl (labels, one-hot)
+    definitions: list = field(default_factory=list)  # [(symbol, expression)], applied first
+
+    def __call__(self, expr: sp.Basic) -> sp.Basic:
+        """Instantiate ``expr`` (dimension-free) at these sizes."""
+        out = expand_definitions(sp.sympify(expr), self.definitions).xreplace(self.mapping)
+        if isinstance(out, sp.MatrixBase):
+            return sp.ImmutableMatrix(out.applyfunc(_evaluate))
+        if isinstance(out, sp.MatrixExpr):
+            return sp.ImmutableMatrix(out.doit().as_explicit()).applyfunc(_evaluate)
+        return _evaluate(out)
+
+    def free(self) -> list[sp.Symbol]:
+        return [s for syms in self.entries.values() for s in syms]
+
+
+def _evaluate(e: sp.Basic) -> sp.Basic:
+    """Evaluate what instantiation left unevaluated (``Trace`` or entries of explicit matrices)."""
+    if isinstance(e, sp.Basic) and e.has(sp.Trace, MatrixElement, sp.MatrixExpr):
+        e = e.doit()
+        if isinstance(e, sp.MatrixBase) and e.shape == (1, 1):
+            e = e[0, 0]
+    return e
+
+
+def expand_definitions(expr: sp.Basic, definitions: list) -> sp.Basic:
+    """Substitute defined symbols (latest definition first, so definitions may chain)."""
+    for sym, value in reversed(definitions):
+        expr = expr.xreplace({sym: value})
+    return expr
+
+
+class Space:
+    """The typed symbols of one claim; see the module docstring."""
+
+    def __init__(self, sizes: dict | None = None):
+        self.definitions: list[tuple[sp.Basic, sp.Basic, str]] = []
+        self.decls: dict[str, Decl] = {}
+        self.dims: dict[str, tuple[sp.Symbol, tuple[int, ...]]] = {}
+        self._default_sizes = sizes or {}
+
+    # -- declarations ---------------------------------------------------------------
+    def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3)) -> sp.Symbol:
+        """A symbolic size, instantiated at each of ``sizes`` by the components method."""
+        if name in self.dims:
+            return self.dims[name][0]
+        sym = sp.Symbol(name, integer=True, positive=True)
+        self.dims[name] = (sym, tuple(self._default_sizes.get(name, sizes)))
+        return sym
+
+    def _add(self, decl: Decl):
+        if decl.name in self.decls:
+            raise ValueError(f"symbol {decl.name!r} declared twice in one claim")
+        if decl.structure not in STRUCTURES:
+            raise ValueError(f"unknown structure {decl.structure!r}; choose from {sorted(STRUCTURES)}")
+        self.decls[decl.name] = decl
+        return decl.symbol
+
+    def scalar(self, name: str, *, positive: bool = False, nonzero: bool = False,
+               label: bool = False, probability: bool = False, integer: bool = False,
+               nonnegative: bool = False) -> sp.Symbol:
+        """A real scalar with assumptions (positive, nonzero, a ±1 label, a probability in (0,1))."""
+        kw = {"real": True}
+        if positive or probability:
+            kw["positive"] = True
+        if nonzero or label:
+            kw["nonzero"] = True
+        if integer:
+            kw["integer"] = True
+        if nonnegative:
+            kw["nonnegative"] = True
+        sym = sp.Symbol(name, **kw)
+        return self._add(Decl(name, sym, assumptions={
+            "positive": positive, "nonzero": nonzero, "label": label,
+            "probability": probability, "integer": integer, "nonnegative": nonnegative}))
+
+    def vector(self, name: str, dim: sp.Expr | int, *, nonzero: bool = False,
+               unit: bool = False, labels: bool = False, positive: bool = False) -> sp.MatrixSymbol:
+        """A column vector of length ``dim``."""
+        structure = ("unit" if unit else "labels" if labels else "positive" if positive
+                     else "nonzero" if nonzero else "general")
+        return self._add(Decl(name, sp.MatrixSymbol(name, dim, 1), dim, 1, structure))
+
+    def matrix(self, name: str, rows: sp.Expr | int, cols: sp.Expr | int,
+               structure: str = "general") -> sp.MatrixSymbol:
+        """A matrix with structure: general, symmetric, spd, psd, diagonal, positive_diagonal,
+        full_column_rank, one_hot_rows (rows of a 1-of-K coding)."""
+        return self._add(Decl(name, sp.MatrixSymbol(name, rows, cols), rows, cols, structure))
+
+    def define(self, symbol: sp.Basic, value: sp.Basic, why: str = "") -> sp.Basic:
+        """Constrain ``symbol`` by construction: every method substitutes ``value`` for it.
+
+        This is how hypotheses are encoded without filtering: "x_perp lies on the plane"
+        becomes ``define(b, -dot(w, x_perp))``. Claims keep the symbol (and print it);
+        a later definition may use earlier-defined symbols.
+        """
+        if not any(d.symbol == symbol for d in self.decls.values()):
+            raise ValueError(f"define(): {symbol} is not a declared symbol of this space")
+        self.definitions.append((symbol, sp.sympify(value), why))
+        return symbol
+
+    def expand(self, expr: sp.Basic) -> sp.Basic:
+        """``expr`` with every definition substituted (dimension-free)."""
+        return expand_definitions(sp.sympify(expr), self._defs())
+
+    def _defs(self) -> list:
+        return [(s, v) for s, v, _ in self.definitions]
+
+    # -- sizes ------------------------------------------------------------------------
+    def size_assignments(self) -> list[dict]:
+        """Every combination of the declared dims' sizes, smallest first."""
+        if not self.dims:
+            return [{}]
+        names = list(self.dims)
+        combos = itertools.product(*[self.dims[n][1] for n in names])
+        out = [dict(zip([self.dims[n][0] for n in names], map(sp.Integer, c))) for c in combos]
+        out.sort(key=lambda a: sum(a.values()))
+        return out
+
+    @staticmethod
+    def _size(expr, sizes: dict) -> int:
+        if expr is None:
+            return 0
+        v = sp.sympify(sp.sympify(expr).xreplace(sizes))
+        if not v.is_Integer or int(v) < 1:
+            raise ValueError(f"size {expr} did not become a positive integer at {sizes}")
+        return int(v)
+
+    # -- components ----------------------------------------------------------------------
+    def _entry_matrix(self, decl: Decl, r: int, c: int) -> tuple[sp.ImmutableMatrix, list]:
+        pos = {"positive": True} if decl.structure in ("positive_diagonal",) else {}
+        def sym(i, j):
+            if c == 1:
+                return sp.Symbol(f"{decl.name}[{i + 1}]", real=True)
+            return sp.Symbol(f"{decl.name}[{i + 1},{j + 1}]", real=True, **pos)
+        st = decl.structure
+        free = []
+        if st in ("symmetric", "spd", "psd"):
+            cache = {}
+            for i in range(r):
+                for j in range(i, c):
+                    cache[(i, j)] = cache[(j, i)] = sym(i, j)
+                    free.append(cache[(i, j)])
+            m = sp.ImmutableMatrix(r, c, lambda i, j: cache[(i, j)])
+        elif st in ("diagonal", "positive_diagonal"):
+            diag = [sym(i, i) for i in range(r)]
+            free = diag
+            m = sp.ImmutableMatrix(r, c, lambda i, j: diag[i] if i == j else 0)
+        elif st == "positive" and c == 1:
+            free = [sp.Symbol(f"{decl.name}[{i + 1}]", positive=True) for i in range(r)]
+            m = sp.ImmutableMatrix(r, 1, free)
+        else:
+            m = sp.ImmutableMatrix(r, c, lambda i, j: sym(i, j))
+            free = list(m)
+        return m, free
+
+    def _discrete_values(self, decl: Decl, sizes: dict) -> list[sp.Basic]:
+        """All values of a discrete declaration at these sizes (labels, one-hot rows)."""
+        if decl.is_scalar:
+            return [sp.Integer(1), sp.Integer(-1)]
+        r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+        if decl.structure == "labels":
+            return [sp.ImmutableMatrix(r, 1, list(p)) for p in itertools.product([1, -1], repeat=r)]
+        rows = [[1 if j == k else 0 for j in range(c)] for k in range(c)]
+        return [sp.ImmutableMatrix(list(p)) for p in itertools.product(rows, repeat=r)]
+
+    def components(self, sizes: dict) -> list[Instance]:
+        """Instances at ``sizes`` with entry symbols; discrete types enumerated (capped)."""
+        mapping: dict = dict(sizes)
+        entries: dict = {}
+        discrete: list[Decl] = []
+        for decl in self.decls.values():
+            if decl.discrete:
+                discrete.append(decl)
+                continue
+            if decl.is_scalar:
+                entries[decl.name] = [decl.symbol]
+                continue
+            r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+            m, free = self._entry_matrix(decl, r, c)
+            mapping[decl.symbol] = m
+            entries[decl.name] = free
+        if not discrete:
+            return [Instance(sizes, mapping, entries, {}, self._defs())]
+        choices = [self._discrete_values(d, sizes) for d in discrete]
+        total = 1
+        for ch in choices:
+            total *= len(ch)
+        if total > MAX_ENUMERATION:
+            return []
+        out = []
+        for combo in itertools.product(*choices):
+            m = dict(mapping)
+            disc = {}
+            for decl, val in zip(discrete, combo):
+                m[decl.symbol] = val
+                disc[decl.name] = val
+            out.append(Instance(sizes, m, entries, disc, self._defs()))
+        return out
+
+    def instance_with_random_discrete(self, sizes: dict, rng: random.Random) -> Instance:
+        """One instance at ``sizes`` whose discrete declarations take random values."""
+        mapping: dict = dict(sizes)
+        entries: dict = {}
+        disc: dict = {}
+        for decl in self.decls.values():
+            if decl.discrete:
+                val = self._random_discrete(decl, sizes, rng)
+                mapping[decl.symbol] = val
+                disc[decl.name] = val
+            elif decl.is_scalar:
+                entries[decl.name] = [decl.symbol]
+            else:
+                r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+                m, free = self._entry_matrix(decl, r, c)
+                mapping[decl.symbol] = m
+                entries[decl.name] = free
+        return Instance(sizes, mapping, entries, disc, self._defs())
+
+    # -- exact random ------------------------------------------------------------------
+    def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random):
+        if decl.is_scalar:
+            return sp.Integer(rng.choice([1, -1]))
+        r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+        if decl.structure == "labels":
+            vals = [rng.choice([1, -1]) for _ in range(r)]
+            if r >= 2 and len(set(vals)) == 1:  # both classes present when possible
+                vals[rng.randrange(r)] *= -1
+            return sp.ImmutableMatrix(r, 1, vals)
+        ks = [rng.randrange(c) for _ in range(r)]
+        if r >= c:  # every class present when possible
+            ks[:c] = range(c)
+            rng.shuffle(ks)
+        return sp.ImmutableMatrix(r, c, lambda i, j: 1 if ks[i] == j else 0)
+
+    def random_values(self, inst: Instance, rng: random.Random) -> dict:
+        """Exact rational values for every free entry symbol of ``inst``, satisfying the types."""
+        values: dict = {}
+        for decl in self.decls.values():
+            if decl.discrete:
+                continue
+            syms = inst.entries[decl.name]
+            if decl.is_scalar:
+                values[decl.symbol] = _random_scalar(decl.assumptions, rng)
+                continue
+            r, c = self._size(decl.rows, inst.sizes), self._size(decl.cols, inst.sizes)
+            mat = _random_matrix(decl.structure, r, c, rng)
+            template = inst.mapping[decl.symbol]
+            for i in range(r):
+                for j in range(c):
+                    e = template[i, j]
+                    if isinstance(e, sp.Symbol):
+                        values[e] = mat[i][j]
+            assert all(s in values for s in syms)
+        return values
+
+
+# -- random exact rationals ------------------------------------------------------------
+def _rat(rng: random.Random, lo: int = -4, hi: int = 4, nonzero: bool = False) -> sp.Rational:
+    while True:
+        q = rng.choice([1, 1, 1, 2, 3, 4, 5, 7])
+        p = rng.randint(lo * q, hi * q)
+        v = sp.Rational(p, q)
+        if not nonzero or v != 0:
+            return v
+
+
+def _random_scalar(a: dict, rng: random.Random) -> sp.Rational:
+    if a.get("probability"):
+        q = rng.choice([3, 4, 5, 7, 8, 9])
+        return sp.Rational(rng.randint(1, q - 1), q)
+    if a.get("integer"):
+        lo = 1 if a.get("positive") else 0 if a.get("nonnegative") else -5
+        return sp.Integer(rng.randint(lo, 6))
+    if a.get("positive"):
+        return _rat(rng, 0, 4, nonzero=True)
+    if a.get("nonnegative"):
+        return _rat(rng, 0, 4)
+    return _rat(rng, nonzero=a.get("nonzero", False))
+
+
+def _rank(rows: list[list]) -> int:
+    return sp.Matrix(rows).rank() if rows and rows[0] else 0
+
+
+def _random_matrix(structure: str, r: int, c: int, rng: random.Random) -> list[list]:
+    if structure in ("general", "nonzero", "full_column_rank"):
+        while True:
+            m = [[_rat(rng) for _ in range(c)] for _ in range(r)]
+            if structure == "general":
+                return m
+            if structure == "nonzero" and any(v != 0 for row in m for v in row):
+                return m
+            if structure == "full_column_rank" and _rank(m) == min(r, c):
+                return m
+    if structure == "positive":
+        return [[_rat(rng, 0, 4, nonzero=True) for _ in range(c)] for _ in range(r)]
+    if structure == "unit":
+        # Stereographic projection: a rational point on the unit sphere S^{r-1}.
+        u = [Fraction(_rat(rng).p, _rat(rng).q) for _ in range(r - 1)] if r > 1 else []
+        while r > 1 and all(x == 0 for x in u):
+            u = [Fraction(int(_rat(rng, nonzero=True).p), 1) for _ in range(r - 1)]
+        s = sum(x * x for x in u)
+        pt = [2 * x / (s + 1) for x in u] + [(s - 1) / (s + 1)]
+        if r == 1:
+            pt = [Fraction(rng.choice([1, -1]))]
+        return [[sp.Rational(x.numerator, x.denominator)] for x in pt]
+    if structure in ("symmetric",):
+        m = [[None] * c for _ in range(r)]
+        for i in range(r):
+            for j in range(i, c):
+                m[i][j] = m[j][i] = _rat(rng)
+        return m
+    if structure in ("spd", "psd"):
+        k = r if structure == "spd" else max(1, r - 1)
+        L = sp.Matrix(r, k, lambda i, j: _rat(rng))
+        M = L * L.T + (sp.eye(r) * _rat(rng, 0, 2, nonzero=True) if structure == "spd" else sp.zeros(r))
+        return [[M[i, j] for j in range(c)] for i in range(r)]
+    if structure in ("diagonal", "positive_diagonal"):
+        pos = structure == "positive_diagonal"
+        return [[(_rat(rng, 0, 4, nonzero=True) if pos else _rat(rng)) if i == j else sp.Integer(0)
+                 for j in range(c)] for i in range(r)]
+    raise ValueError(f"no random generator for structure {structure!r}")

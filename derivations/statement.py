@@ -1,0 +1,56 @@
+"""What a catalog entry's builder returns: typed symbols, claims, derivation steps.
+
+* ``claims`` — named claims the entry asserts (for an erratum: the corrected, true forms);
+* ``steps`` — the document's derivation as a chain, each step a claim of its own
+  (:func:`chain` turns ``e0 = e1 = e2 ...`` into ``Equal(e0, e1), Equal(e1, e2), ...``);
+* ``stated`` — for an erratum only: the claim exactly as the document prints it, with
+  ``corrects`` naming the claim in ``claims`` it should have been;
+* ``numeric`` — :class:`~derivations.methods.numeric.Agreement`s tying the symbolic form to
+  ``numerics``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from .claims import Claim, Equal
+from .methods.numeric import Agreement
+from .space import Space
+
+__all__ = ["Statement", "chain"]
+
+
+def chain(*exprs: sp.Basic, notes: tuple[str, ...] = ()) -> list[tuple[str, Claim]]:
+    """``chain(e0, e1, e2)`` -> the steps ``e0 = e1`` and ``e1 = e2``, labelled."""
+    steps = []
+    for i in range(len(exprs) - 1):
+        label = notes[i] if i < len(notes) and notes[i] else f"step {i + 1}"
+        steps.append((label, Equal(exprs[i], exprs[i + 1])))
+    return steps
+
+
+@dataclass
+class Statement:
+    space: Space
+    claims: dict[str, Claim] = field(default_factory=dict)
+    steps: list[tuple[str, Claim]] = field(default_factory=list)
+    stated: Claim | None = None
+    corrects: str | None = None
+    numeric: list[Agreement] = field(default_factory=list)
+
+    def __post_init__(self):
+        if not self.claims and not self.steps and self.stated is None:
+            raise ValueError("a statement needs at least one claim, step or stated claim")
+        if self.stated is not None:
+            if not self.claims:
+                raise ValueError("an erratum's statement needs the corrected claim in `claims`")
+            if self.corrects is None:
+                self.corrects = next(iter(self.claims))
+            if self.corrects not in self.claims:
+                raise ValueError(f"corrects={self.corrects!r} is not one of {list(self.claims)}")
+
+    def all_claims(self) -> list[tuple[str, Claim]]:
+        """Every true-by-intent claim: the named claims, then the derivation steps."""
+        return list(self.claims.items()) + [(f"derivation: {lbl}", c) for lbl, c in self.steps]
