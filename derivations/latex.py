@@ -34,6 +34,7 @@ class LindiscLatexPrinter(LatexPrinter):
             return self._deal_with_super_sub(name)
         base, sub = m.group(1), m.group(2)
         body = f"\\boldsymbol{{\\{base}}}" if base in _GREEK else f"\\mathbf{{{base}}}"
+        sub = {"perp": r"\perp"}.get(sub, sub)
         return body + (f"_{{{sub}}}" if sub else "")
 
     def _print_Transpose(self, expr):

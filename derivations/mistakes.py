@@ -31,7 +31,7 @@ from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .expr import Grad, Norm
 
-__all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at"]
+__all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at", "well_typed"]
 
 _LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol)
 
@@ -182,8 +182,15 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
     """Mutants of a claim: every side mutated by every operator, and for a relation its
     direction reversed. ``sides_only=False`` for relations yields only the reversal (a
     mutated side of an inequality can stay true, so it proves nothing about the engine)."""
-    from .claims import Rel
+    from .claims import Rel, SameSign
 
+    if isinstance(claim, SameSign):
+        # sign(a) = sign(b) survives any positive rescaling of a side: only a sign flip of a
+        # term changes its truth, so only that operator says something about the engine.
+        for i, side in enumerate(claim.sides()):
+            for desc, m in sign_of_term(side):
+                yield "sign_of_term", desc, claim.replace_side(i, m)
+        return
     if isinstance(claim, Rel):
         yield "inequality", f"the inequality {claim.op} is reversed", claim.flipped()
         if not sides_only:
@@ -194,3 +201,32 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
                 yield op, desc, claim.replace_side(i, m)
             except (sp.ShapeError, TypeError, ValueError):
                 continue
+
+
+def well_typed(claim, space) -> bool:
+    """Whether a (mutant) claim instantiates at every size: ``w x`` with two column vectors
+    is only well-formed at d = 1, which SymPy cannot see while d is symbolic."""
+    for sizes in space.size_assignments():
+        try:
+            inst = space.instance_with_random_discrete(sizes, _FIXED_RNG)
+            for side in claim.sides():
+                inst(side)
+        except (sp.ShapeError, TypeError, ValueError, IndexError, NotImplementedError):
+            return False
+    return True
+
+
+class _Rng:
+    """A deterministic stand-in for random.Random where only the shapes matter."""
+
+    def choice(self, seq):
+        return seq[0]
+
+    def randrange(self, n):
+        return 0
+
+    def shuffle(self, seq):
+        return None
+
+
+_FIXED_RNG = _Rng()

@@ -4,7 +4,7 @@ five source documents, one registered entry each (see :mod:`.registry`).
 Topics are modules; importing this package registers them all, in reading order.
 """
 
-from . import geometry  # noqa: F401 - registers entries
+from . import geometry, multiclass, feature_maps, least_squares, fisher  # noqa: F401 - registers
 from .registry import DOCUMENTS, KINDS, REGISTRY, Entry, Source, entry
 
 __all__ = ["REGISTRY", "Entry", "Source", "entry", "KINDS", "DOCUMENTS"]

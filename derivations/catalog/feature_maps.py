@@ -1,0 +1,1 @@
+"""feature_maps: catalog entries (being written)."""

@@ -1,0 +1,1 @@
+"""fisher: catalog entries (being written)."""

@@ -1,0 +1,1 @@
+"""multiclass: catalog entries (being written)."""
