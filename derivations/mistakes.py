@@ -143,6 +143,13 @@ def inverse(expr):
             yield f"the norm {_short(sub)} should be squared", replace_at(expr, path, sub**2)
 
 
+def absolute(expr):
+    yield "an absolute value is taken", sp.Abs(expr)
+    for path, sub in positions(expr):
+        if isinstance(sub, sp.Abs):
+            yield f"the absolute value on {_short(sub.args[0])} is missing", replace_at(expr, path, sub.args[0])
+
+
 MUTATIONS: dict[str, Callable] = {
     "sign_of_term": sign_of_term,
     "factor_two": factor_two,
@@ -151,6 +158,7 @@ MUTATIONS: dict[str, Callable] = {
     "swap_factors": swap_factors,
     "swap_symbols": swap_symbols,
     "inverse": inverse,
+    "absolute": absolute,
 }
 
 
@@ -191,6 +199,11 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
             for desc, m in sign_of_term(side):
                 yield "sign_of_term", desc, claim.replace_side(i, m)
         return
+    from .claims import Equal
+
+    if type(claim) is Equal and claim.rhs == 0 and not isinstance(claim.lhs, sp.MatrixExpr):
+        yield ("nonzero_claim", "a quantity that is identically 0 is claimed nonzero "
+               "(a case that cannot occur is said to occur)", Rel(claim.lhs**2, ">", sp.Integer(0)))
     if isinstance(claim, Rel):
         yield "inequality", f"the inequality {claim.op} is reversed", claim.flipped()
         if not sides_only:

@@ -31,6 +31,10 @@ def _decl(space, sym):
     return None
 
 
+def _is_defined(space, sym) -> bool:
+    return any(s == sym for s, _v, _w in getattr(space, "definitions", ()))
+
+
 def _quad_sign(m: sp.Basic, space) -> str | None:
     """'pos' / 'nonneg' / None for a 1x1 MatMul of the form v^T M v or v^T A^T A v."""
     if not isinstance(m, sp.MatMul):
@@ -47,10 +51,24 @@ def _quad_sign(m: sp.Basic, space) -> str | None:
     if len(args) == 3 and args[0] == args[2].T and isinstance(args[1], sp.MatrixSymbol):
         decl = _decl(space, args[1])
         v = _decl(space, args[2]) if isinstance(args[2], sp.MatrixSymbol) else None
+        if decl is not None and _is_defined(space, args[1]):
+            return None
         if decl is not None and decl.structure in ("spd", "positive_diagonal"):
             return "pos" if v is not None and v.structure in ("nonzero", "unit") else "nonneg"
         if decl is not None and decl.structure == "psd":
             return "nonneg"
+    return None
+
+
+def _one_minus_probability(e: sp.Add, space) -> str | None:
+    """``c - p`` with ``p`` a declared probability in (0, 1) and ``c >= 1`` is > 0."""
+    const = sum((a for a in e.args if a.is_number), sp.Integer(0))
+    rest = [a for a in e.args if not a.is_number]
+    if len(rest) == 1 and const >= 1:
+        neg = -rest[0]
+        d = _decl(space, neg) if isinstance(neg, sp.Symbol) else None
+        if d is not None and d.is_scalar and d.assumptions.get("probability"):
+            return "pos"
     return None
 
 
@@ -63,6 +81,9 @@ def _sign(e: sp.Basic, space) -> str | None:
             return "nonneg"
         return None
     if isinstance(e, sp.Symbol):
+        for sym, value, _why in getattr(space, "definitions", ()):
+            if sym == e:  # a defined symbol has the sign of its definition, not its declaration
+                return _sign(value, space)
         if e.is_positive:
             return "pos"
         if e.is_nonnegative:
@@ -70,7 +91,7 @@ def _sign(e: sp.Basic, space) -> str | None:
         return None
     if isinstance(e, Norm):
         v = e.args[0]
-        d = _decl(space, v) if isinstance(v, sp.MatrixSymbol) else None
+        d = _decl(space, v) if isinstance(v, sp.MatrixSymbol) and not _is_defined(space, v) else None
         return "pos" if d is not None and d.structure in ("nonzero", "unit", "positive") else "nonneg"
     if isinstance(e, sp.Abs):
         return "nonneg"
@@ -87,6 +108,9 @@ def _sign(e: sp.Basic, space) -> str | None:
             return "nonneg"
         return None
     if isinstance(e, sp.Add):
+        one_minus = _one_minus_probability(e, space)
+        if one_minus:
+            return one_minus
         signs = [_sign(a, space) for a in e.args]
         if any(s is None for s in signs):
             return None

@@ -11,7 +11,7 @@ import sympy as sp
 
 import numerics.geometry as ng
 
-from ..claims import Equal, SameSign
+from ..claims import Equal, Rel, SameSign
 from ..expr import Norm, dot
 from ..methods.numeric import Agreement
 from ..space import Space
@@ -101,3 +101,97 @@ def origin_distance() -> Statement:
         "r(0) = w0/||w||": Equal((dot(w, sp.ZeroMatrix(d, 1)) + w0) / Norm(w), w0 / Norm(w)),
     }, numeric=[Agreement("origin_distance", -w0 / Norm(w), lambda ev: ng.origin_distance(
         coef=ev(w).ravel(), intercept=float(ev(w0))))])
+
+
+# --- the 2-D line of hermosillo2017 ------------------------------------------------------
+
+def _point(s: Space, name: str):
+    return s.scalar(f"{name}_x"), s.scalar(f"{name}_y")
+
+
+@entry("geometry.line_through_two_points", "2-D line through x₁, x₂ with normal w = (y₁−y₂, x₂−x₁)",
+       sources=[("hermosillo2017", "Geometría básica en el plano 2D")])
+def line_through_two_points() -> Statement:
+    """w = (y₁ − y₂, x₂ − x₁) is orthogonal to x₂ − x₁, and every P = x₁ + λ(x₂ − x₁) satisfies
+    w·(P − x₁) = (y₁ − y₂)(x_P − x₁) + (x₂ − x₁)(y_P − y₁) = 0, i.e. A x_P + B y_P + C = 0
+    with A = y₁ − y₂, B = x₂ − x₁, C = −(A x₁ + B y₁)."""
+    s = Space()
+    x1, y1 = _point(s, "p1")
+    x2, y2 = _point(s, "p2")
+    lam, xp, yp = s.scalar("lambda"), s.scalar("P_x"), s.scalar("P_y")
+    s.define(xp, x1 + lam * (x2 - x1), "P on the line")
+    s.define(yp, y1 + lam * (y2 - y1), "P on the line")
+    w = sp.ImmutableMatrix([y1 - y2, x2 - x1])
+    P, p1, p2 = sp.ImmutableMatrix([xp, yp]), sp.ImmutableMatrix([x1, y1]), sp.ImmutableMatrix([x2, y2])
+    A, B = y1 - y2, x2 - x1
+    C = -(A * x1 + B * y1)
+    return Statement(s, claims={
+        "w ⟂ x2 - x1": Equal((w.T * (p2 - p1))[0, 0], 0),
+        "A x_P + B y_P + C = 0": Equal(A * xp + B * yp + C, 0),
+    }, steps=chain((w.T * (P - p1))[0, 0], (y1 - y2) * (xp - x1) + (x2 - x1) * (yp - y1),
+                   A * xp + B * yp + C, sp.Integer(0),
+                   notes=("w·(P − x₁) in coordinates", "collect: A x_P + B y_P + C", "P on the line")),
+        numeric=[Agreement("line normal and intercept", sp.ImmutableMatrix([A, B, C]),
+                           lambda ev: (lambda L: [*L.coef_, L.intercept_])(ng.line_through_points(
+                               [float(ev(x1)), float(ev(y1))], [float(ev(x2)), float(ev(y2))])))])
+
+
+@entry("geometry.dot_product_side", "⟨w, x − P⟩ = r: positive on the side w points to, negative on the other",
+       sources=[("hermosillo2017", "Producto punto sobre vector perpendicular a una recta")])
+def dot_product_side() -> Statement:
+    """With P on the line and w its normal, a point x = P + s w + μ w⊥ (w⊥ along the line)
+    has ⟨w, x − P⟩ = s‖w‖²: r₁ > 0 for s > 0 (the side w points to), r₂ < 0 for s < 0, and
+    r = ‖w‖ times the signed distance of x to the line."""
+    s = Space()
+    w = s.vector("w", 2, nonzero=True)
+    P = s.vector("P", 2)
+    s1, s2, mu = s.scalar("s_1", positive=True), s.scalar("s_2", positive=True), s.scalar("mu")
+    wperp = sp.ImmutableMatrix([-w[1, 0], w[0, 0]])
+    xa = P + s1 * w + mu * wperp
+    xb = P - s2 * w + mu * wperp
+    return Statement(s, claims={
+        "r_1 = <w, x_1 - P> > 0": Rel(dot(w, xa - P), ">", 0, certificate=s1 * Norm(w) ** 2),
+        "r_2 = <w, x_2 - P> < 0": Rel(dot(w, xb - P), "<", 0, certificate=s2 * Norm(w) ** 2),
+        "r = ||w|| · signed distance": Equal(dot(w, xa - P), Norm(w) * (s1 * Norm(w))),
+    })
+
+
+@entry("geometry.threshold_cosine", "h(P) = w·P − t = 0 ⇒ ‖w‖‖P‖cos θ = |t|",
+       kind="erratum", sources=[("hermosillo2017", "Propiedades del Perceptron")])
+def threshold_cosine() -> Statement:
+    """For P on the boundary h(P) = w·P − t = 0, with θ the angle between w and P,
+    ‖w‖‖P‖cos θ = w·P = t — the signed threshold, not |t|: when t < 0 the angle is obtuse
+    and cos θ < 0. The distance of the boundary from the origin is |‖P‖cos θ| = |t|/‖w‖."""
+    s = Space()
+    d = s.dim("d", sizes=(2, 3))
+    w, P = s.vector("w", d, nonzero=True), s.vector("P", d, nonzero=True)
+    t, cos = s.scalar("t"), s.scalar("cos_theta")
+    s.define(t, dot(w, P), "P on the boundary h(P) = 0")
+    s.define(cos, dot(w, P) / (Norm(w) * Norm(P)), "θ: the angle between w and P")
+    return Statement(
+        s,
+        stated=Equal(Norm(w) * Norm(P) * cos, sp.Abs(t)),
+        claims={"||w|| ||P|| cos θ = t": Equal(Norm(w) * Norm(P) * cos, t),
+                "distance to the origin = |t|/||w||": Equal(sp.Abs(Norm(P) * cos), sp.Abs(t) / Norm(w))},
+    )
+
+
+# --- labels and the "normalisation" of samples ------------------------------------------
+
+@entry("geometry.normalisation", "Normalisation: replacing class-2 samples by their negatives",
+       sources=[("dhs-perceptron", "The two-category linearly separable case"),
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso c = 2)")])
+def normalisation() -> Statement:
+    """With augmented y = (x, 1), weights a = (w, b) and labels t ∈ {−1, +1}, the normalised
+    sample y' = t y satisfies aᵀy' = t aᵀy; so "aᵀy > 0 on class 1 and < 0 on class 2"
+    is the single condition aᵀy'ₙ > 0 for all n (sign(aᵀy') = sign(t g(x)))."""
+    s = Space()
+    d = s.dim("d")
+    a, x, t = s.vector("w", d), s.vector("x", d), s.scalar("t", label=True)
+    b = s.scalar("b")
+    g = dot(a, x) + b
+    return Statement(s, claims={
+        "a^T (t y) = t a^T y": Equal(t * dot(a, x) + t * b, t * g),
+        "t a^T y > 0 iff correctly classified": SameSign(t * g, t * (dot(a, x) + b), sp.Integer(1)),
+    }, numeric=[Agreement("normalised samples · a", t * g, lambda ev: ng.normalize_samples(
+        ev(x).T, [float(ev(t))]) @ [*ev(a).ravel(), float(ev(b))])])

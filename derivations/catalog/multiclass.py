@@ -1,1 +1,201 @@
-"""multiclass: catalog entries (being written)."""
+"""Multi-class discriminants: K linear functions and their argmax, and why combining
+binary discriminants (one-versus-rest, one-versus-one) leaves ambiguous regions.
+
+Sources: bromberg2012 §2 (Eq. (4), Figs. 4–5), udelar2018 "Múltiples clases (c > 2)",
+ml10 (argmax of the K regression outputs); Bishop PRML §4.1.2.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+import numerics.multiclass as nm
+
+from ..claims import Behaviour, Equal, Rel, RunResult
+from ..expr import dot
+from ..methods.numeric import Agreement
+from ..space import Space
+from ..statement import Statement
+from .registry import entry
+
+
+def _two_classes(s: Space):
+    d = s.dim("d")
+    wk, wj = s.vector("w_k", d), s.vector("w_j", d)
+    bk, bj = s.scalar("b_k"), s.scalar("b_j")
+    return d, wk, wj, bk, bj
+
+
+@entry("multiclass.pairwise_boundary", "Boundary between C_k and C_j: (w_k − w_j)ᵀx + (b_k − b_j) = 0",
+       sources=[("bromberg2012", "§2, the surface y_k(x) = y_j(x)"),
+                ("bishop-prml", "§4.1.2, Eq. (4.10)")])
+def pairwise_boundary() -> Statement:
+    """y_k(x) = y_j(x) ⇔ (w_k − w_j)ᵀx + (b_k − b_j) = 0: a (D−1)-dimensional hyperplane with
+    normal w_k − w_j, so every property of the binary case carries over."""
+    s = Space()
+    d, wk, wj, bk, bj = _two_classes(s)
+    x = s.vector("x", d)
+    return Statement(s, claims={
+        "y_k - y_j = (w_k - w_j)^T x + (b_k - b_j)":
+            Equal((dot(wk, x) + bk) - (dot(wj, x) + bj), dot(wk - wj, x) + (bk - bj)),
+    }, numeric=[Agreement("normal w_k - w_j", wk - wj, lambda ev: nm.pairwise_boundary(
+        np.vstack([ev(wk).ravel(), ev(wj).ravel()]), [float(ev(bk)), float(ev(bj))], 0, 1)[0])])
+
+
+@entry("multiclass.no_ambiguous_region", "The argmax discriminant has no ambiguous region",
+       sources=[("bromberg2012", "§2, Eq. (4) and the proof by contradiction"),
+                ("udelar2018", "Múltiples clases (c > 2)")])
+def no_ambiguous_region() -> Statement:
+    """If x ∈ C_j then y_j(x) > y_j'(x) (Eq. (4)); x ∈ C_j' would need y_j'(x) > y_j(x), a
+    contradiction. Encoded by construction: b_j is chosen so that y_j(x) − y_j'(x) = δ > 0,
+    and then y_j'(x) − y_j(x) = −δ < 0. The numerics argmax is checked to assign exactly one
+    class with a strict maximum on random classifiers and points."""
+    s = Space()
+    d, wj, wjp, bj, bjp = _two_classes(s)
+    x, delta = s.vector("x", d), s.scalar("delta", positive=True)
+    s.define(bj, bjp + dot(wjp, x) - dot(wj, x) + delta, "x ∈ C_j: y_j(x) − y_j'(x) = δ > 0")
+    yj, yjp = dot(wj, x) + bj, dot(wjp, x) + bjp
+
+    def unique_argmax(seed: int) -> RunResult:
+        rng = np.random.default_rng(seed)
+        K, D = int(rng.integers(3, 7)), int(rng.integers(1, 5))
+        W, b, X = rng.normal(size=(K, D)), rng.normal(size=K), rng.normal(size=(500, D))
+        pred = nm.argmax_predict(X, coef=W, intercept=b)
+        scores = X @ W.T + b
+        top = scores[np.arange(len(X)), pred]
+        others = np.where(np.arange(K)[None, :] == pred[:, None], -np.inf, scores)
+        ok = bool(np.all(top > others.max(axis=1)))
+        return RunResult(ok, f"K={K}, D={D}: {len(X)} points, each with one strict maximum"
+                         if ok else "a point without a unique strict maximum")
+
+    return Statement(s, claims={
+        "y_j'(x) - y_j(x) < 0": Rel(yjp - yj, "<", 0, certificate=delta),
+        "argmax assigns exactly one class": Behaviour(
+            unique_argmax, "numerics.argmax_predict gives one class with a strict maximum",
+            seeds=tuple(range(10))),
+    })
+
+
+@entry("multiclass.interpolation", "Linearity: y_k(λx_A + (1−λ)x_B) = λy_k(x_A) + (1−λ)y_k(x_B)",
+       sources=[("bromberg2012", "§2, convexity of the decision regions (Fig. 5)"),
+                ("bishop-prml", "§4.1.2, Eq. (4.11)")])
+def interpolation() -> Statement:
+    """For x̂ = λx_A + (1 − λ)x_B the linear discriminant interpolates: y_k(x̂) = λy_k(x_A) +
+    (1 − λ)y_k(x_B) (the bias splits as λb_k + (1 − λ)b_k)."""
+    s = Space()
+    d = s.dim("d")
+    wk, bk = s.vector("w_k", d), s.scalar("b_k")
+    xa, xb, lam = s.vector("x_A", d), s.vector("x_B", d), s.scalar("lambda", probability=True)
+    y = lambda v: dot(wk, v) + bk  # noqa: E731 - the document's y_k
+    return Statement(s, claims={
+        "y_k(x̂) = λ y_k(x_A) + (1-λ) y_k(x_B)":
+            Equal(y(lam * xa + (1 - lam) * xb), lam * y(xa) + (1 - lam) * y(xb)),
+    })
+
+
+@entry("multiclass.convex_regions", "Decision regions of the argmax discriminant are convex",
+       sources=[("bromberg2012", "§2, Fig. 5 and the argument after it"),
+                ("bishop-prml", "§4.1.2")])
+def convex_regions() -> Statement:
+    """If y_k − y_j = δ_A > 0 at x_A and δ_B > 0 at x_B, then at x̂ = λx_A + (1 − λ)x_B,
+    y_k − y_j = λδ_A + (1 − λ)δ_B > 0 (λ ∈ (0, 1)): x̂ stays in R_k. Encoded by construction
+    (b_k and x_B chosen so the two margins are the positive symbols δ_A, δ_B); plus a
+    property run: convex combinations of two points predicted k are predicted k."""
+    s = Space()
+    d, wk, wj, bk, bj = _two_classes(s)
+    xa, xb, u = s.vector("x_A", d), s.vector("x_B", d), s.vector("u", d)
+    da, db = s.scalar("delta_A", positive=True), s.scalar("delta_B", positive=True)
+    lam = s.scalar("lambda", probability=True)
+    s.define(bk, bj + dot(wj - wk, xa) + da, "y_k(x_A) − y_j(x_A) = δ_A")
+    s.define(xb, xa + (db - da) / dot(wk - wj, u) * u, "y_k(x_B) − y_j(x_B) = δ_B")
+    diff = lambda v: (dot(wk, v) + bk) - (dot(wj, v) + bj)  # noqa: E731
+    xhat = lam * xa + (1 - lam) * xb
+
+    def convex_run(seed: int) -> RunResult:
+        rng = np.random.default_rng(seed)
+        K, D = int(rng.integers(2, 6)), int(rng.integers(1, 4))
+        W, b = rng.normal(size=(K, D)), rng.normal(size=K)
+        X = rng.normal(size=(300, D)) * 3
+        pred = nm.argmax_predict(X, coef=W, intercept=b)
+        checked = 0
+        for k in range(K):
+            idx = np.flatnonzero(pred == k)
+            if len(idx) < 2:
+                continue
+            a, c = X[rng.choice(idx, 40)], X[rng.choice(idx, 40)]
+            lam_ = rng.uniform(size=(40, 1))
+            inside = nm.argmax_predict(lam_ * a + (1 - lam_) * c, coef=W, intercept=b)
+            if np.any(inside != k):
+                return RunResult(False, f"class {k}: a convex combination left the region")
+            checked += 40
+        return RunResult(True, f"K={K}, D={D}: {checked} convex combinations stayed in their region")
+
+    return Statement(s, claims={
+        "margin at x̂ = λ δ_A + (1-λ) δ_B": Equal(diff(xhat), lam * da + (1 - lam) * db),
+        "y_k(x̂) - y_j(x̂) > 0": Rel(diff(xhat), ">", 0, certificate=lam * da + (1 - lam) * db),
+        "convex combinations keep the class": Behaviour(
+            convex_run, "numerics.argmax_predict regions are convex on random classifiers",
+            seeds=tuple(range(10))),
+    })
+
+
+@entry("multiclass.one_vs_rest_ambiguity", "One-versus-rest with K−1 binary discriminants leaves an ambiguous region",
+       kind="algorithm",
+       sources=[("bromberg2012", "§2, Fig. 4 (left)"), ("udelar2018", "Múltiples clases (c > 2)"),
+                ("bishop-prml", "§4.1.2, Fig. 4.2")])
+def one_vs_rest_ambiguity() -> Statement:
+    """A constructed K = 3 example (numerics.multiclass.ovr_ambiguity_example): two
+    discriminants C_k vs not-C_k both claim a point, while the argmax of K linear functions
+    decides it uniquely."""
+    s = Space()
+    _ = s.dim("d", sizes=(2,))
+
+    def run(seed: int) -> RunResult:  # noqa: ARG001 - deterministic construction
+        ex = nm.ovr_ambiguity_example()
+        votes = nm.one_vs_rest_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
+                                     n_classes=ex.n_classes_)
+        scores = ex.argmax_coef_ @ ex.point_ + ex.argmax_intercept_
+        unique = np.sum(scores == scores.max()) == 1
+        ok = bool(votes.ambiguous_[0]) and bool(unique)
+        return RunResult(ok, f"point {ex.point_.tolist()}: claimed by {int(votes.n_claims_[0])} "
+                             f"discriminants; argmax scores {scores.tolist()}")
+
+    return Statement(s, claims={"ambiguous point exists; argmax unique there": Behaviour(
+        run, "one-vs-rest is ambiguous at a constructed point", seeds=(0,))})
+
+
+@entry("multiclass.one_vs_one_ambiguity", "One-versus-one majority vote leaves an ambiguous region",
+       kind="algorithm",
+       sources=[("bromberg2012", "§2, Fig. 4 (right)"), ("udelar2018", "Múltiples clases (c > 2)"),
+                ("bishop-prml", "§4.1.2, Fig. 4.2")])
+def one_vs_one_ambiguity() -> Statement:
+    """A constructed K = 3 example (numerics.multiclass.ovo_ambiguity_example): the three
+    pairwise votes form a cycle (one vote each) at a point the argmax decides uniquely."""
+    s = Space()
+    _ = s.dim("d", sizes=(2,))
+
+    def run(seed: int) -> RunResult:  # noqa: ARG001 - deterministic construction
+        ex = nm.ovo_ambiguity_example()
+        votes = nm.one_vs_one_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
+                                    pairs=ex.pairs_)
+        scores = ex.argmax_coef_ @ ex.point_ + ex.argmax_intercept_
+        unique = np.sum(scores == scores.max()) == 1
+        ok = bool(votes.ambiguous_[0]) and bool(unique)
+        return RunResult(ok, f"votes {votes.votes_[0].tolist()} at {ex.point_.tolist()}; "
+                             f"argmax scores {scores.tolist()}")
+
+    return Statement(s, claims={"each class gets one vote; argmax unique there": Behaviour(
+        run, "one-vs-one is ambiguous at a constructed point", seeds=(0,))})
+
+
+@entry("multiclass.pairwise_count", "One-versus-one needs C(K,2) = K(K−1)/2 binary discriminants",
+       sources=[("bromberg2012", "§2, one-versus-one"), ("udelar2018", "Múltiples clases (c > 2)")])
+def pairwise_count() -> Statement:
+    """binomial(K, 2) = K(K − 1)/2, one discriminant per unordered pair of classes."""
+    s = Space()
+    K, k = s.scalar("K", integer=True, positive=True), s.scalar("k", integer=True, positive=True)
+    s.define(K, k + 1, "K >= 2 classes")
+    return Statement(s, claims={"C(K,2) = K(K-1)/2": Equal(sp.binomial(K, 2), K * (K - 1) / 2)},
+                     numeric=[Agreement("n_pairwise_classifiers", K * (K - 1) / 2,
+                                        lambda ev: nm.n_pairwise_classifiers(int(ev(K))))])

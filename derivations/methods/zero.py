@@ -16,12 +16,15 @@ def is_identically_zero(e: sp.Basic) -> bool:
         from ..exactness import exact_is_zero
 
         return exact_is_zero(e) is True and e.is_algebraic is not False
+    if e.has(sp.binomial, sp.factorial, sp.gamma):
+        e = sp.combsimp(sp.expand_func(e))
     ex = sp.expand(e)
     if ex == 0:
         return True
-    if not ex.has(sp.Pow) or all(p.exp.is_Integer for p in ex.atoms(sp.Pow)):
-        return sp.cancel(sp.together(ex)) == 0
     t = sp.cancel(sp.together(ex))
     if t == 0:
         return True
+    rational = all(p.exp.is_Integer for p in ex.atoms(sp.Pow)) and not ex.atoms(sp.Function)
+    if rational:
+        return False  # cancel() decides rational functions completely
     return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0
