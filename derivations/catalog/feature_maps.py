@@ -72,7 +72,7 @@ def no_parabola() -> Statement:
     w, b = s.vector("w", 3), s.scalar("b")
     w1 = s.scalar("w_1", nonzero=True)
     A, B, C, F = w1, sp.sqrt(2) * w[1, 0], w[1, 0] ** 2 / (2 * w1), b
-    det = _conic_det(A, B, C, 0, 0, F)
+    det = _conic_det(A, B, C, sp.Integer(0), sp.Integer(0), F)
 
     def which_conics(seed: int) -> RunResult:
         rng = np.random.default_rng(seed)

@@ -1,0 +1,72 @@
+"""The lindisc command line: exit codes, JSON schema, bad input as a table."""
+
+import json
+
+import pytest
+
+from derivations.cli import main
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["verify", "geometri"], "Did you mean 'geometry'"),
+    (["verify", "geometry.w_nromal"], "Did you mean 'geometry.w_normal'"),
+    (["verify", "no_such_thing_at_all"], "lindisc list"),
+    (["show", "geometry.nope"], "unknown entry id"),
+    (["show", "geometry"], "is a topic, not an entry id"),
+    (["verify", "--jobs", "0", "geometry.lemma1_sign"], "--jobs must be >= 1"),
+    (["verify", "--budget", "-1", "geometry.lemma1_sign"], "--budget must be > 0"),
+    (["list", "nosuchtopic"], "unknown entry id or topic"),
+])
+def test_usage_errors_exit_2_and_name_the_fix(argv, fragment, capsys):
+    assert main(argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["verify", "--format", "xml"], ["frobnicate"], []])
+def test_argparse_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+
+
+def test_verify_json_matches_the_design_schema(capsys):
+    code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"schema", "results", "summary"}
+    assert out["schema"] == 1
+    required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
+                "diagnosis", "stated_latex", "latex"}
+    for r in out["results"]:
+        assert required <= set(r), required - set(r)
+        assert r["kind"] in ("result", "erratum", "exercise", "algorithm")
+        assert r["status"] in ("verified", "refuted", "undecided", "engine-disagreement", "error")
+        assert r["topic"] == "geometry" and r["id"].startswith("geometry.")
+        assert all(set(s) == {"document", "where"} for s in r["sources"])
+        assert all({"name", "outcome", "seconds"} <= set(m) for m in r["methods"])
+        if r["kind"] == "erratum":
+            assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
+            assert r["stated_latex"] and r["latex"]
+    s = out["summary"]
+    assert set(s) == {"verified", "refuted", "undecided", "engine-disagreement", "error", "errata", "seconds"}
+    assert sum(s[k] for k in ("verified", "refuted", "undecided", "engine-disagreement", "error")) == len(out["results"])
+    assert code == 0
+
+
+def test_show_prints_counterexample_and_diagnosis(capsys):
+    assert main(["show", "geometry.threshold_cosine"]) == 0
+    out = capsys.readouterr().out
+    assert "as printed" in out and "counterexample" in out and "diagnosis: an absolute value" in out
+
+
+def test_list_names_every_entry(capsys):
+    from derivations.catalog import REGISTRY
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert all(i in out for i in REGISTRY)
+
+
+def test_latex_emits_only_verified_forms(capsys):
+    assert main(["latex", "geometry.signed_distance", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert r"\begin{gather*}" in out and r"\mathbf{w}" in out

@@ -1,0 +1,43 @@
+"""The verdict rules of DESIGN.md, one row per case."""
+
+import pytest
+
+from derivations.methods.outcome import Outcome
+from derivations.verdict import claim_verdict, combine
+
+
+def O(name, outcome, certain=False):  # noqa: N802 - table shorthand
+    return Outcome(name, outcome, certain=certain)
+
+
+@pytest.mark.parametrize("outcomes, expected", [
+    ([O("symbolic", "equal"), O("components", "equal"), O("exact random", "equal")], "verified"),
+    ([O("symbolic", "inconclusive"), O("components", "equal"), O("exact random", "equal")], "verified"),
+    ([O("symbolic", "equal"), O("components", "inconclusive"), O("exact random", "equal")], "verified"),
+    # a proof without exact-random agreement is not enough
+    ([O("symbolic", "equal"), O("components", "timeout"), O("exact random", "inconclusive")], "undecided"),
+    # agreement at random points without a proof is evidence, not a verdict
+    ([O("symbolic", "inconclusive"), O("components", "timeout"), O("exact random", "equal")], "undecided"),
+    ([O("symbolic", "inconclusive"), O("components", "different", True),
+      O("exact random", "different", True)], "refuted"),
+    # SymPy says equal, an exact counterexample says otherwise: loud disagreement
+    ([O("symbolic", "equal"), O("components", "inconclusive"), O("exact random", "different", True)],
+     "engine-disagreement"),
+    ([O("symbolic", "equal"), O("components", "equal"), O("numeric", "different")], "engine-disagreement"),
+    ([O("symbolic", "error"), O("components", "inconclusive"), O("exact random", "equal")], "error"),
+    ([O("runs", "equal")], "verified"),
+    ([O("runs", "different", True)], "refuted"),
+])
+def test_claim_verdict(outcomes, expected):
+    assert claim_verdict(outcomes) == expected
+
+
+@pytest.mark.parametrize("statuses, expected", [
+    (["verified", "verified"], "verified"),
+    (["verified", "undecided"], "undecided"),
+    (["refuted", "undecided"], "refuted"),
+    (["refuted", "error"], "error"),
+    (["error", "engine-disagreement"], "engine-disagreement"),
+])
+def test_entry_status_is_the_worst_claim(statuses, expected):
+    assert combine(statuses) == expected
