@@ -289,6 +289,25 @@ class Space:
                 entries[decl.name] = free
         return Instance(sizes, mapping, entries, disc, self._defs())
 
+    def random_instance(self, sizes: dict, rng: random.Random) -> Instance:
+        """An instance whose symbols are already exact random values (no entry symbols).
+
+        Equivalent to ``instance_with_random_discrete`` + ``random_values`` + substitution,
+        but without building symbolic expressions first; usable whenever nothing in the
+        claim must be differentiated.
+        """
+        inst = self.instance_with_random_discrete(sizes, rng)
+        values = self.random_values(inst, rng)
+        mapping = dict(inst.mapping)
+        for decl in self.decls.values():
+            if decl.discrete:
+                continue
+            if decl.is_scalar:
+                mapping[decl.symbol] = values[decl.symbol]
+            else:
+                mapping[decl.symbol] = sp.ImmutableMatrix(mapping[decl.symbol].xreplace(values))
+        return Instance(sizes, mapping, {k: [] for k in inst.entries}, inst.discrete, inst.definitions)
+
     # -- exact random ------------------------------------------------------------------
     def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random):
         if decl.is_scalar:
