@@ -27,13 +27,13 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 import sympy as sp
-from sympy.matrices.expressions.matexpr import MatrixExpr
+from sympy.matrices.expressions.matexpr import MatrixElement, MatrixExpr
 
 from .expr import Grad, Norm
 
 __all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at", "well_typed"]
 
-_LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol)
+_LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol, MatrixElement)
 
 
 def positions(expr: sp.Basic, path: tuple = ()) -> Iterator[tuple[tuple, sp.Basic]]:
@@ -172,7 +172,7 @@ def mutate_expr(expr: sp.Basic, space=None) -> Iterator[tuple[str, str, sp.Basic
                 desc, m = next(gen)
             except StopIteration:
                 break
-            except (sp.ShapeError, TypeError, ValueError, AttributeError, NotImplementedError):
+            except Exception:  # noqa: BLE001 - an operator that cannot apply here yields nothing
                 continue
             try:
                 if isinstance(m, MatrixExpr) and not isinstance(m, sp.MatrixBase):
@@ -224,7 +224,7 @@ def well_typed(claim, space) -> bool:
             inst = space.instance_with_random_discrete(sizes, _FIXED_RNG)
             for side in claim.sides():
                 inst(side)
-        except (sp.ShapeError, TypeError, ValueError, IndexError, NotImplementedError):
+        except Exception:  # noqa: BLE001 - any failure to instantiate means "not a formula here"
             return False
     return True
 

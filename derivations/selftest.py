@@ -11,7 +11,9 @@ For every claim the engine verifies, each operator of the mistake library
   the engine, never by removing the mutant.
 
 ``false_refutations`` counts true claims the engine refutes when re-run with fresh seeds
-(must be 0). Relations are mutated only by reversing their direction: a mutated side of a
+(must be 0). ``ill_typed`` counts mutants set aside as not formulas: they fail to
+instantiate at some size (``w x`` with two column vectors) or are undefined at every random
+point (``log(-1)``). Relations are mutated only by reversing their direction: a mutated side of a
 true inequality may well stay true, which says nothing about the engine.
 """
 
@@ -22,8 +24,8 @@ import zlib
 
 import sympy as sp
 
-from .budget import Timeout, time_limit
-from .claims import Behaviour, Equal, Rel, Undecidable
+from .budget import time_limit
+from .claims import Behaviour, Equal, Rel
 from .engine import verify_claim
 from .methods import exact_random
 from .methods.outcome import DIFFERENT
@@ -86,11 +88,16 @@ def selftest_entry(entry, seed: int = 0) -> dict:
                     r = exact_random.run(mutant, st.space, _rng(f"{entry.id}/{label}/{desc}", seed))
                     if r.outcome == DIFFERENT:
                         verdict = "killed"
+                    elif r.points == 0:
+                        verdict = "undefined"  # e.g. log(-1) in every draw: not a formula
                     elif _equivalent(claim, mutant, st.space):
                         verdict = "equivalent"
-            except (Timeout, sp.ShapeError, TypeError, ValueError, Undecidable):
+            except Exception:  # noqa: BLE001 - Timeout, Undecidable or a SymPy failure: not killed
                 verdict = "survived"
-            if verdict == "killed":
+            if verdict == "undefined":
+                out["mutants"] -= 1
+                out["ill_typed"] += 1
+            elif verdict == "killed":
                 out["killed"] += 1
             elif verdict == "equivalent":
                 out["equivalent"] += 1

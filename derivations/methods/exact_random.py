@@ -52,5 +52,6 @@ def run(claim, space, rng, points_per_size: int = POINTS_PER_SIZE) -> Outcome:
             checked += 1
     note = f" ({skipped} undecidable points skipped)" if skipped else ""
     if checked < max(2, skipped):
-        return Outcome(NAME, INCONCLUSIVE, detail=f"only {checked} decidable points{note}")
-    return Outcome(NAME, EQUAL, detail=f"holds at {checked} exact random points{note}")
+        return Outcome(NAME, INCONCLUSIVE, detail=f"only {checked} decidable points{note}",
+                       points=checked)
+    return Outcome(NAME, EQUAL, detail=f"holds at {checked} exact random points{note}", points=checked)

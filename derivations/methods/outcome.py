@@ -29,6 +29,7 @@ class Outcome:
     detail: str = ""
     certain: bool = False
     witness: dict | None = field(default=None)
+    points: int | None = None  # exact random: how many points could be decided
 
     def to_json(self) -> dict:
         out = {"name": self.name, "outcome": self.outcome, "seconds": round(self.seconds, 4)}

@@ -27,4 +27,6 @@ def is_identically_zero(e: sp.Basic) -> bool:
     rational = all(p.exp.is_Integer for p in ex.atoms(sp.Pow)) and not ex.atoms(sp.Function)
     if rational:
         return False  # cancel() decides rational functions completely
+    if t.has(sp.Abs):  # |(x.z)^2| is only seen to be (x.z)^2 once the argument is factored
+        t = t.replace(sp.Abs, lambda a: sp.Abs(sp.factor(a)))
     return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0
