@@ -11,6 +11,8 @@ command                                     what it does
                                             of errata)
 ``lindisc selftest [--format json]``        the mutation suite: does the engine refute
                                             every non-equivalent mutant of a true claim?
+``lindisc distance --coef W --intercept B   your points against your hyperplane: g(x),
+--points X``                                signed distance r = g(x)/‖w‖, projection x_⊥
 ==========================================  ================================================
 
 Exit codes: 0 when every result, exercise and algorithm entry is verified and every
@@ -242,6 +244,48 @@ def cmd_selftest(ns) -> int:
     return 0 if ok else 1
 
 
+def _floats(text: str, name: str) -> list[float]:
+    try:
+        return [float(v) for v in text.replace(" ", "").split(",") if v != ""]
+    except ValueError:
+        raise UsageError(f"{name} must be comma-separated numbers like '1,-2.5,3', got {text!r}") from None
+
+
+def cmd_distance(ns) -> int:
+    import numpy as np
+
+    import numerics.geometry as ng
+    from numerics.errors import LindiscError
+
+    coef = _floats(ns.coef, "--coef")
+    rows = [r for r in ns.points.split(";") if r.strip()]
+    if not rows:
+        raise UsageError("--points needs at least one point, e.g. --points '0,1;2,3'")
+    pts = [_floats(r, "--points") for r in rows]
+    if len({len(p) for p in pts}) > 1:
+        raise UsageError(f"every point needs the same number of coordinates; got lengths "
+                         f"{[len(p) for p in pts]} in --points {ns.points!r}")
+    try:
+        intercept = float(ns.intercept)
+    except ValueError:
+        raise UsageError(f"--intercept must be a number, got {ns.intercept!r}") from None
+    try:
+        X = np.array(pts, dtype=float)
+        g = ng.decision_function(X, coef=coef, intercept=intercept)
+        r = ng.signed_distance(X, coef=coef, intercept=intercept)
+        xp = ng.project_onto_hyperplane(X, coef=coef, intercept=intercept)
+        o = ng.origin_distance(coef=coef, intercept=intercept)
+    except (LindiscError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    print(f"hyperplane w^T x + b = 0 with w = {coef}, b = {intercept:g}; "
+          f"signed distance of the plane from the origin: {o:.6g}")
+    print(f"{'point':<28} {'g(x)':>12} {'r = g/||w||':>12}  side  projection x_perp")
+    for p, gi, ri, q in zip(pts, g, r, xp):
+        side = "R+" if gi >= 0 else "R-"
+        print(f"{str(p):<28} {gi:>12.6g} {ri:>12.6g}  {side:<4}  {np.round(q, 6).tolist()}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lindisc", description=(
         "Verify the theory of linear discriminant classifiers: every result, derivation step, "
@@ -284,6 +328,12 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--seed", type=int, default=0)
     st.add_argument("--jobs", type=int, default=_default_jobs())
     st.set_defaults(fn=cmd_selftest)
+
+    di = sub.add_parser("distance", help="signed distances of your points to your hyperplane")
+    di.add_argument("--coef", required=True, help="normal vector w, comma-separated: '1,2'")
+    di.add_argument("--intercept", default="0", help="bias b (default 0)")
+    di.add_argument("--points", required=True, help="points separated by ';': '0,0;1,2'")
+    di.set_defaults(fn=cmd_distance)
     return p
 
 

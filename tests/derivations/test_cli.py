@@ -24,6 +24,27 @@ def test_usage_errors_exit_2_and_name_the_fix(argv, fragment, capsys):
     assert fragment in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, fragment", [
+    (["distance", "--coef", "1,nan", "--points", "0,0"], "finite"),
+    (["distance", "--coef", "1,2", "--intercept", "inf", "--points", "0,0"], "finite"),
+    (["distance", "--coef", "0,0", "--points", "1,2"], "zero vector"),
+    (["distance", "--coef", "1,2", "--points", "1,2,3"], "features"),
+    (["distance", "--coef", "1,2,3", "--points", "1,2;3,4"], "augmented"),
+    (["distance", "--coef", "1,2", "--points", "1,2;3"], "same number of coordinates"),
+    (["distance", "--coef", "1,x", "--points", "1,2"], "comma-separated numbers"),
+    (["distance", "--coef", "1,2", "--points", ";"], "at least one point"),
+])
+def test_bad_numeric_input_exits_2_naming_the_fix(argv, fragment, capsys):
+    assert main(argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_distance_prints_signed_distances(capsys):
+    assert main(["distance", "--coef", "3,4", "--intercept", "-5", "--points", "0,0;3,4"]) == 0
+    out = capsys.readouterr().out
+    assert "-1" in out and "R-" in out and "4" in out and "R+" in out
+
+
 @pytest.mark.parametrize("argv", [["verify", "--format", "xml"], ["frobnicate"], []])
 def test_argparse_usage_errors_exit_2(argv, capsys):
     assert main(argv) == 2
