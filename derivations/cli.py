@@ -72,7 +72,12 @@ def _verify_one(args):
     from .report import result_json
 
     eid, seed, budget = args
-    r = verify_entry(_registry()[eid], seed=seed, budget=budget)
+    try:
+        r = verify_entry(_registry()[eid], seed=seed, budget=budget)
+    except Exception as exc:  # noqa: BLE001 - one broken entry must not stop the run
+        from .engine import EntryResult
+
+        r = EntryResult(_registry()[eid], "error", error=f"{type(exc).__name__}: {exc}")
     return eid, result_json(r), r.ok
 
 

@@ -67,7 +67,12 @@ def diagnose(stated, corrected, space, rng, budget: float) -> str | None:
     try:
         with time_limit(budget):
             for _op, desc, mutant in mutate_claim(corrected, space, sides_only=True):
-                kind = _matches(mutant, stated, space, rng)
+                try:
+                    kind = _matches(mutant, stated, space, rng)
+                except Timeout:
+                    raise
+                except Exception:  # noqa: BLE001 - a mutant SymPy cannot evaluate matches nothing
+                    continue
                 if kind:
                     found.append((desc, kind))
                     if len(found) >= 3:
