@@ -8,7 +8,8 @@ and ``lhs - rhs`` is simplified entry by entry. All zero is a proof for those si
 from __future__ import annotations
 
 from ..claims import Undecidable
-from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, Outcome
+from ..budget import Timeout, time_limit
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
 from .witness import describe_point
 from .zero import is_identically_zero
 
@@ -19,34 +20,54 @@ def _fmt(sizes: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
 
 
+#: Seconds each size assignment may take; a size over it is reported, not proved.
+PER_SIZE_BUDGET = 6.0
+
+
 def run(claim, space, rng) -> Outcome:
-    covered = []
+    covered, over = [], []
     for sizes in space.size_assignments():
         insts = space.components(sizes)
         if not insts:
             continue
-        for inst in insts:
-            ids = claim.identity(inst)
-            if ids is None:
-                return Outcome(NAME, NOT_APPLICABLE, detail="no identity to prove (no certificate)")
-            for e in ids:
-                if is_identically_zero(e):
-                    continue
-                # Not shown zero: look for an exact witness before calling it inconclusive.
-                for _ in range(3):
-                    values = space.random_values(inst, rng)
-                    try:
-                        why = claim.violation(inst, values)
-                    except Undecidable:
-                        continue
-                    if why:
-                        return Outcome(NAME, DIFFERENT, certain=True, detail=f"at {_fmt(sizes)}",
-                                       witness=describe_point(space, inst, values, why))
-                return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}")
+        try:
+            with time_limit(PER_SIZE_BUDGET):
+                result = _prove_at(claim, space, rng, sizes, insts)
+        except Timeout:
+            over.append(_fmt(sizes))
+            continue
+        if result is not None:
+            return result
         covered.append(_fmt(sizes))
     if not covered:
+        if over:
+            return Outcome(NAME, TIMEOUT, detail=f"over {PER_SIZE_BUDGET:g} s at " + "; ".join(over))
         return Outcome(NAME, NOT_APPLICABLE, detail="no size small enough to enumerate")
     ok, why = claim.manifest(space)
     if not ok:
         return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}")
-    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered))
+    note = f" (over {PER_SIZE_BUDGET:g} s, not proved: " + "; ".join(over) + ")" if over else ""
+    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note)
+
+
+def _prove_at(claim, space, rng, sizes, insts) -> Outcome | None:
+    """None when the identity holds at every instance of these sizes, else the outcome."""
+    for inst in insts:
+        ids = claim.identity(inst)
+        if ids is None:
+            return Outcome(NAME, NOT_APPLICABLE, detail="no identity to prove (no certificate)")
+        for e in ids:
+            if is_identically_zero(e):
+                continue
+            # Not shown zero: look for an exact witness before calling it inconclusive.
+            for _ in range(3):
+                values = space.random_values(inst, rng)
+                try:
+                    why = claim.violation(inst, values)
+                except Undecidable:
+                    continue
+                if why:
+                    return Outcome(NAME, DIFFERENT, certain=True, detail=f"at {_fmt(sizes)}",
+                                   witness=describe_point(space, inst, values, why))
+            return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}")
+    return None
