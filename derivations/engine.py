@@ -159,8 +159,16 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
         status = "engine-disagreement"
     diagnosis = None
     if stated is not None and stated.status == "refuted" and diagnose_errata:
-        diagnosis = diagnose(st.stated, st.claims[st.corrects], st.space,
-                             _seed_for(f"{entry.id}/diagnosis", seed), budget)
+        if isinstance(st.stated, Behaviour):
+            cx = stated.counterexample or {}
+            diagnosis = (f"a behaviour, not a formula, so no typical mistake applies; the run with "
+                         f"seed {cx.get('seed')} contradicts it: {cx.get('fails')}")
+        else:
+            try:
+                diagnosis = diagnose(st.stated, st.claims[st.corrects], st.space,
+                                     _seed_for(f"{entry.id}/diagnosis", seed), budget)
+            except Exception as exc:  # noqa: BLE001 - a failed diagnosis is reported, not raised
+                diagnosis = f"diagnosis failed: {type(exc).__name__}: {exc}"
     return EntryResult(entry, status, results, stated, num, diagnosis,
                        seconds=time.perf_counter() - t0)
 

@@ -16,10 +16,17 @@ enumerates over every i.
 
 from __future__ import annotations
 
-import sympy as sp
+import dataclasses
 
-from ..claims import Equal, Rel, Stationary
+import numpy as np
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixElement
+
+import numerics.least_squares as nl
+
+from ..claims import Behaviour, Equal, Rel, RunResult, Stationary
 from ..expr import Grad, Norm, Scalar
+from ..methods.numeric import Agreement
 from ..space import Space
 from ..statement import Statement, chain
 from .registry import entry
@@ -39,12 +46,14 @@ class Ones(sp.OneMatrix):
 
     def __new__(cls, m, n=1, **kwargs):
         m, n = sp.sympify(m), sp.sympify(n)
-        if m.is_Integer and n.is_Integer:
+        if m.is_Integer and n.is_Integer and (m, n) != (1, 1):
             return sp.ImmutableMatrix.ones(int(m), int(n))
         return super().__new__(cls, m, n, **kwargs)
 
     def _latex(self, printer):
         m, n = self.shape
+        if (m, n) == (1, 1):
+            return "1"
         if n == 1:
             return rf"\mathbf{{1}}_{{{printer._print(m)}}}"
         if m == 1:
@@ -54,6 +63,15 @@ class Ones(sp.OneMatrix):
 
     def _eval_transpose(self):
         return Ones(self.shape[1], self.shape[0])
+
+    def doit(self, **hints):
+        return Ones(*self.shape)
+
+    @property
+    def is_Identity(self):
+        """False even for 1_{1×1}: SymPy would otherwise print and rebuild it as I (the
+        constant component of x̃ reads as 1)."""
+        return False
 
 
 def _ones(rows, cols=1):
@@ -87,6 +105,74 @@ class Blocks(sp.BlockMatrix):
         return Blocks(sp.BlockMatrix._eval_transpose(self).blocks)
 
 
+class DataSum(sp.Sum):
+    """A finite sum over samples, features or classes, written with symbolic bounds and
+    expanded term by term as soon as the bounds are concrete (at instantiation).
+
+    With symbolic bounds SymPy's ``Sum.doit`` searches for a closed form (hypergeometric
+    summation) that cannot exist for a sum of matrix entries and takes seconds; here the
+    dimension-free method gets no closed form at once, and the instantiated methods get
+    the plain finite sum.
+    """
+
+    def __new__(cls, function, *limits, **kwargs):
+        obj = sp.Sum.__new__(cls, function, *limits, **kwargs)
+        if not all(sp.sympify(v).is_Integer for lim in obj.limits for v in lim[1:]):
+            return obj
+        terms = [obj.function]
+        for var, lo, hi in obj.limits:  # innermost first
+            terms = [t.xreplace({var: sp.Integer(v)}) for t in terms for v in range(int(lo), int(hi) + 1)]
+        return sp.Add(*terms)
+
+    def doit(self, **hints):
+        return self
+
+
+class Inv(sp.Inverse):
+    """M⁻¹, evaluated as adj(M)/det(M) once M is explicit.
+
+    SymPy's ``Inverse(M).doit()`` of an explicit matrix of entry symbols row-reduces with
+    simplification (about 1.5 s for the 2×2 Gram matrix of a 3×2 X̃); the adjugate over
+    the Berkowitz determinant is the same matrix in milliseconds. SymPy's matrix algebra
+    rebuilds inverses as plain ``Inverse`` whenever it canonicalises a product, so the
+    finished claims are passed through :func:`_lazy_inverses`; dimension-free, an ``Inv``
+    is still an ``Inverse`` (so (X̃ᵀX̃)(X̃ᵀX̃)⁻¹ still cancels symbolically).
+    """
+
+    def __new__(cls, mat, exp=sp.S.NegativeOne):
+        concrete = _concrete(mat) if isinstance(mat, (sp.MatrixExpr, sp.MatrixBase)) else None
+        if concrete is not None and concrete.shape[0] == concrete.shape[1]:
+            return sp.ImmutableMatrix(concrete.adjugate() / concrete.det(method="berkowitz"))
+        return super().__new__(cls, mat, exp)
+
+
+def _lazy(expr):
+    """``expr`` with every ``Inverse`` node replaced by :class:`Inv`."""
+    if not isinstance(expr, sp.Basic) or not expr.has(sp.Inverse):
+        return expr
+    return expr.replace(lambda e: type(e) is sp.Inverse, lambda e: Inv(e.arg))
+
+
+def _lazy_inverses(st: Statement) -> Statement:
+    """The statement with lazy inverses in every claim, step and definition (see :class:`Inv`)."""
+    def conv(claim):
+        changes = {f.name: _lazy(getattr(claim, f.name)) for f in dataclasses.fields(claim)
+                   if isinstance(getattr(claim, f.name), sp.Basic)}
+        return dataclasses.replace(claim, **changes)
+
+    st.claims = {k: conv(c) for k, c in st.claims.items()}
+    st.steps = [(lbl, conv(c)) for lbl, c in st.steps]
+    st.space.definitions = [(sym, _lazy(v), why) for sym, v, why in st.space.definitions]
+    st.numeric = [dataclasses.replace(a, expr=_lazy(a.expr)) for a in st.numeric]
+    return st
+
+
+def _el(M, i, j):
+    """The (i, j) entry of a matrix expression, kept as written (SymPy's ``M[i, j]`` expands a
+    product into a symbolic ``Sum`` at once); it evaluates once ``M`` is explicit."""
+    return MatrixElement(M, i, j)
+
+
 def _bias_first(X, N):
     """X̃ = [1 X]: udelar2018 and ml10 put the constant component first."""
     return Blocks([[_ones(N), X]])
@@ -104,7 +190,7 @@ def _trace_error(R):
 
 def _double_sum(R, N, K):
     """Σ_{n=1}^N Σ_{k=1}^K (R_{nk})² — the double sum written out entry by entry."""
-    return sp.Sum(R[_n, _k] ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
+    return DataSum(_el(R, _n, _k) ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
 
 
 # --- notation: 1-of-K targets and augmented vectors -----------------------------------------
@@ -126,7 +212,7 @@ def one_of_k() -> Statement:
     return Statement(s, claims={
         "T 1_K = 1_N": Equal(T * _ones(K), _ones(N)),
         "sum_k t_nk^2 = 1": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
-            (_i, _j), sp.Sum(T[_i, _k] ** 2, (_k, 0, K - 1)))), _ones(N)),
+            (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), _ones(N)),
         "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * _ones(K), T.T * _ones(N)),
     })
 
@@ -147,7 +233,8 @@ def augmented_bias_last() -> Statement:
     return Statement(s, claims={
         "y_k(x) = w_k^T x + b_k = w~_k^T x~": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
         "y(x) = W^T x + b = W~^T x~": Equal(W.T * x + b, Wt.T * xt),
-    })
+    }, numeric=[Agreement("x~^T W~ with x~ = (x, 1) (numerics.augment, bias last)", W.T * x + b,
+                          lambda ev: nl.augment(ev(x).T, bias="last") @ ev(Wt))])
 
 
 @entry("least_squares.augmented_bias_first", "g(x) = Wᵀx + w₀ = Aᵀx̃ with x̃ = (1, x), A = [w₀ᵀ; W]",
@@ -170,7 +257,8 @@ def augmented_bias_first() -> Statement:
         "g_k(x) = w_k^T x + w_k0 = a_k^T x~": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
                                                     Scalar((A * v.T).T * xt)),
         "g(x) = (a_1^T; ...; a_c^T) x~ = A^T x~": Equal(W.T * x + w0, A.T * xt),
-    })
+    }, numeric=[Agreement("x~^T A with x~ = (1, x) (numerics.augment, bias first)", W.T * x + w0,
+                          lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
 
 @entry("least_squares.design_matrix_entries", "(X̄W)_{ij} = w_{j,0} + Σ_k x_i^{(k)} w_{j,k} = y_j(x_i)",
@@ -186,25 +274,29 @@ def design_matrix_entries() -> Statement:
     X, Wx, w0 = s.matrix("X", N, d), s.matrix("W_x", d, K), s.vector("w_0", K)
     T = s.matrix("T", N, K)
     Xb, W = _bias_first(X, N), Blocks([[w0.T], [Wx]])
-    y = sp.Lambda((_i, _j), w0[_j, 0] + sp.Sum(X[_i, _k] * Wx[_k, _j], (_k, 0, d - 1)))
+    y = sp.Lambda((_i, _j), w0[_j, 0] + DataSum(X[_i, _k] * Wx[_k, _j], (_k, 0, d - 1)))
     return Statement(s, claims={
         "(X W)_ij = w_j0 + sum_k x_i^(k) w_jk = y_j(x_i)": Equal(Xb * W, sp.FunctionMatrix(N, K, y)),
         "(X W - T)_ij = y_j(x_i) - t_ij": Equal(Xb * W - T, sp.FunctionMatrix(
             N, K, sp.Lambda((_i, _j), y(_i, _j) - T[_i, _j]))),
-    })
+    }, numeric=[Agreement("the K outputs at every sample (numerics.augment, bias first)",
+                          sp.FunctionMatrix(N, K, y), lambda ev: nl.augment(ev(X), bias="first") @ ev(W))])
 
 
 # --- the error: residual matrix, its diagonal, the trace ------------------------------------
 
 def _square_residual(s: Space):
-    """ml10's residual matrix R = X̄W − T with N = K, so that both RᵀR (K×K) and RRᵀ (N×N)
-    have an (i, i) entry for every sample i; u = e_iᵀ (one-hot, enumerated) selects sample i."""
-    N, d = s.dim("N", sizes=(2, 3)), s.dim("d", sizes=(1,))
+    """ml10's residual matrix R = X̄W − T (a defined symbol, so the diagnosis can name it) with
+    N = K, so that both RᵀR (K×K) and RRᵀ (N×N) have an (i, i) entry for every sample i;
+    u = e_iᵀ (one-hot, enumerated) selects sample i."""
+    N, d = s.dim("N", sizes=(2,)), s.dim("d", sizes=(1,))
     X, W = s.matrix("X", N, d), s.matrix("W", d + 1, N)
     T = s.matrix("T", N, N, "one_hot_rows")
     u = s.matrix("u", 1, N, "one_hot_rows")
+    R = s.matrix("R", N, N)
     Xb = _bias_first(X, N)
-    return N, Xb, W, T, u, Xb * W - T
+    s.define(R, Xb * W - T, "the matrix of residuals R = X̄W − T")
+    return Xb, W, T, u, R
 
 
 @entry("least_squares.residual_diagonal", "ml10: ((X̄W − T)ᵀ(X̄W − T))_{i,i} = Σ_j (y_j(x_i) − t_{i,j})²",
@@ -218,7 +310,7 @@ def residual_diagonal() -> Statement:
     square and of the same size, and a counterexample there refutes the printed general
     claim.)"""
     s = Space()
-    N, Xb, W, T, u, R = _square_residual(s)
+    _, _, _, u, R = _square_residual(s)
     per_sample = Norm(R.T * u.T) ** 2
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), per_sample),
@@ -236,16 +328,15 @@ def residual_diagonal_class_k() -> Statement:
     not of RᵀR (see least_squares.residual_diagonal). The one-hot row t_iᵀ = uT marks k:
     y_k(x_i) = y(x_i)ᵀt_i, and Σ_{j≠k} y_j(x_i)² = ‖y(x_i)‖² − y_k(x_i)²."""
     s = Space()
-    N, Xb, W, T, u, R = _square_residual(s)
-    y_i = W.T * Xb.T * u.T                            # y(x_i) = Wᵀx̄_i
-    y_k = Scalar(u * T * y_i)                         # y_k(x_i), k the class of x_i
+    Xb, W, T, u, R = _square_residual(s)
+    y_i, y_k = s.vector("y", s.dims["N"][0]), s.scalar("y_k")
+    s.define(y_i, W.T * Xb.T * u.T, "y = y(x_i) = W^T xbar_i")
+    s.define(y_k, Scalar(u * T * y_i), "y_k = y_k(x_i) = t_i^T y(x_i), k the class of x_i")
     rhs = (y_k - 1) ** 2 + (Norm(y_i) ** 2 - y_k ** 2)
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), rhs),
         claims={"(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2":
-                    Equal(Scalar(u * R * R.T * u.T), rhs),
-                "sum_j (y_j(x_i) - t_ij)^2 = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2":
-                    Equal(Norm(R.T * u.T) ** 2, rhs)},
+                    Equal(Scalar(u * R * R.T * u.T), rhs)},
         corrects="(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2")
 
 
@@ -255,10 +346,11 @@ def residual_diagonal_class_k() -> Statement:
                 ("udelar2018", "Clasificación con mínimos cuadrados, E(A) = ½ Trace{…}")])
 def trace_is_sum_of_squares() -> Statement:
     """The trace statement of ml10 is right even though its diagonal entries are mislabelled:
-    tr(RᵀR) = tr(RRᵀ) = Σ_i Σ_j R_{ij}², the sum of the squared differences between the
-    predictions y_j(x_i) and the targets t_{i,j}. What the diagonals hold: (RᵀR)_{jj} =
-    Σ_i (y_j(x_i) − t_{i,j})² (one class, all samples; v = e_jᵀ) and (RRᵀ)_{ii} =
-    Σ_j (y_j(x_i) − t_{i,j})² (one sample, all classes; u = e_iᵀ)."""
+    tr(RᵀR) = Σ_i Σ_j R_{ij}², the sum of the squared differences between the predictions
+    y_j(x_i) and the targets t_{i,j}, so E(W) = ½ tr(RᵀR) is half the sum of squares.
+    What the diagonals hold: (RᵀR)_{jj} = Σ_i (y_j(x_i) − t_{i,j})² (one class, all
+    samples; v = e_jᵀ) and (RRᵀ)_{ii} = Σ_j (y_j(x_i) − t_{i,j})² (one sample, all
+    classes; u = e_iᵀ)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(2, 3)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2,))
     X, W, T = s.matrix("X", N, d), s.matrix("W", d + 1, K), s.matrix("T", N, K)
@@ -268,11 +360,10 @@ def trace_is_sum_of_squares() -> Statement:
     total = _double_sum(R, N, K)
     return Statement(s, claims={
         "tr(R^T R) = sum_i sum_j (y_j(x_i) - t_ij)^2": Equal(sp.Trace(R.T * R), total),
-        "tr(R^T R) = tr(R R^T)": Equal(sp.Trace(R.T * R), sp.Trace(R * R.T)),
         "(R^T R)_jj = sum_i (y_j(x_i) - t_ij)^2": Equal(Scalar(v * R.T * R * v.T), Norm(R * v.T) ** 2),
         "(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2": Equal(Scalar(u * R * R.T * u.T), Norm(R.T * u.T) ** 2),
-        "E(W) = 1/2 tr(R^T R) = 1/2 sum_i sum_j (...)^2": Equal(_trace_error(R), HALF * total),
-    })
+    }, numeric=[Agreement("E(W) = 1/2 tr(R^T R) (numerics.trace_error, bias first)", _trace_error(R),
+                          lambda ev: nl.trace_error(ev(X), ev(T), ev(W), bias="first"))])
 
 
 @entry("least_squares.eq5_equals_eq6", "Ejercicio 2: Eq. (5) ½ΣₖΣₙ(y_k(x_n) − t_{nk})² equals Eq. (6) ½Tr{…}",
@@ -285,21 +376,26 @@ def eq5_equals_eq6() -> Statement:
     target as t_k; the sample index n is implied (t_{nk} = T_{nk}, the n-th row of T being
     t_nᵀ). Solution: y_k(x_n) = w̃_kᵀx̃_n = (X̃W̃)_{nk}, so each term is the squared (n, k)
     entry of R = X̃W̃ − T; summing over n gives the k-th diagonal entry of RᵀR, and summing
-    the diagonal over k gives the trace."""
+    the diagonal over k gives the trace. The identity holds for any real T, so it is proved
+    for a general T (1-of-K targets included)."""
     s = Space()
-    N, d, K = s.dim("N", sizes=(2, 3)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
-    X, W, b, T = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K), s.matrix("T", N, K, "one_hot_rows")
+    N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
+    X, W, b, T = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K), s.matrix("T", N, K)
     Xt, Wt = _bias_last(X, N), Blocks([[W], [b.T]])
     R = Xt * Wt - T
-    y_kn = sp.Sum(W[_i, _k] * X[_n, _i], (_i, 0, d - 1)) + b[_k, 0]     # y_k(x_n) = w_kᵀx_n + b_k
-    eq5 = HALF * sp.Sum((y_kn - T[_n, _k]) ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
+    y_kn = DataSum(W[_i, _k] * X[_n, _i], (_i, 0, d - 1)) + b[_k, 0]     # y_k(x_n) = w_kᵀx_n + b_k
+    eq5 = HALF * DataSum((y_kn - T[_n, _k]) ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
     eq6 = _trace_error(R)
-    per_class = HALF * sp.Sum((R.T * R)[_k, _k], (_k, 0, K - 1))
+    per_class = HALF * DataSum(_el(R.T * R, _k, _k), (_k, 0, K - 1))
     return Statement(
         s, claims={"Eq. (5) = Eq. (6)": Equal(eq5, eq6)},
         steps=chain(eq5, HALF * _double_sum(R, N, K), per_class, eq6,
                     notes=("y_k(x_n) - t_nk = (X~W~ - T)_nk", "sum over n: (R^T R)_kk",
-                           "sum of the diagonal: the trace")))
+                           "sum of the diagonal: the trace")),
+        numeric=[Agreement("Eq. (5) (numerics.sum_of_squares_error)", eq5,
+                           lambda ev: nl.sum_of_squares_error(ev(X), ev(T), ev(Wt), bias="last")),
+                 Agreement("Eq. (6) (numerics.trace_error)", eq6,
+                           lambda ev: nl.trace_error(ev(X), ev(T), ev(Wt), bias="last"))])
 
 
 @entry("least_squares.error_as_norms", "E(A) = ½ Σₙ ‖t_n − Aᵀx̃_n‖² = ½ Trace{(X̃A − T)ᵀ(X̃A − T)}",
@@ -307,12 +403,13 @@ def eq5_equals_eq6() -> Statement:
 def error_as_norms() -> Statement:
     """udelar2018 states the objective per sample, E(A) = ½ Σ_n ‖t_n − Aᵀx̃_n‖², and then
     as a trace with X̃ = (x̃_1ᵀ; …; x̃_Nᵀ), T = (t_1ᵀ; …; t_Nᵀ). Here N = 3 samples are
-    declared one by one (x̃_n = (1, x_nᵀ)ᵀ, t_nᵀ a 1-of-K row, every labelling enumerated)."""
+    declared one by one (x̃_n = (1, x_nᵀ)ᵀ); the identity holds for any real targets t_n,
+    1-of-K ones included, and is proved for general t_n."""
     s = Space()
-    d, K = s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2, 3))
+    d, K = s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     A = s.matrix("A", d + 1, K)
     xs = [s.vector(f"x_{n}", d) for n in (1, 2, 3)]
-    ts = [s.matrix(f"t_{n}", 1, K, "one_hot_rows") for n in (1, 2, 3)]
+    ts = [s.matrix(f"t_{n}", 1, K) for n in (1, 2, 3)]
     xts = [Blocks([[_ones(1)], [x]]) for x in xs]
     Xt = Blocks([[xt.T] for xt in xts])
     T = Blocks([[t] for t in ts])
@@ -320,4 +417,380 @@ def error_as_norms() -> Statement:
     return Statement(s, claims={
         "1/2 sum_n ||t_n - A^T x_n||^2 = 1/2 Trace{(XA - T)^T (XA - T)}":
             Equal(per_sample, _trace_error(Xt * A - T)),
+    }, numeric=[Agreement("E(A) (numerics.sum_of_squares_error, bias first)", per_sample,
+                          lambda ev: nl.sum_of_squares_error(np.hstack([ev(x) for x in xs]).T,
+                                                             np.vstack([ev(t) for t in ts]), ev(A),
+                                                             bias="first"))])
+
+
+# --- the minimiser: gradient, normal equations, closed form, predictor ----------------------
+
+def _central_gradient(X: np.ndarray, T: np.ndarray, W: np.ndarray, h: float = 1e-3) -> np.ndarray:
+    """∂E/∂W by central differences of ``numerics.trace_error`` (exact up to rounding: E is
+    quadratic in W, so the O(h²) term of the stencil vanishes)."""
+    G = np.zeros_like(W)
+    for idx in np.ndindex(*W.shape):
+        step = np.zeros_like(W)
+        step[idx] = h
+        G[idx] = (nl.trace_error(X, T, W + step) - nl.trace_error(X, T, W - step)) / (2 * h)
+    return G
+
+
+def _design(s: Space, *, full_rank: bool = False, d_sizes=(1,), K_sizes=(2,)):
+    """A design matrix X̃ (N×D, D = d + 1; any matrix, or one of full column rank: with its
+    constant column it is the augmented data matrix), weights W (D×K) and targets T (N×K,
+    any real values: the algebra does not use 1-of-K). ``X_data`` (N×d) is raw data used
+    only by the numeric agreements, since ``numerics`` appends the constant column itself
+    (its X̃ = [X_data 1])."""
+    N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=d_sizes), s.dim("K", sizes=K_sizes)
+    X = s.matrix("X", N, d + 1, "full_column_rank" if full_rank else "general")
+    W, T = s.matrix("W", d + 1, K), s.matrix("T", N, K)
+    return N, d, K, X, W, T, s.matrix("X_data", N, d)
+
+
+@entry("least_squares.gradient", "∂E/∂W = X̃ᵀX̃W − X̃ᵀT for E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}",
+       sources=[("ml10", "the gradient of E(W)"),
+                ("udelar2018", "Clasificación con mínimos cuadrados, ∂E(A)/∂A"),
+                ("bromberg2012", "§3, fijando las derivadas respecto a W̃ igual a cero"),
+                ("bishop-prml", "§4.1.3")])
+def gradient() -> Statement:
+    """Expanding, E(W) = ½ tr(WᵀX̃ᵀX̃W) − tr(WᵀX̃ᵀT) + ½ tr(TᵀT); with ∂/∂W ½tr(WᵀAW) = AW
+    for symmetric A = X̃ᵀX̃ and ∂/∂W tr(WᵀB) = B, the gradient is X̃ᵀX̃W − X̃ᵀT (a D×K
+    matrix, the shape of W). The gradient is taken entry by entry at concrete sizes
+    (``Grad``), independently of SymPy's matrix calculus."""
+    s = Space()
+    N, _, _, X, W, T, Xd = _design(s, d_sizes=(1, 2))
+    E = _trace_error(X * W - T)
+    expanded = HALF * sp.Trace(W.T * X.T * X * W) - sp.Trace(W.T * X.T * T) + HALF * sp.Trace(T.T * T)
+    Xa = _bias_last(Xd, N)
+    return Statement(
+        s, claims={"dE/dW = X^T X W - X^T T": Equal(Grad(E, W), X.T * X * W - X.T * T)},
+        steps=chain(E, expanded, notes=("expand the product; tr(T^T X W) = tr(W^T X^T T)",))
+        + [("differentiate term by term", Equal(Grad(expanded, W), X.T * X * W - X.T * T))],
+        numeric=[Agreement("X~^T X~ W - X~^T T vs central differences of numerics.trace_error",
+                           Xa.T * Xa * W - Xa.T * T,
+                           lambda ev: _central_gradient(ev(Xd), ev(T), ev(W)), rtol=1e-6)])
+
+
+@entry("least_squares.normal_equations", "W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the stationary point: X̃ᵀX̃W̃ = X̃ᵀT",
+       sources=[("bromberg2012", "§3, the solution W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT"),
+                ("udelar2018", "Clasificación con mínimos cuadrados, 0 = ∂E/∂A ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT"),
+                ("ml10", "W = (X̄ᵀX̄)⁻¹X̄ᵀT"), ("bishop-prml", "§4.1.3, Eq. (4.16)")])
+def normal_equations() -> Statement:
+    """Setting the gradient X̃ᵀX̃W − X̃ᵀT to zero gives the normal equations X̃ᵀX̃W = X̃ᵀT;
+    when X̃ has full column rank, X̃ᵀX̃ is invertible and W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the unique
+    stationary point (the gradient is taken entry by entry, then W̃ substituted).
+    Equivalently the residual X̃W̃ − T is orthogonal to every column of X̃:
+    X̃ᵀ(X̃W̃ − T) = X̃ᵀX̃W̃ − X̃ᵀT = 0."""
+    s = Space()
+    N, d, K, X, W, T, Xd = _design(s, full_rank=True)
+    W_ls = Inv(X.T * X) * X.T * T
+    E = _trace_error(X * W - T)
+    Xa = _bias_last(Xd, N)
+    return _lazy_inverses(Statement(s, claims={
+        "W~ = (X^T X)^{-1} X^T T is stationary for E": Stationary(E, W, W_ls),
+        "normal equations X^T X W~ = X^T T": Equal(X.T * X * W_ls, X.T * T),
+    }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * Inv(X.T * X) * (X.T * T) - X.T * T,
+                   sp.ZeroMatrix(d + 1, K),
+                   notes=("the gradient X^T (X W - T) at W~: substitute W~",
+                          "(X^T X)(X^T X)^{-1} = I: the residual is orthogonal to the columns")),
+        numeric=[Agreement("W~ for X~ = [X 1] (numerics.fit_least_squares_targets)",
+                           Inv(Xa.T * Xa) * Xa.T * T,
+                           lambda ev: nl.fit_least_squares_targets(ev(Xd), ev(T)).W_tilde_, rtol=1e-7)]))
+
+
+@entry("least_squares.global_minimum", "E(w) − E(w*) = ½‖X̃(w − w*)‖² ≥ 0: the stationary point is the minimum",
+       sources=[("ml10", "each column of W is a linear regression for z_i"),
+                ("udelar2018", "Clasificación con mínimos cuadrados, Objetivo"),
+                ("bishop-prml", "§3.1.1 and §4.1.3")])
+def global_minimum() -> Statement:
+    """E(W) = Σ_k ½‖X̃w_k − z_k‖² decouples over the columns (ml10: column i of W regresses the
+    indicator z_i), so it suffices to look at one column z of T. If w* solves the normal
+    equations, i.e. the residual r = z − X̃w* is orthogonal to the columns of X̃, the cross
+    term vanishes and E(w) = E(w*) + ½(w − w*)ᵀX̃ᵀX̃(w − w*) ≥ E(w*) for every w: the
+    stationary point of least_squares.normal_equations is the global minimum.
+
+    The hypothesis is built in without an inverse: r ≠ 0 and A are free, X̃ = A − r(rᵀA)/(rᵀr)
+    (the columns of A projected orthogonally to r) and z = X̃w* + r, so X̃ᵀ(z − X̃w*) = 0 by
+    construction; every full-column-rank X̃ with a target outside its column space arises
+    this way (A = X̃)."""
+    s = Space()
+    N, D = s.dim("N", sizes=(3,)), s.dim("D", sizes=(1, 2))
+    A, X = s.matrix("A", N, D), s.matrix("X", N, D)
+    r, z = s.vector("r", N, nonzero=True), s.vector("z", N)
+    w, w_ls = s.vector("w", D), s.vector("w_star", D)
+    s.define(X, A - r * (r.T * A) / Scalar(r.T * r), "columns orthogonal to the residual r")
+    s.define(z, X * w_ls + r, "z = X w* + r: w* solves the normal equations")
+    E = lambda v: HALF * Norm(X * v - z) ** 2
+    gap = HALF * Scalar((w - w_ls).T * X.T * X * (w - w_ls))
+    return Statement(s, claims={
+        "normal equations hold: X^T (z - X w*) = 0": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
+        "E(w*) <= E(w), gap = 1/2 (w - w*)^T X^T X (w - w*)": Rel(E(w_ls), "<=", E(w), certificate=gap),
+    })
+
+
+@entry("least_squares.predictor", "y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄",
+       sources=[("ml10", "l'insieme delle funzioni discriminanti y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄")])
+def predictor() -> Statement:
+    """Substituting W = (X̄ᵀX̄)⁻¹X̄ᵀT: Wᵀ = TᵀX̄((X̄ᵀX̄)⁻¹)ᵀ = TᵀX̄(X̄ᵀX̄)⁻¹, because X̄ᵀX̄ and
+    its inverse are symmetric. The printed form is right, transposes included: TᵀX̄ is K×D
+    and (X̄ᵀX̄)⁻¹x̄ is D×1, so y(x) is a K-vector."""
+    s = Space()
+    N, d, _, X, W, T, Xd = _design(s, full_rank=True)
+    x, x_data = s.vector("x", d + 1), s.vector("x_data", d)
+    s.define(W, Inv(X.T * X) * X.T * T, "W = (X^T X)^{-1} X^T T")
+    G = Inv(X.T * X)
+    Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [_ones(1)]])
+    return _lazy_inverses(Statement(
+        s, claims={"W^T x = T^T X (X^T X)^{-1} x": Equal(W.T * x, T.T * X * G * x)},
+        steps=chain(W.T * x, T.T * X * G.T * x, T.T * X * G * x,
+                    notes=("transpose of the product (X^T X)^{-1} X^T T",
+                           "(X^T X)^{-1} is symmetric")),
+        numeric=[Agreement("T^T X~ (X~^T X~)^{-1} x~ (numerics.decision_function)",
+                           T.T * Xa * Inv(Xa.T * Xa) * xa,
+                           lambda ev: nl.decision_function(nl.fit_least_squares_targets(ev(Xd), ev(T)),
+                                                           ev(x_data).T), rtol=1e-7)]))
+
+
+# --- beyond the documents: the outputs sum to one --------------------------------------------
+
+@entry("least_squares.outputs_sum_to_one", "With a bias and 1-of-K targets, Σ_k y_k(x) = 1 for every x",
+       sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
+                ("ml10", "y_i(x) ≈ P(C_i|x), not a probability")])
+def outputs_sum_to_one() -> Statement:
+    """Beyond the documents (Bishop PRML §4.1.3): every target row sums to one, T1_K = 1_N, and
+    the constant column of X̃ = [1 X] reproduces 1_N, X̃e_1 = 1_N. Hence
+    1_Kᵀy(x) = 1_KᵀW̃ᵀx̃ = (T1_K)ᵀX̃(X̃ᵀX̃)⁻¹x̃ = 1_NᵀX̃(X̃ᵀX̃)⁻¹x̃ = e_1ᵀX̃ᵀX̃(X̃ᵀX̃)⁻¹x̃ = e_1ᵀx̃ = 1
+    for every x, on or off the training set. (So the outputs look like probabilities,
+    but are not confined to [0, 1]: see least_squares.outputs_outside_unit_interval.)
+
+    Only T1_K = 1_N is used, so it is built in: T = [S, 1_N − S1_{K−1}] with S free, which
+    covers every 1-of-K coding and every other target matrix whose rows sum to one (the
+    linear constraint of Bishop's Exercise 4.2). Proved at N = 3, d = 1, K = 2, 3."""
+    s = Space()
+    N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
+    X, x = s.matrix("X", N, d), s.vector("x", d)
+    S, T = s.matrix("S", N, K - 1), s.matrix("T", N, K)
+    s.define(T, Blocks([[S, _ones(N) - S * _ones(K - 1)]]), "rows of T sum to one (1-of-K included)")
+    Xb, xb = _bias_first(X, N), Blocks([[_ones(1)], [x]])
+    e1 = Blocks([[_ones(1)], [sp.ZeroMatrix(d, 1)]])
+    G = Inv(Xb.T * Xb)
+    W = s.matrix("W", d + 1, K)
+    s.define(W, G * Xb.T * T, "W~ = (X~^T X~)^{-1} X~^T T")
+    one_K, one_N = _ones(K), _ones(N)
+    return _lazy_inverses(Statement(
+        s, claims={"1_K^T W~^T x~ = 1": Equal(Scalar(one_K.T * W.T * xb), 1)},
+        steps=chain(Scalar(one_K.T * W.T * xb), Scalar((T * one_K).T * Xb * G * xb),
+                    Scalar(one_N.T * Xb * G * xb), Scalar(e1.T * Xb.T * Xb * G * xb),
+                    Scalar(e1.T * xb), sp.Integer(1),
+                    notes=("W~^T = T^T X~ (X~^T X~)^{-1}", "T 1_K = 1_N: the rows of T sum to one",
+                           "1_N = X~ e_1: the bias column", "(X~^T X~)(X~^T X~)^{-1} = I",
+                           "the first component of x~ is 1")),
+        numeric=[Agreement("1^T y(x) (numerics.decision_function after fit_least_squares_targets)",
+                           Scalar(one_K.T * W.T * xb),
+                           lambda ev: nl.decision_function(
+                               nl.fit_least_squares_targets(ev(X), ev(T)), ev(x).T).sum(),
+                           rtol=1e-9)]))
+
+
+# --- least squares as maximum likelihood ------------------------------------------------------
+
+@entry("least_squares.gaussian_likelihood", "−ln p(T | W, σ²) = E(W)/σ² + (NK/2) ln(2πσ²): least squares is ML",
+       sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, ¿Porqué falla?"),
+                ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")])
+def gaussian_likelihood() -> Statement:
+    """udelar2018: least squares is the maximum-likelihood estimator for Gaussian data. With
+    t_n ~ N(Wᵀx̃_n, σ²I_K) independent, p(T | W, σ²) = Π_n (2πσ²)^{−K/2} exp(−‖t_n − Wᵀx̃_n‖²/(2σ²)),
+    so −ln p = E(W)/σ² + (NK/2) ln(2πσ²) with E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}: for fixed σ,
+    maximising the likelihood is minimising E (the two differ by a positive factor and a
+    constant in W, so their gradients are proportional), and the ML estimate is the
+    least-squares W̃. Binary 1-of-K targets are far from Gaussian, which is
+    why udelar2018 says least squares fails for classification."""
+    s = Space()
+    N, d, K = s.dim("N", sizes=(2,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
+    X, W, T = s.matrix("X", N, d + 1), s.matrix("W", d + 1, K), s.matrix("T", N, K)
+    sigma = s.scalar("sigma", positive=True)
+    R = T - X * W
+    sq_n = DataSum(_el(R, _n, _k) ** 2, (_k, 0, K - 1))          # ‖t_n − Wᵀx̃_n‖²
+    density_n = (2 * sp.pi * sigma**2) ** (-K / 2) * sp.exp(-sq_n / (2 * sigma**2))
+    nll = -DataSum(sp.log(density_n), (_n, 0, N - 1))
+    E = _trace_error(X * W - T)
+    return Statement(s, claims={
+        "-ln p(T|W) = E(W)/sigma^2 + NK/2 ln(2 pi sigma^2)":
+            Equal(nll, E / sigma**2 + N * K / 2 * sp.log(2 * sp.pi * sigma**2)),
+    })
+
+
+# --- behaviours: what the minimiser achieves, checked by running numerics ---------------------
+
+def _separable_with_far_cluster(seed: int, n: int = 10, far: float = 50.0, m: int = 5):
+    """Class 0 in [0, 1]×[−1, 1], class 1 in [2, 3]×[−1, 1] plus m points of class 1 in
+    [far, far + 1]×[−1, 1]: linearly separable by the line x_1 = 1.5 by construction.
+    Returns (X, y, n_base) with the base points first."""
+    rng = np.random.default_rng(seed)
+    box = lambda lo, k: np.c_[rng.uniform(lo, lo + 1, k), rng.uniform(-1, 1, k)]
+    X = np.vstack([box(0.0, n), box(2.0, n), box(far, m)])
+    y = np.r_[np.zeros(n, int), np.ones(n + m, int)]
+    return X, y, 2 * n
+
+
+def _separated_by(X: np.ndarray, y: np.ndarray, threshold: float = 1.5) -> bool:
+    """The certificate of separability: x_1 < threshold for class 0, > threshold for class 1."""
+    return bool(np.all(X[y == 0, 0] < threshold) and np.all(X[y == 1, 0] > threshold))
+
+
+def _ls_errors(X: np.ndarray, y: np.ndarray):
+    model = nl.fit_least_squares(X, y)
+    return model, int(np.sum(nl.predict(model, X) != y))
+
+
+def _consistent_on_separable(seed: int) -> RunResult:
+    X, y, _ = _separable_with_far_cluster(seed)
+    if not _separated_by(X, y):
+        return RunResult(False, "construction failed: the data set is not separated by x_1 = 1.5")
+    _, errors = _ls_errors(X, y)
+    return RunResult(errors == 0, f"separable by x_1 = 1.5 (N = {len(y)}); least squares "
+                                  f"misclassifies {errors} training point(s)")
+
+
+def _inconsistent_on_separable(seed: int) -> RunResult:
+    X, y, _ = _separable_with_far_cluster(seed)
+    model, errors = _ls_errors(X, y)
+    unique = model.rank_ == X.shape[1] + 1
+    holds = _separated_by(X, y) and unique and errors > 0
+    return RunResult(holds, f"separable by x_1 = 1.5, X~ of full rank {model.rank_} (unique minimiser), "
+                            f"which misclassifies {errors} of {len(y)} training points")
+
+
+@entry("least_squares.consistent_if_separable",
+       "bromberg2012: the error is minimised when H is consistent — refuted for least squares",
+       sources=[("bromberg2012", "§3, función de pérdida ... se minimiza cuando H es consistente"),
+                ("bishop-prml", "§4.1.3, Fig. 4.4")], kind="erratum")
+def consistent_if_separable() -> Statement:
+    """bromberg2012 §3 chooses a loss "that is minimised when every training example is
+    correctly classified by H, i.e. when H is consistent", and takes the squared error. As
+    a claim about least squares: on a linearly separable training set the minimiser W̃ of
+    Eq. (6) is consistent. Refuted by construction: two boxes separated by x_1 = 1.5 plus
+    five far points of the second class at x_1 ≈ 50 (separable, X̃ of full rank, so the
+    minimiser is unique); the far points flatten the fitted outputs and the unique
+    minimiser misclassifies points near the gap. Corrected: a consistent hypothesis may
+    exist while the squared error is minimised only by an inconsistent one."""
+    s = Space()
+    return Statement(
+        s, stated=Behaviour(_consistent_on_separable,
+                            "on linearly separable data the least-squares minimiser is consistent"),
+        claims={"corrected": Behaviour(
+            _inconsistent_on_separable,
+            "on these separable data sets the unique least-squares minimiser misclassifies training points")})
+
+
+def _blobs(seed: int, centres, sd: float, n: int):
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(c, sd, (n, len(c))) for c in centres])
+    return X, np.repeat(np.arange(len(centres)), n)
+
+
+def _outside_unit_interval(seed: int) -> RunResult:
+    X, y = _blobs(seed, [(-2.0, 0.0), (2.0, 0.0), (0.0, 3.0)][: 2 + seed % 2], 1.0, 20)
+    Y = nl.decision_function(nl.fit_least_squares(X, y), X)
+    holds = bool(Y.min() < 0 or Y.max() > 1)
+    return RunResult(holds, f"K = {Y.shape[1]}: training outputs range over [{Y.min():.3f}, {Y.max():.3f}] "
+                            f"while every row sums to 1 within {np.abs(Y.sum(axis=1) - 1).max():.1e}")
+
+
+@entry("least_squares.outputs_outside_unit_interval", "y_k(x) can fall outside [0, 1]: not a probability",
+       sources=[("ml10", "y_i(x) non è un valore di probabilità ... al di fuori dell'intervallo [0,1]"),
+                ("bishop-prml", "§4.1.3")], kind="algorithm")
+def outputs_outside_unit_interval() -> Statement:
+    """ml10: y_i(x) estimates P(C_i|x) but is not a probability, since it may leave [0, 1].
+    Run on Gaussian blobs (K = 2 and K = 3, 20 per class): on every data set some training
+    output is negative or exceeds one, although the K outputs of each sample sum to one
+    (least_squares.outputs_sum_to_one)."""
+    return Statement(Space(), claims={"outputs leave [0, 1]": Behaviour(
+        _outside_unit_interval, "some least-squares output on the training set lies outside [0, 1]")})
+
+
+def _outlier_sensitivity(seed: int) -> RunResult:
+    X, y, n_base = _separable_with_far_cluster(seed)
+    Xb, yb, F = X[:n_base], y[:n_base], X[n_base:]
+    base, base_errors = _ls_errors(Xb, yb)
+    scores = nl.decision_function(base, F)
+    margin = float(np.min(scores[:, 1] - scores[:, 0]))
+    after = nl.fit_least_squares(X, y)
+    moved = int(np.sum(nl.predict(after, Xb) != yb))
+    holds = base_errors == 0 and margin > 10 and moved > 0
+    return RunResult(holds, f"before: {base_errors} errors on {n_base} points; the {len(F)} added points "
+                            f"are classified correctly with margin y_1 - y_0 >= {margin:.1f}; after "
+                            f"refitting, {moved} of the original points are misclassified")
+
+
+@entry("least_squares.outlier_sensitivity",
+       "Far-away, correctly classified points move the least-squares boundary",
+       sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, poco robusto"),
+                ("ml10", "molto sensibili agli outliers"), ("bishop-prml", "§4.1.3, Fig. 4.4")],
+       kind="algorithm")
+def outlier_sensitivity() -> Statement:
+    """udelar2018: least squares is not robust, points far from the boundary weigh too much;
+    ml10: very sensitive to outliers. Run: two boxes that least squares separates without
+    error; add five points of the second class far on its own side (x_1 ≈ 50), which the
+    first fit already classifies correctly by a wide margin; refitting moves the boundary
+    and misclassifies some of the original points."""
+    return Statement(Space(), claims={"outliers move the boundary": Behaviour(
+        _outlier_sensitivity, "adding far, correctly classified points makes least squares misclassify")})
+
+
+def _masking(seed: int) -> RunResult:
+    centres = np.array([[-4.0, -4.0], [0.0, 0.0], [4.0, 4.0]])
+    X, y = _blobs(seed, centres, 0.5, 50)
+    nearest = np.argmax(X @ (2 * centres).T - np.sum(centres**2, axis=1), axis=1)  # linear argmax
+    separable = bool(np.all(nearest == y))
+    model = nl.fit_least_squares(X, y)
+    recall = float(np.mean(nl.predict(model, X)[y == 1] == 1))
+    Y = nl.decision_function(model, X)
+    holds = separable and recall <= 0.75
+    return RunResult(holds, f"the linear discriminants y_k = 2c_k^T x - |c_k|^2 classify all {len(y)} points; "
+                            f"least squares assigns {recall:.0%} of the middle class to it "
+                            f"(its output spans {np.ptp(Y[:, 1]):.2f}, the outer ones {np.ptp(Y[:, 0]):.2f})")
+
+
+@entry("least_squares.masking_k_gt_2", "K > 2: least squares masks a middle class that a linear classifier separates",
+       sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, múltiples clases"),
+                ("ml10", "poca precisione ... più di due classi K > 2"), ("bishop-prml", "§4.1.3, Fig. 4.5")],
+       kind="algorithm")
+def masking_k_gt_2() -> Statement:
+    """udelar2018: poor behaviour with several classes; ml10: little precision for K > 2.
+    Run: three Gaussian blobs (σ = 0.5, 50 points each) centred on a line at (−4, −4), (0, 0), (4, 4). The
+    linear discriminants y_k(x) = 2c_kᵀx − ‖c_k‖² (nearest centre) classify every point, so
+    a consistent linear K-class discriminant exists; the least-squares output of the middle
+    class is nearly flat and least squares gives it at most 75 % of its own points (the
+    masking of Bishop PRML Fig. 4.5)."""
+    return Statement(Space(), claims={"middle class masked": Behaviour(
+        _masking, "least squares assigns at most 75% of the middle class to it, a linear argmax all")})
+
+
+def _affine_posterior(seed: int) -> RunResult:
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0.0, 1.0, 20000)
+    z = (rng.uniform(0.0, 1.0, x.shape[0]) < x).astype(int)      # P(C_1 | x) = x
+    model = nl.fit_least_squares(x[:, None], z)
+    grid = np.linspace(0.0, 1.0, 11)
+    error = float(np.max(np.abs(nl.decision_function(model, grid[:, None])[:, 1] - grid)))
+    return RunResult(error < 0.05, f"N = {x.shape[0]}, P(C_1|x) = x on [0, 1]: max |y_1(x) - P(C_1|x)| "
+                                   f"= {error:.4f} on a grid of 11 points")
+
+
+@entry("least_squares.estimates_posterior", "y_i(x) ≈ E[z_i | x] = P(z_i = 1 | x) = P(C_i | x)",
+       sources=[("ml10", "y_i(x) ≈ E[z_i|x] = P(C_i|x)"), ("bishop-prml", "§4.1.3")], kind="algorithm")
+def estimates_posterior() -> Statement:
+    """ml10: y_i(x) is a regression of the Bernoulli indicator z_i, so it estimates
+    E[z_i|x] = P(z_i = 1|x)·1 + P(z_i = 0|x)·0 = P(C_i|x). The expectation step is exact;
+    the estimate is exact only in the limit and only when P(C_i|x) is itself affine in x
+    (least squares gives the best affine L² approximation of E[z_i|x] otherwise). Run:
+    x ~ U[0, 1] with P(C_1|x) = x and N = 20000; the fitted y_1 is within 0.05 of x."""
+    s = Space()
+    p = s.scalar("p", probability=True)
+    return Statement(s, claims={
+        "E[z|x] = P(z=1|x) 1 + P(z=0|x) 0 = P(z=1|x)": Equal(p * 1 + (1 - p) * 0, p),
+        "affine posterior recovered": Behaviour(
+            _affine_posterior, "least squares recovers an affine posterior P(C_1|x) = x within 0.05"),
     })
