@@ -140,6 +140,27 @@ def convex_regions() -> Statement:
     })
 
 
+def _ambiguity_run(example, votes, describe):
+    """A run that checks a constructed example: the scheme is ambiguous at its point while
+    the argmax of K linear functions has a unique maximum there."""
+
+    def run(seed: int) -> RunResult:  # noqa: ARG001 - deterministic construction
+        ex = example()
+        v = votes(ex)
+        scores = ex.argmax_coef_ @ ex.point_ + ex.argmax_intercept_
+        unique = np.sum(scores == scores.max()) == 1
+        return RunResult(bool(v.ambiguous_[0]) and bool(unique),
+                         f"{describe(ex, v)} at {ex.point_.tolist()}; argmax scores {scores.tolist()}")
+
+    return run
+
+
+def _ambiguity_statement(run, claim: str, description: str) -> Statement:
+    s = Space()
+    s.dim("d", sizes=(2,))
+    return Statement(s, claims={claim: Behaviour(run, description, seeds=(0,))})
+
+
 @entry("multiclass.one_vs_rest_ambiguity", "One-versus-rest with K−1 binary discriminants leaves an ambiguous region",
        kind="algorithm",
        sources=[("bromberg2012", "§2, Fig. 4 (left)"), ("udelar2018", "Múltiples clases (c > 2)"),
@@ -148,21 +169,13 @@ def one_vs_rest_ambiguity() -> Statement:
     """A constructed K = 3 example (numerics.multiclass.ovr_ambiguity_example): two
     discriminants C_k vs not-C_k both claim a point, while the argmax of K linear functions
     decides it uniquely."""
-    s = Space()
-    _ = s.dim("d", sizes=(2,))
-
-    def run(seed: int) -> RunResult:  # noqa: ARG001 - deterministic construction
-        ex = nm.ovr_ambiguity_example()
-        votes = nm.one_vs_rest_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
-                                     n_classes=ex.n_classes_)
-        scores = ex.argmax_coef_ @ ex.point_ + ex.argmax_intercept_
-        unique = np.sum(scores == scores.max()) == 1
-        ok = bool(votes.ambiguous_[0]) and bool(unique)
-        return RunResult(ok, f"point {ex.point_.tolist()}: claimed by {int(votes.n_claims_[0])} "
-                             f"discriminants; argmax scores {scores.tolist()}")
-
-    return Statement(s, claims={"ambiguous point exists; argmax unique there": Behaviour(
-        run, "one-vs-rest is ambiguous at a constructed point", seeds=(0,))})
+    run = _ambiguity_run(
+        nm.ovr_ambiguity_example,
+        lambda ex: nm.one_vs_rest_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
+                                        n_classes=ex.n_classes_),
+        lambda ex, v: f"claimed by {int(v.n_claims_[0])} discriminants")
+    return _ambiguity_statement(run, "ambiguous point exists; argmax unique there",
+                                "one-vs-rest is ambiguous at a constructed point")
 
 
 @entry("multiclass.one_vs_one_ambiguity", "One-versus-one majority vote leaves an ambiguous region",
@@ -172,21 +185,13 @@ def one_vs_rest_ambiguity() -> Statement:
 def one_vs_one_ambiguity() -> Statement:
     """A constructed K = 3 example (numerics.multiclass.ovo_ambiguity_example): the three
     pairwise votes form a cycle (one vote each) at a point the argmax decides uniquely."""
-    s = Space()
-    _ = s.dim("d", sizes=(2,))
-
-    def run(seed: int) -> RunResult:  # noqa: ARG001 - deterministic construction
-        ex = nm.ovo_ambiguity_example()
-        votes = nm.one_vs_one_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
-                                    pairs=ex.pairs_)
-        scores = ex.argmax_coef_ @ ex.point_ + ex.argmax_intercept_
-        unique = np.sum(scores == scores.max()) == 1
-        ok = bool(votes.ambiguous_[0]) and bool(unique)
-        return RunResult(ok, f"votes {votes.votes_[0].tolist()} at {ex.point_.tolist()}; "
-                             f"argmax scores {scores.tolist()}")
-
-    return Statement(s, claims={"each class gets one vote; argmax unique there": Behaviour(
-        run, "one-vs-one is ambiguous at a constructed point", seeds=(0,))})
+    run = _ambiguity_run(
+        nm.ovo_ambiguity_example,
+        lambda ex: nm.one_vs_one_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
+                                       pairs=ex.pairs_),
+        lambda ex, v: f"votes {v.votes_[0].tolist()}")
+    return _ambiguity_statement(run, "each class gets one vote; argmax unique there",
+                                "one-vs-one is ambiguous at a constructed point")
 
 
 @entry("multiclass.pairwise_count", "One-versus-one needs C(K,2) = K(K−1)/2 binary discriminants",
