@@ -25,6 +25,7 @@ import argparse
 import difflib
 import json
 import multiprocessing as mp
+import multiprocessing.connection
 import os
 import sys
 import time
@@ -81,6 +82,22 @@ def _verify_one(args):
     return eid, result_json(r), r.ok
 
 
+def _verify_fallback(item, reason):
+    from .engine import EntryResult
+    from .report import result_json
+
+    eid = item[0]
+    return eid, result_json(EntryResult(_registry()[eid], "error", error=reason)), False
+
+
+def _selftest_fallback(item, reason):
+    from .selftest import empty_counts
+
+    out = empty_counts()
+    out["incomplete"].append({"id": item[0], "reason": reason})
+    return item[0], out
+
+
 def _selftest_one(args):
     from .selftest import selftest_entry
 
@@ -88,28 +105,72 @@ def _selftest_one(args):
     return eid, selftest_entry(_registry()[eid], seed=seed)
 
 
-def _pool_map(fn, items, jobs: int, progress: bool, label: str):
-    """Map in ``jobs`` forked workers (each entry in a worker's main thread, so time budgets
-    apply), yielding results as they finish; a progress line on a terminal."""
-    n = len(items)
-    done = 0
-    if jobs <= 1 or n <= 1:
-        it = map(fn, items)
-        pool = None
-    else:
-        pool = mp.get_context("fork").Pool(min(jobs, n))
-        it = pool.imap_unordered(fn, items)
+#: Hard wall-clock limit per entry, enforced by killing its worker process. The engine's
+#: own budgets (SIGALRM) interrupt Python code; this also stops C-level work (a huge
+#: big-integer product) that a signal cannot interrupt.
+HARD_LIMIT = 300.0
+
+
+def _worker(fn, item, conn):
     try:
-        for res in it:
-            done += 1
-            if progress:
-                bar = "#" * int(30 * done / n)
-                sys.stderr.write(f"\r{label} [{bar:<30}] {done}/{n} {res[0][:40]:<40}")
-                sys.stderr.flush()
-            yield res
+        conn.send(("ok", fn(item)))
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
-        if pool is not None:
-            pool.terminate()
+        conn.close()
+
+
+def _pool_map(fn, items, jobs: int, progress: bool, label: str, *, fallback=None,
+              hard_limit: float = HARD_LIMIT):
+    """Run ``fn`` on each item in its own forked process, at most ``jobs`` at a time,
+    yielding results as they finish. An item whose process outlives ``hard_limit`` seconds
+    or dies is killed and replaced by ``fallback(item, reason)``. Each item runs in its
+    process's main thread, so the engine's SIGALRM budgets apply inside it."""
+    ctx = mp.get_context("fork")
+    pending = list(items)
+    running: dict = {}  # conn -> (process, item, deadline)
+    n, done = len(pending), 0
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, jobs):
+                item = pending.pop(0)
+                recv, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_worker, args=(fn, item, send), daemon=True)
+                proc.start()
+                send.close()
+                running[recv] = (proc, item, time.monotonic() + hard_limit)
+            ready = mp.connection.wait(list(running), timeout=0.5)
+            now = time.monotonic()
+            finished = []
+            for conn in ready:
+                proc, item, _ = running[conn]
+                try:
+                    status, value = conn.recv()
+                except EOFError:
+                    status, value = "error", f"worker died (exit code {proc.exitcode})"
+                finished.append((conn, item, status, value))
+            for conn, (proc, item, deadline) in list(running.items()):
+                if conn not in ready and now > deadline:
+                    finished.append((conn, item, "error", f"killed after the hard limit of {hard_limit:g} s"))
+            for conn, item, status, value in finished:
+                proc = running.pop(conn)[0]
+                conn.close()
+                if proc.is_alive():
+                    proc.kill()
+                proc.join(1)
+                if status != "ok":
+                    if fallback is None:
+                        raise RuntimeError(f"{label} {item!r}: {value}")
+                    value = fallback(item, value)
+                done += 1
+                if progress:
+                    bar = "#" * int(30 * done / n)
+                    sys.stderr.write(f"\r{label} [{bar:<30}] {done}/{n} {str(value[0])[:40]:<40}")
+                    sys.stderr.flush()
+                yield value
+    finally:
+        for conn, (proc, _item, _d) in running.items():
+            proc.kill()
         if progress:
             sys.stderr.write("\r" + " " * 90 + "\r")
             sys.stderr.flush()
@@ -127,7 +188,8 @@ def cmd_verify(ns) -> int:
     t0 = time.perf_counter()
     progress = sys.stderr.isatty() and not ns.quiet
     got = {eid: (rec, ok) for eid, rec, ok in
-           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "verify")}
+           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "verify",
+                     fallback=_verify_fallback)}
     records = [got[i][0] for i in ids]
     oks = [got[i][1] for i in ids]
     summ = summary(records, time.perf_counter() - t0)
@@ -212,7 +274,8 @@ def cmd_latex(ns) -> int:
     ids = select(ns.ids)
     progress = sys.stderr.isatty()
     got = {eid: rec for eid, rec, _ in
-           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "latex")}
+           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "latex",
+                     fallback=_verify_fallback)}
     for i in ids:
         rec = got[i]
         print(f"% {rec['id']} ({rec['status']}): {rec['title']}")
@@ -232,7 +295,7 @@ def cmd_selftest(ns) -> int:
     ids = select(ns.ids)
     progress = sys.stderr.isatty() and ns.format != "json"
     parts = [p for _, p in _pool_map(_selftest_one, [(i, ns.seed) for i in ids], ns.jobs,
-                                     progress, "selftest")]
+                                     progress, "selftest", fallback=_selftest_fallback)]
     rep = merge(parts)
     if ns.format == "json":
         json.dump(rep, sys.stdout, indent=1)
@@ -243,9 +306,11 @@ def cmd_selftest(ns) -> int:
               f"survivors: {len(rep['survivors'])}  false refutations: {rep['false_refutations']}  "
               f"(ill-typed mutants set aside: {rep['ill_typed']})")
         print(f"killed / non-equivalent = {rep['killed_ratio']:.2%} (target >= 98%)")
+        for inc in rep["incomplete"]:
+            print(f"  incomplete: {inc['id']}: {inc['reason']}")
         for s in rep["survivors"]:
             print(f"  survivor: {s['id']} [{s['claim']}] {s['mutation']}")
-    ok = rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0
+    ok = rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
     return 0 if ok else 1
 
 

@@ -32,7 +32,7 @@ from .methods.outcome import DIFFERENT
 from .methods.zero import is_identically_zero
 from .mistakes import mutate_claim, well_typed
 
-__all__ = ["selftest_entry", "merge"]
+__all__ = ["selftest_entry", "merge", "empty_counts"]
 
 #: Seconds one mutant may take (refutation attempt plus equivalence proof).
 MUTANT_BUDGET = 6.0
@@ -59,10 +59,14 @@ def _equivalent(original, mutant, space) -> bool:
     return all(_proved_equal(m, o, space) for o, m in pairs)
 
 
+def empty_counts() -> dict:
+    return {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
+            "claims": 0, "ill_typed": 0, "incomplete": []}
+
+
 def selftest_entry(entry, seed: int = 0) -> dict:
     """Mutation counts for one entry's verified claims (a JSON-ready dict)."""
-    out = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
-           "claims": 0, "ill_typed": 0}
+    out = empty_counts()
     try:
         st = entry.build()
     except Exception:  # noqa: BLE001 - a broken entry has no verified claims to mutate
@@ -109,10 +113,12 @@ def selftest_entry(entry, seed: int = 0) -> dict:
 
 def merge(parts: list[dict]) -> dict:
     """Sum per-entry counts into the report of ``lindisc selftest``."""
-    total = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0}
+    total = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
+             "incomplete": []}
     claims = ill = 0
     for p in parts:
         ill += p.get("ill_typed", 0)
+        total["incomplete"].extend(p.get("incomplete", []))
         for k in ("mutants", "equivalent", "killed", "false_refutations"):
             total[k] += p[k]
         total["survivors"].extend(p["survivors"])

@@ -91,3 +91,24 @@ def test_latex_emits_only_verified_forms(capsys):
     assert main(["latex", "geometry.signed_distance", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert r"\begin{gather*}" in out and r"\mathbf{w}" in out
+
+
+def _busy_in_c(item):
+    if item == "hang":
+        x = 7
+        while True:  # C-level big-integer work a signal cannot interrupt, then forever
+            x = x * x % (10**5000 + 1)
+    return (item, "done")
+
+
+def test_a_hanging_entry_is_killed_and_reported_not_waited_for():
+    import time
+
+    from derivations.cli import _pool_map
+
+    t0 = time.monotonic()
+    out = dict(_pool_map(_busy_in_c, ["a", "hang", "b"], 2, False, "test",
+                         fallback=lambda item, why: (item, why), hard_limit=1.0))
+    assert out["a"] == "done" and out["b"] == "done"
+    assert "hard limit" in out["hang"]
+    assert time.monotonic() - t0 < 10
