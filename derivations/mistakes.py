@@ -144,6 +144,8 @@ def inverse(expr):
 
 
 def absolute(expr):
+    if isinstance(expr, MatrixExpr) or getattr(expr, "is_Matrix", False):
+        return  # |M| of a matrix is not a formula (SymPy would turn it into a fractional MatPow)
     yield "an absolute value is taken", sp.Abs(expr)
     for path, sub in positions(expr):
         if isinstance(sub, sp.Abs):
@@ -219,14 +221,23 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
 def well_typed(claim, space) -> bool:
     """Whether a (mutant) claim instantiates at every size: ``w x`` with two column vectors
     is only well-formed at d = 1, which SymPy cannot see while d is symbolic."""
-    for sizes in space.size_assignments():
-        try:
-            inst = space.instance_with_random_discrete(sizes, _FIXED_RNG)
-            for side in claim.sides():
-                inst(side)
-        except Exception:  # noqa: BLE001 - any failure to instantiate means "not a formula here"
-            return False
+    from .budget import Timeout, time_limit
+
+    try:
+        with time_limit(WELL_TYPED_BUDGET):
+            for sizes in space.size_assignments():
+                inst = space.instance_with_random_discrete(sizes, _FIXED_RNG)
+                for side in claim.sides():
+                    inst(side)
+    except Timeout:
+        return False  # instantiation alone ran away: not a usable formula here
+    except Exception:  # noqa: BLE001 - any failure to instantiate means "not a formula here"
+        return False
     return True
+
+
+#: Seconds the well-typedness check may take (instantiation only, no simplification).
+WELL_TYPED_BUDGET = 3.0
 
 
 class _Rng:
