@@ -117,16 +117,27 @@ def swap_factors(expr):
 
 
 def swap_symbols(expr, space=None):
+    """Two symbols of the same shape exchanged (m_1 and m_2), or one written in place of
+    another that does not appear (S_B where S_W belongs): an index or a letter wrong."""
     if space is None:
         return
-    decls = [d for d in space.decls.values() if d.symbol in expr.free_symbols or expr.has(d.symbol)]
-    for i, a in enumerate(decls):
-        for b in decls[i + 1:]:
-            same = (a.is_scalar and b.is_scalar) or (
-                not a.is_scalar and not b.is_scalar and a.rows == b.rows and a.cols == b.cols)
-            if same:
-                yield (f"{a.name} and {b.name} are swapped",
-                       expr.xreplace({a.symbol: b.symbol, b.symbol: a.symbol}))
+    decls = list(space.decls.values())
+    present = [d for d in decls if expr.has(d.symbol)]
+
+    def same_shape(a, b):
+        return (a.is_scalar and b.is_scalar) or (
+            not a.is_scalar and not b.is_scalar and a.rows == b.rows and a.cols == b.cols)
+
+    for i, a in enumerate(present):
+        for b in decls:
+            if b is a or not same_shape(a, b):
+                continue
+            if b in present:
+                if present.index(b) > i:
+                    yield (f"{a.name} and {b.name} are swapped",
+                           expr.xreplace({a.symbol: b.symbol, b.symbol: a.symbol}))
+            else:
+                yield f"{b.name} is written where {a.name} belongs", expr.xreplace({a.symbol: b.symbol})
 
 
 def inverse(expr):
