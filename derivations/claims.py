@@ -148,7 +148,7 @@ class Equal(Claim):
         for i, e in enumerate(self.residual(inst)):
             ok, v = _zero_at(e, values)
             if ok is False:
-                return f"lhs - rhs = {sp.nsimplify(v) if v.is_number else v} (entry {i}), not 0"
+                return f"lhs - rhs = {v} (entry {i}), not 0"
         return None
 
     def latex(self, p):
@@ -382,8 +382,8 @@ class SphereMax(Claim):
         unit = inst(Norm(self.point)).xreplace(values)
         if _sign_at(sp.sympify(unit) - 1) != 0:
             return f"claimed maximiser has norm {unit}, not 1"
-        if all(values.get(e, 0) == 0 for e in inst(self.var)):
-            return None
+        if all(sp.sympify(e).xreplace(values) == 0 for e in inst(self.var)):
+            return None  # u = 0 has no direction; every other u is a real competitor
         g = sp.sympify(inst(self.gap())).xreplace(values)
         if _sign_at(g) == -1:
             return f"f(point) - f(u/||u||) = {g} < 0: a better point exists"

@@ -88,3 +88,17 @@ def test_gradient_of_a_quadratic_form_with_a_general_matrix():
     bad = verify_claim("bad", Equal(Grad(quad(w, A), w), 2 * A * w), s, random.Random(0))
     assert ok.status == "verified"
     assert bad.status == "refuted"
+
+
+def test_a_wrong_sphere_maximiser_is_refuted():
+    """Regression: with values substituted directly, SphereMax once read the free direction
+    as 0 and could never be refuted. -Δ/‖Δ‖ minimises wᵀΔ on the sphere."""
+    from derivations.claims import SphereMax
+    from derivations.expr import Norm, dot
+
+    s = Space()
+    d = s.dim("d")
+    w, delta = s.vector("w", d, nonzero=True), s.vector("Delta", d, nonzero=True)
+    r = verify_claim("wrong maximiser", SphereMax(dot(w, delta), w, -delta / Norm(delta)), s,
+                     random.Random(0))
+    assert r.status == "refuted", [(o.name, o.outcome, o.detail) for o in r.methods]
