@@ -1,1 +1,1300 @@
-"""fisher: catalog entries (being written)."""
+"""Fisher's linear discriminant: the two-class direction, its relation with least squares,
+the multi-class projection (c > 2) and the Gaussian threshold on the projections.
+
+Sources: udelar2018 "Discriminante lineal de Fisher" (first attempt, 2do intento, the
+stationarity slide), "Discriminante de Fisher: relación con mínimos cuadrados",
+"Discriminante de Fisher: caso c > 2" (with the Cholesky exercise); ml10 "Fisher linear
+discriminant" (projection, the Lagrangian of the mean-difference problem, the within-class
+variances, the Fisher criterion and its gradient, the solution, the threshold); Bishop PRML
+§4.1.4-§4.1.6.
+
+Conventions
+-----------
+* Data enter as explicit small samples, one declared vector per point: ``x_{k,n}`` is the
+  n-th point of class k (two or three points per class), and the class means and scatter
+  matrices are *defined* from them (``Space.define``), so a claim prints ``m_1``, ``S_W``
+  while every method checks it on the points themselves.
+* Bold ``m_k`` is a class mean in R^d; ml10's non-bold m_k (the projected mean w^T m_k) is
+  the scalar ``m_{k}``.
+* Where a claim needs S_W^{-1}(m_2 - m_1) the hypothesis is built in rather than inverted:
+  the direction ``w_*`` is a free nonzero vector and ``m_2 := m_1 + S_W w_*``, i.e.
+  ``w_* = S_W^{-1}(m_2 - m_1)`` by construction (every m_2 - m_1 arises this way, S_W
+  being invertible). This keeps the component proofs free of symbolic inverses.
+* Claims that are rational functions of many entries are checked at d = 1, 2
+  (``_RATIONAL_SIZES``): at d = 3 the components method's zero test (expand before
+  cancelling) takes 4-7 s per claim; exact random points cover the same sizes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+import numerics.fisher as nf
+
+from ..claims import Behaviour, Equal, Rel, RunResult, SameSign, SphereMax, Stationary
+from ..expr import Grad, Norm, Scalar, dot, quad
+from ..methods.numeric import Agreement
+from ..space import Space
+from ..statement import Statement, chain
+from .registry import entry
+
+#: Sizes of d for claims that are large rational functions (see the module docstring).
+_RATIONAL_SIZES = (1, 2)
+
+_PRML_FISHER = ("bishop-prml", "§4.1.4, Eqs. (4.20)-(4.30)")
+_PRML_LS = ("bishop-prml", "§4.1.5, Eqs. (4.31)-(4.37)")
+_PRML_MULTI = ("bishop-prml", "§4.1.6, Eqs. (4.38)-(4.51)")
+_UD_FISHER = "Discriminante lineal de Fisher"
+_UD_LS = "Discriminante de Fisher: relación con mínimos cuadrados"
+_UD_MULTI = "Discriminante de Fisher: caso c > 2"
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def _sample(s: Space, k: int, n: int, d) -> list:
+    """Points x_{k,1}, ..., x_{k,n} of class k, each a free vector of R^d."""
+    return [s.vector(f"x_{{{k},{i}}}", d) for i in range(1, n + 1)]
+
+
+def _mean(points: list) -> sp.Basic:
+    return sp.MatAdd(*points) / len(points)
+
+
+def _scatter(points: list, m: sp.Basic) -> sp.Basic:
+    """sum_n (x_n - m)(x_n - m)^T."""
+    return sp.MatAdd(*[(x - m) * (x - m).T for x in points])
+
+
+def _class(s: Space, k: int, n: int, d):
+    """Class k: its points, its mean m_k and scatter S_k, both defined from the points."""
+    pts = _sample(s, k, n, d)
+    m = s.vector(f"m_{k}", d)
+    s.define(m, _mean(pts), f"m_{k}: mean of class {k}")
+    S = s.matrix(f"S_{k}", d, d, "symmetric")
+    s.define(S, _scatter(pts, m), f"S_{k} = sum over class {k} of (x - m_{k})(x - m_{k})^T")
+    return pts, m, S
+
+
+def _separated_means(s: Space, d):
+    """m_1 free and m_2 = m_1 + delta with delta != 0: distinct class means."""
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    delta = s.vector("delta", d, nonzero=True)
+    s.define(m2, m1 + delta, "distinct means: m_2 - m_1 = delta != 0")
+    return m1, m2
+
+
+def _fisher_pair(s: Space, d):
+    """m_1, m_2, S_W (SPD), S_B = (m_2 - m_1)(m_2 - m_1)^T and w_* = S_W^{-1}(m_2 - m_1)
+    by construction (m_2 := m_1 + S_W w_*)."""
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    SW = s.matrix("S_W", d, d, "spd")
+    SB = s.matrix("S_B", d, d, "psd")
+    ws = s.vector("w_*", d, nonzero=True)
+    s.define(m2, m1 + SW * ws, "w_* = S_W^{-1}(m_2 - m_1), i.e. S_W w_* = m_2 - m_1")
+    s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
+    return m1, m2, SW, SB, ws
+
+
+def _J(w, SB, SW) -> sp.Basic:
+    """Fisher's criterion J(w) = (w^T S_B w)/(w^T S_W w)."""
+    return quad(w, SB) / quad(w, SW)
+
+
+def _times(*factors) -> sp.Basic:
+    """a*b*... as printed, not folded into a square."""
+    return sp.Mul(*factors, evaluate=False)
+
+
+def _data(ev, classes) -> tuple[np.ndarray, np.ndarray]:
+    """(X, y) for numerics from the entry's point symbols, evaluated at the current point
+    (one evaluation of the matrix whose columns are the points)."""
+    pts = [x for c in classes for x in c]
+    X = np.atleast_2d(np.asarray(ev(sp.BlockMatrix([pts])), dtype=float)).T
+    return X, np.repeat(np.arange(1, len(classes) + 1), [len(c) for c in classes])
+
+
+# --- projection and the first attempt: the direction of the means ----------------------------
+
+@entry("fisher.projected_means", "Projected means: m_2 - m_1 = wᵀm_2 - wᵀm_1 = wᵀ(m_2 - m_1)",
+       sources=[("ml10", "Fisher linear discriminant: projection y = wᵀx and the projected means"),
+                ("udelar2018", f"{_UD_FISHER}: proyección y = wᵀx"), _PRML_FISHER])
+def projected_means() -> Statement:
+    """The mean of the projections y = wᵀx of a class is the projection of its mean,
+    (1/n_k) Σ wᵀx = wᵀm_k =: m_k (ml10's non-bold projected mean); hence the separation
+    of the projected means is m_2 - m_1 = wᵀm_2 - wᵀm_1 = wᵀ(m_2 - m_1)."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d)
+    x1, x2 = _sample(s, 1, 3, d), _sample(s, 2, 2, d)
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    s.define(m1, _mean(x1), "m_1: mean of class 1")
+    s.define(m2, _mean(x2), "m_2: mean of class 2")
+    p1, p2 = s.scalar("m_{1}"), s.scalar("m_{2}")
+    s.define(p1, sp.Add(*[dot(w, x) for x in x1]) / 3, "m_1: mean of the projections of class 1")
+    s.define(p2, sp.Add(*[dot(w, x) for x in x2]) / 2, "m_2: mean of the projections of class 2")
+    return Statement(
+        s,
+        claims={"m_1 = w^T m_1 (projected mean)": Equal(p1, dot(w, m1)),
+                "m_2 = w^T m_2 (projected mean)": Equal(p2, dot(w, m2))},
+        steps=chain(p2 - p1, dot(w, m2) - dot(w, m1), dot(w, m2 - m1),
+                    notes=("projected means", "linearity of w^T")),
+        numeric=[Agreement("projections of the class means", sp.Matrix([p1, p2]),
+                           lambda ev: ev(w).ravel() @ nf.scatter_matrices(
+                               *_data(ev, (x1, x2))).means_.T)],
+    )
+
+
+@entry("fisher.mean_difference_direction",
+       "First attempt: argmax over ‖w‖ = 1 of wᵀ(m_2 - m_1) is (m_2 - m_1)/‖m_2 - m_1‖",
+       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento"),
+                ("ml10", "Fisher linear discriminant: w = (m_2 - m_1)/||m_2 - m_1||_2"),
+                _PRML_FISHER])
+def mean_difference_direction() -> Statement:
+    """For a unit u, uᵀ(m_2 - m_1) ≤ ‖m_2 - m_1‖ with equality only at
+    u = (m_2 - m_1)/‖m_2 - m_1‖: the gap is ½‖m_2 - m_1‖ ‖u - (m_2 - m_1)/‖m_2 - m_1‖‖²
+    (Cauchy-Schwarz). At the maximiser the projected distance of the means is
+    ‖m_2 - m_1‖, its largest possible value among unit directions."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2 = _separated_means(s, d)
+    w = s.vector("w", d, nonzero=True)
+    D = m2 - m1
+    best = D / Norm(D)
+    return Statement(s, claims={
+        "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
+            dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
+        "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
+    })
+
+
+@entry("fisher.mean_difference_minimises",
+       "ml10: the mean-difference direction 'minimises' the projected distance of the means",
+       kind="erratum",
+       sources=[("ml10", ("Fisher linear discriminant: 'la direzione che minimizza la distanza "
+                  "della proiezione tra i punti medi'"))])
+def mean_difference_minimises() -> Statement:
+    """ml10 concludes: "the direction that *minimises* the distance of the projection of the
+    means is the direction of the vector joining them". Over unit u the projected distance
+    uᵀ(m_2 - m_1) is *maximised* at u = (m_2 - m_1)/‖m_2 - m_1‖ (the problem ml10 itself
+    set up as a max); it is minimised at the opposite direction."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2 = _separated_means(s, d)
+    u = s.vector("u", d, nonzero=True)
+    D = m2 - m1
+    best, unit = D / Norm(D), u / Norm(u)
+    return Statement(
+        s,
+        stated=Rel(dot(best, D), "<=", dot(unit, D)),
+        claims={"maximises": Rel(dot(best, D), ">=", dot(unit, D),
+                                 Norm(D) / 2 * Norm(unit - best) ** 2)},
+    )
+
+
+@entry("fisher.unit_norm_as_printed", "ml10's unit-norm constraint '‖w‖₂ = wᵀw = 1'",
+       kind="erratum",
+       sources=[("ml10", "Fisher linear discriminant: vettori unitari, ||w||_2 = w^T w = 1")])
+def unit_norm_as_printed() -> Statement:
+    """ml10 writes the constraint as ‖w‖₂ = wᵀw = 1. As an identity ‖w‖₂ = wᵀw is false
+    (wᵀw = ‖w‖₂²); on the unit sphere both sides are 1, so the constraint set it describes
+    is the right one."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d)
+    v = s.vector("v", d, nonzero=True)
+    u = v / Norm(v)
+    return Statement(
+        s,
+        stated=Equal(Norm(w), dot(w, w)),
+        claims={"corrected": Equal(Norm(w) ** 2, dot(w, w)),
+                "on the unit sphere (u = v/||v||) both are 1": Equal(dot(u, u), Norm(u))},
+    )
+
+
+def _lagrangian(s: Space):
+    d = s.dim("d")
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    w = s.vector("w", d)
+    lam = s.scalar("lambda", nonzero=True)
+    D = m2 - m1
+    return d, w, lam, D, dot(w, D) + lam * (1 - dot(w, w))
+
+
+@entry("fisher.lagrangian_w_derivative",
+       "ml10: ∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] printed as m_2 - m_1 + 2λw",
+       kind="erratum",
+       sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in w")])
+def lagrangian_w_derivative() -> Statement:
+    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw.
+    (Its next line, w = (m_2 - m_1)/(2λ), follows from the correct derivative, not from the
+    printed one, which would give w = -(m_2 - m_1)/(2λ).)"""
+    s = Space()
+    _, w, lam, D, L = _lagrangian(s)
+    return Statement(s, stated=Equal(Grad(L, w), D + 2 * lam * w),
+                     claims={"corrected": Equal(Grad(L, w), D - 2 * lam * w)})
+
+
+@entry("fisher.lagrangian_w_solution", "Setting ∂L/∂w = 0: w = (m_2 - m_1)/(2λ)",
+       sources=[("ml10", ("Fisher linear discriminant: 'impostando a 0 otteniamo "
+                  "w = (m_2 - m_1)/(2λ)'"))])
+def lagrangian_w_solution() -> Statement:
+    """w = (m_2 - m_1)/(2λ) is the stationary point in w of the Lagrangian
+    wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (with the correct derivative m_2 - m_1 - 2λw;
+    see fisher.lagrangian_w_derivative). The derivative as ml10 prints it vanishes at
+    -(m_2 - m_1)/(2λ) instead, the sign the printed solution does not have."""
+    s = Space()
+    _, w, lam, D, L = _lagrangian(s)
+    return Statement(s, claims={
+        "w = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, D / (2 * lam)),
+        "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
+            D + 2 * lam * (-D / (2 * lam)), sp.ZeroMatrix(*D.shape)),
+    })
+
+
+@entry("fisher.lagrangian_lambda_derivative", "∂/∂λ [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = 1 - wᵀw",
+       sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in λ")])
+def lagrangian_lambda_derivative() -> Statement:
+    """The λ-derivative of the Lagrangian is the constraint, 1 - wᵀw."""
+    s = Space()
+    _, w, lam, _, L = _lagrangian(s)
+    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(sp.diff(L, lam), 1 - dot(w, w))})
+
+
+@entry("fisher.lagrange_solution",
+       "λ = ‖m_2 - m_1‖/2 and w = (m_2 - m_1)/‖m_2 - m_1‖ solve the Lagrange conditions",
+       sources=[("ml10", ("Fisher linear discriminant: 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0, "
+                  "λ = ||m_2 - m_1||_2/2, w = (m_2 - m_1)/||m_2 - m_1||_2"))])
+def lagrange_solution() -> Statement:
+    """Substituting w = (m_2 - m_1)/(2λ) in the constraint: 1 - wᵀw =
+    1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²), which vanishes at λ = √((m_2 - m_1)ᵀ(m_2 - m_1))/2
+    = ‖m_2 - m_1‖₂/2 (the positive root; -‖m_2 - m_1‖/2 gives the minimiser); then
+    w = (m_2 - m_1)/‖m_2 - m_1‖₂."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2 = _separated_means(s, d)
+    D = m2 - m1
+    lam = s.scalar("lambda", positive=True)
+    w = s.vector("w", d)
+    s.define(lam, Norm(D) / 2, "the positive root")
+    s.define(w, D / (2 * lam), "the stationary point in w")
+    return Statement(
+        s,
+        claims={"w = (m_2 - m_1)/||m_2 - m_1||": Equal(w, D / Norm(D)),
+                "the constraint holds: w^T w = 1": Equal(dot(w, w), 1)},
+        steps=chain(1 - dot(w, w), 1 - dot(D, D) / (4 * lam ** 2), sp.Integer(0),
+                    notes=("w = (m_2 - m_1)/(2 lambda)", "lambda = ||m_2 - m_1||/2"))
+        + chain(lam, sp.sqrt(dot(D, D)) / 2, Norm(D) / 2,
+                notes=("lambda as printed", "sqrt((m_2 - m_1)^T(m_2 - m_1)) = ||m_2 - m_1||_2")),
+    )
+
+
+@entry("fisher.mean_difference_isotropic",
+       "With S_W ∝ I the Fisher direction is the mean difference",
+       sources=[("udelar2018", (f"{_UD_FISHER}: 'Sólo tiene sentido cuando los datos de cada "
+                  "clase tienen matriz de covarianza proporcional a identidad'"))])
+def mean_difference_isotropic() -> Statement:
+    """udelar2018 on the first attempt: the mean difference is a sensible direction only when
+    the class covariances are proportional to the identity. Then S_W = σ²I and Fisher's
+    S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/σ² is parallel to m_2 - m_1 (positive factor)."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    sig = s.scalar("sigma", positive=True)
+    SW = s.matrix("S_W", d, d, "spd")
+    s.define(SW, sig ** 2 * sp.Identity(d), "isotropic within-class scatter")
+    D = m2 - m1
+    return Statement(s, claims={
+        "S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2": Equal(SW.I * D, D / sig ** 2)})
+
+
+# --- scatter and the criterion ------------------------------------------------------------
+
+@entry("fisher.projected_scatter", "s_i² = Σ (wᵀx - m_i)² = wᵀS_i w, step by step",
+       sources=[("ml10", "Fisher linear discriminant: s_i^2 = w^T S_i w (seven-step chain)"),
+                ("udelar2018", f"{_UD_FISHER}: 2do intento, s_k^2"), _PRML_FISHER])
+def projected_scatter() -> Statement:
+    """The within-class scatter of the projections, s_i² = Σ_{x∈C_i} (wᵀx - m_i)² with
+    m_i = wᵀm_i, equals wᵀS_i w with S_i = Σ (x - m_i)(x - m_i)ᵀ; ml10 derives it in seven
+    steps, each checked here (class of three points). udelar2018 writes the same quantity
+    as Σ (wᵀ(x_n - m_k))²."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d)
+    pts, m, S = _class(s, 1, 2, d)
+    mp = s.scalar("m_{1}")
+    s.define(mp, dot(w, m), "m_1 = w^T m_1, the projected mean")
+    steps = chain(
+        sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]),
+        sp.Add(*[(dot(w, x) - dot(w, m)) ** 2 for x in pts]),
+        sp.Add(*[_times(dot(w, x) - dot(w, m), dot(w, x) - dot(w, m)) for x in pts]),
+        sp.Add(*[_times(dot(w, x) - dot(w, m), Scalar(x.T * w) - Scalar(m.T * w)) for x in pts]),
+        sp.Add(*[_times(Scalar(w.T * (x - m)), Scalar((x - m).T * w)) for x in pts]),
+        sp.Add(*[Scalar(w.T * (x - m) * (x - m).T * w) for x in pts]),
+        Scalar(w.T * _scatter(pts, m) * w),
+        quad(w, S),
+        notes=("m_1 = w^T m_1", "square as a product", "w^T x = x^T w (a scalar)",
+               "factor w^T and w", "one quadratic form per point", "sum inside", "S_1"))
+    return Statement(
+        s,
+        claims={"s_1^2 = w^T S_1 w": Equal(sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]),
+                                           quad(w, S)),
+                "udelar: sum (w^T(x_n - m_1))^2 = w^T S_1 w": Equal(
+                    sp.Add(*[dot(w, x - m) ** 2 for x in pts]), quad(w, S))},
+        steps=steps,
+        numeric=[Agreement("S_1 (as the within-class scatter of one class)", S,
+                           lambda ev: nf.scatter_matrices(*_data(ev, (pts, pts))).scatter_within_
+                           / 2)],
+    )
+
+
+def _two_classes(s: Space, d):
+    """Two classes of two points each, their means, S_1, S_2, S_W and the two-class S_B."""
+    x1, m1, S1 = _class(s, 1, 2, d)
+    x2, m2, S2 = _class(s, 2, 2, d)
+    SW = s.matrix("S_W", d, d, "symmetric")
+    SB = s.matrix("S_B", d, d, "symmetric")
+    s.define(SW, S1 + S2, "S_W = S_1 + S_2")
+    s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
+    return x1, x2, m1, m2, S1, S2, SW, SB
+
+
+@entry("fisher.udelar_within_line", "udelar2018: s_1² + s_2² written as '= wᵀ S_B w'",
+       kind="erratum",
+       sources=[("udelar2018", (f"{_UD_FISHER}: Ejercicio 'Encontrar w', line "
+                  "'= w^T Σ_{ω1}(...)w + w^T Σ_{ω2}(...)w = w^T S_B w'"))])
+def udelar_within_line() -> Statement:
+    """The line sums the two within-class quadratic forms, wᵀΣ_{ω1}(x - m_1)(x - m_1)ᵀw +
+    wᵀΣ_{ω2}(x - m_2)(x - m_2)ᵀw — the denominator s_1² + s_2² of J — and ends
+    '= wᵀS_B w'; the sum is wᵀS_W w (S_B = (m_2 - m_1)(m_2 - m_1)ᵀ is the numerator's
+    matrix)."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    w = s.vector("w", d)
+    x1, x2, m1, m2, _, _, SW, SB = _two_classes(s, d)
+    lhs = Scalar(w.T * _scatter(x1, m1) * w) + Scalar(w.T * _scatter(x2, m2) * w)
+    return Statement(s, stated=Equal(lhs, quad(w, SB)),
+                     claims={"corrected": Equal(lhs, quad(w, SW))})
+
+
+@entry("fisher.criterion", "J(w) = (m_2 - m_1)²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w",
+       sources=[("udelar2018", f"{_UD_FISHER}: 2do intento, criterio J(w)"),
+                ("ml10", "Fisher criterion: J(w) rewritten with S_B and S_W"), _PRML_FISHER])
+def criterion() -> Statement:
+    """Fisher's criterion as the ratio of the squared projected-mean separation to the total
+    within-class scatter of the projections, rewritten in ml10's four steps as the
+    generalized Rayleigh quotient wᵀS_B w / wᵀS_W w (two classes of two points)."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    x1, x2, m1, m2, S1, S2, SW, SB = _two_classes(s, d)
+    p1, p2 = s.scalar("m_{1}"), s.scalar("m_{2}")
+    s.define(p1, dot(w, m1), "projected mean of class 1")
+    s.define(p2, dot(w, m2), "projected mean of class 2")
+    s1, s2 = s.scalar("s_1^2", nonnegative=True), s.scalar("s_2^2", nonnegative=True)
+    s.define(s1, sp.Add(*[(dot(w, x) - p1) ** 2 for x in x1]), "within-class scatter, class 1")
+    s.define(s2, sp.Add(*[(dot(w, x) - p2) ** 2 for x in x2]), "within-class scatter, class 2")
+    den = quad(w, S1) + quad(w, S2)
+    diff = dot(w, m2) - dot(w, m1)
+    return Statement(
+        s,
+        claims={"ml10: J = (m_2 - m_1)^2/(s_1^2 + s_2^2) = w^T S_B w / w^T S_W w": Equal(
+                    (p2 - p1) ** 2 / (s1 + s2), _J(w, SB, SW)),
+                "udelar2018: (w^T(m_2 - m_1))^2/(s_1^2 + s_2^2) = w^T S_B w / w^T S_W w": Equal(
+                    dot(w, m2 - m1) ** 2 / (sp.Add(*[dot(w, x - m1) ** 2 for x in x1])
+                                            + sp.Add(*[dot(w, x - m2) ** 2 for x in x2])),
+                    _J(w, SB, SW))},
+        steps=chain((p2 - p1) ** 2 / (s1 + s2), diff ** 2 / den, _times(diff, diff, 1 / den),
+                    Scalar(w.T * (m2 - m1) * (m2 - m1).T * w) / den, _J(w, SB, SW),
+                    notes=("m_k = w^T m_k, s_k^2 = w^T S_k w", "square as a product",
+                           "w^T(m_2 - m_1) (m_2 - m_1)^T w", "S_B, and S_W = S_1 + S_2")),
+        numeric=[Agreement("J(w) = fisher_criterion(w, S_B, S_W) of scatter_matrices(X, y)",
+                           _J(w, SB, SW), lambda ev: _criterion_of_data(ev, (x1, x2), w))],
+    )
+
+
+def _scatters(ev, classes, between: str) -> np.ndarray:
+    """[S_W, S_B] from numerics' scatter_matrices, side by side."""
+    sc = nf.scatter_matrices(*_data(ev, classes))
+    return np.hstack([sc.scatter_within_, getattr(sc, between)])
+
+
+def _criterion_of_data(ev, classes, w) -> float:
+    """J(w) by numerics: fisher_criterion with the scatter matrices of the data."""
+    sc = nf.scatter_matrices(*_data(ev, classes))
+    return nf.fisher_criterion(np.asarray(ev(w)).ravel(), sc.scatter_between_two_class_,
+                               sc.scatter_within_)
+
+
+@entry("fisher.criterion_gradient", "ml10's gradient of J(w) = wᵀS_B w / wᵀS_W w",
+       kind="erratum",
+       sources=[("ml10", ("Fisher criterion: gradient 2[(wᵀS_B w)S_W w - (wᵀS_W w)S_B w]/"
+                  "((wᵀS_W w)(wᵀS_W w)ᵀ)")), _PRML_FISHER])
+def criterion_gradient() -> Statement:
+    """By the quotient rule (S_B, S_W symmetric),
+    ∂J/∂w = 2[(wᵀS_W w)S_B w - (wᵀS_B w)S_W w]/(wᵀS_W w)². ml10 prints the numerator
+    the other way round, (wᵀS_B w)S_W w - (wᵀS_W w)S_B w: the negative of the gradient.
+    (Its denominator (wᵀS_W w)(wᵀS_W w)ᵀ is (wᵀS_W w)², a scalar; and setting either form to
+    0 gives the same stationarity condition, which is why the slip is harmless downstream.)"""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    SB = s.matrix("S_B", d, d, "symmetric")
+    SW = s.matrix("S_W", d, d, "spd")
+    cW, cB = quad(w, SW), quad(w, SB)
+    printed = 2 * (cB * SW * w - cW * SB * w) / (cW * Scalar(sp.Transpose(w.T * SW * w)))
+    return Statement(s, stated=Equal(Grad(_J(w, SB, SW), w), printed),
+                     claims={"corrected": Equal(Grad(_J(w, SB, SW), w),
+                                                2 * (cW * SB * w - cB * SW * w) / cW ** 2)})
+
+
+@entry("fisher.stationarity",
+       "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1, hence w ∝ S_W^{-1}(m_2 - m_1)",
+       sources=[("udelar2018", f"{_UD_FISHER}: ∂J/∂w = 0 and the boxed w"),
+                ("ml10", "Fisher criterion: 'una volta impostato a 0' and ŵ = S_W^{-1}(m_2 - m_1)"),
+                ("bishop-prml", "§4.1.4, Eqs. (4.29)-(4.30)")])
+def stationarity() -> Statement:
+    """∂J/∂w = 2/(wᵀS_W w)² · [(wᵀS_W w)S_B w - (wᵀS_B w)S_W w], and the factor is
+    nonzero, so ∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w. With the two-class
+    S_B = (m_2 - m_1)(m_2 - m_1)ᵀ, S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1,
+    and w_* = S_W^{-1}(m_2 - m_1) (built in: m_2 := m_1 + S_W w_*) is a stationary point."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    m1, m2, SW, SB, ws = _fisher_pair(s, d)
+    w = s.vector("w", d, nonzero=True)
+    D = m2 - m1
+    cW, cB = quad(w, SW), quad(w, SB)
+    return Statement(s, claims={
+        "dJ/dw = 2[(w^T S_W w) S_B w - (w^T S_B w) S_W w]/(w^T S_W w)^2": Equal(
+            Grad(_J(w, SB, SW), w), 2 * (cW * SB * w - cB * SW * w) / cW ** 2),
+        "(w^T S_W w) S_B w = (w^T S_W w)((m_2 - m_1)^T w)(m_2 - m_1)": Equal(
+            cW * SB * w, cW * dot(D, w) * D),
+        "w_* = S_W^{-1}(m_2 - m_1) is stationary": Stationary(_J(w, SB, SW), w, ws),
+        "w_* satisfies (w^T S_B w) S_W w = (w^T S_W w) S_B w": Equal(
+            quad(ws, SB) * SW * ws, quad(ws, SW) * SB * ws),
+    })
+
+
+@entry("fisher.ml10_solution",
+       "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
+       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)")])
+def ml10_solution() -> Statement:
+    """With the scalars c_B = wᵀS_B w, c_W = wᵀS_W w and c_m = (m_2 - m_1)ᵀw (ml10 names it
+    C_m, then writes c_m), the stationarity condition reads c_B S_W w = c_W S_B w, and
+    c_W S_B w = c_W (m_2 - m_1)(m_2 - m_1)ᵀw = c_W (m_2 - m_1) c_m. The implication to
+    w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1) = (c_W c_m/c_B) w_* is the identity
+    S_W (c_B w - c_W c_m w_*) = c_B S_W w - c_W c_m (m_2 - m_1): when the condition holds the
+    right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2, SW, SB, ws = _fisher_pair(s, d)
+    w = s.vector("w", d, nonzero=True)
+    cB, cW, cm = s.scalar("c_B"), s.scalar("c_W"), s.scalar("c_m")
+    s.define(cB, quad(w, SB), "c_B = w^T S_B w")
+    s.define(cW, quad(w, SW), "c_W = w^T S_W w")
+    s.define(cm, dot(m2 - m1, w), "c_m = (m_2 - m_1)^T w")
+    D = m2 - m1
+    return Statement(
+        s,
+        claims={"c_B S_W w = c_W c_m (m_2 - m_1) implies w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)":
+                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
+        steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
+                    notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
+    )
+
+
+@entry("fisher.scale_invariance", "J(a w) = J(w) for every a ≠ 0",
+       sources=[("ml10", "Fisher criterion: 'siamo interessati solamente alla direzione di w'"),
+                ("udelar2018", f"{_UD_FISHER}: w ∝ S_W^{{-1}}(m_2 - m_1)"), _PRML_FISHER])
+def scale_invariance() -> Statement:
+    """J is homogeneous of degree 0: numerator and denominator both scale by a², so only
+    the direction of w matters (ml10 keeps ŵ = S_W^{-1}(m_2 - m_1), dropping c_W c_m/c_B)."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    SB = s.matrix("S_B", d, d, "psd")
+    SW = s.matrix("S_W", d, d, "spd")
+    a = s.scalar("a", nonzero=True)
+    return Statement(
+        s, claims={"J(a w) = J(w)": Equal(_J(a * w, SB, SW), _J(w, SB, SW))},
+        numeric=[Agreement("fisher_criterion(a w) = J(w)", _J(w, SB, SW),
+                           lambda ev: nf.fisher_criterion(float(ev(a)) * ev(w).ravel(),
+                                                          ev(SB), ev(SW)))])
+
+
+@entry("fisher.maximiser",
+       "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
+       sources=[("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)"),
+                ("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"), _PRML_FISHER])
+def maximiser() -> Statement:
+    """A generalized Rayleigh quotient with a rank-one S_B: J(w) = ((m_2 - m_1)ᵀw)²/wᵀS_W w.
+    At w_* = S_W^{-1}(m_2 - m_1), J(w_*) = (m_2 - m_1)ᵀw_* = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1).
+    For any w ≠ 0, with c = (m_2 - m_1)ᵀw / wᵀS_W w,
+    J(w_*) - J(w) = (w_* - c w)ᵀ S_W (w_* - c w) ≥ 0
+    (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out)."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    m1, m2, SW, SB, ws = _fisher_pair(s, d)
+    w = s.vector("w", d, nonzero=True)
+    D = m2 - m1
+    c = dot(D, w) / quad(w, SW)
+    return Statement(
+        s,
+        claims={"J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)": Equal(_J(ws, SB, SW), dot(D, ws)),
+                "J(w_*) >= J(w)": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
+                                      Scalar((ws - c * w).T * SW * (ws - c * w)))},
+        numeric=[Agreement("J(w_*) = fisher_criterion at the Cholesky solve of S_W w = m_2 - m_1",
+                           _J(ws, SB, SW),
+                           lambda ev: _criterion_of_solve(ev(m1), ev(m2), ev(SW)), rtol=1e-7)],
+    )
+
+
+def _criterion_of_solve(m1, m2, SW) -> float:
+    """numerics' fisher_criterion at w = S_W^{-1}(m_2 - m_1), solved by Cholesky (the way
+    fisher_direction solves it), with the two-class S_B."""
+    from scipy.linalg import cho_factor, cho_solve
+
+    delta = (m2 - m1).ravel()
+    w = cho_solve(cho_factor(SW), delta)
+    return nf.fisher_criterion(w, np.outer(delta, delta), SW)
+
+
+# --- the relation with least squares -------------------------------------------------------
+
+@entry("fisher.ls_optimality_conditions",
+       "Least squares: ∂/∂w_0 = Σ(wᵀx_n + w_0 - t_n), ∂/∂w = Σ(wᵀx_n + w_0 - t_n) x_n",
+       sources=[("udelar2018", f"{_UD_LS}: Cond. de optimalidad (derivadas nulas)"), _PRML_LS])
+def ls_optimality_conditions() -> Statement:
+    """For E(w, w_0) = ½ Σ_n (wᵀx_n + w_0 - t_n)², the derivatives that the optimality
+    conditions set to zero (any targets t_n; three points)."""
+    s = Space()
+    d = s.dim("d")
+    w, w0 = s.vector("w", d), s.scalar("w_0")
+    xs = [s.vector(f"x_{n}", d) for n in (1, 2, 3)]
+    ts = [s.scalar(f"t_{n}") for n in (1, 2, 3)]
+    r = [dot(w, x) + w0 - t for x, t in zip(xs, ts)]
+    E = sp.Rational(1, 2) * sp.Add(*[e ** 2 for e in r])
+    return Statement(s, claims={
+        "dE/dw_0 = sum (w^T x_n + w_0 - t_n)": Equal(sp.diff(E, w0), sp.Add(*r)),
+        "dE/dw = sum (w^T x_n + w_0 - t_n) x_n": Equal(Grad(E, w),
+                                                       sp.MatAdd(*[e * x for e, x in zip(r, xs)])),
+    })
+
+
+#: Class sizes for the least-squares entries: unequal, so that N_1 N_2 / N is not 1.
+_N1, _N2 = 2, 3
+
+
+def _fisher_targets(s: Space, d):
+    """Two classes (N_1 = 2, N_2 = 3 points) with targets N/N_1 and -N/N_2."""
+    N = _N1 + _N2
+    x1, m1, S1 = _class(s, 1, _N1, d)
+    x2, m2, S2 = _class(s, 2, _N2, d)
+    m = s.vector("m", d)
+    s.define(m, _mean(x1 + x2), "m: mean of all the data")
+    SW = s.matrix("S_W", d, d, "symmetric")
+    SB = s.matrix("S_B", d, d, "symmetric")
+    s.define(SW, S1 + S2, "S_W = S_1 + S_2")
+    s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
+    data = [(x, sp.Rational(N, _N1)) for x in x1] + [(x, -sp.Rational(N, _N2)) for x in x2]
+    return N, x1, x2, m1, m2, m, SW, SB, data
+
+
+@entry("fisher.ls_bias", "With targets N/N_1, -N/N_2: ∂E/∂w_0 = 0 ⇔ w_0 = -wᵀm",
+       sources=[("udelar2018", f"{_UD_LS}: t_n = N/N_1, -N/N_2 and w_0 = -w^T m"), _PRML_LS])
+def ls_bias() -> Statement:
+    """The targets sum to zero (N_1·N/N_1 - N_2·N/N_2 = 0), so
+    Σ_n (wᵀx_n + w_0 - t_n) = N(wᵀm + w_0): the w_0 condition holds exactly when
+    w_0 = -wᵀm, m = (N_1 m_1 + N_2 m_2)/N the mean of all the data."""
+    s = Space()
+    d = s.dim("d")
+    w, w0 = s.vector("w", d), s.scalar("w_0")
+    N, _, _, m1, m2, m, _, _, data = _fisher_targets(s, d)
+    return Statement(s, claims={
+        "sum_n t_n = 0": Equal(sp.Add(*[t for _, t in data]), 0),
+        "sum_n (w^T x_n + w_0 - t_n) = N (w_0 + w^T m)": Equal(
+            sp.Add(*[dot(w, x) + w0 - t for x, t in data]), N * (w0 + dot(w, m))),
+        "m = (N_1 m_1 + N_2 m_2)/N": Equal(m, (_N1 * m1 + _N2 * m2) / N),
+    })
+
+
+@entry("fisher.ls_normal_equation",
+       "With w_0 = -wᵀm: Σ(wᵀx_n + w_0 - t_n)x_n = (S_W + (N_1N_2/N) S_B)w - N(m_1 - m_2)",
+       sources=[("udelar2018", f"{_UD_LS}: (S_W + N_1 N_2/N S_B) w = N(m_1 - m_2)"),
+                ("bishop-prml", "§4.1.5, Eq. (4.37)")])
+def ls_normal_equation() -> Statement:
+    """Substituting w_0 = -wᵀm in the w condition: Σ x_n (x_n - m)ᵀw - Σ t_n x_n, with
+    Σ t_n x_n = N(m_1 - m_2) and Σ x_n (x_n - m)ᵀ = S_W + (N_1 N_2/N) S_B. So the
+    condition ∂E/∂w = 0 is (S_W + (N_1N_2/N) S_B) w = N(m_1 - m_2) (N_1 = 2, N_2 = 3)."""
+    s = Space()
+    d = s.dim("d")
+    w, w0 = s.vector("w", d), s.scalar("w_0")
+    N, x1, x2, m1, m2, m, SW, SB, data = _fisher_targets(s, d)
+    s.define(w0, -dot(w, m), "the w_0 condition")
+    xs = x1 + x2
+    return Statement(
+        s,
+        claims={"(S_W + N_1 N_2/N S_B) w - N(m_1 - m_2)": Equal(
+                    sp.MatAdd(*[(dot(w, x) + w0 - t) * x for x, t in data]),
+                    (SW + sp.Rational(_N1 * _N2, N) * SB) * w - N * (m1 - m2)),
+                "sum_n t_n x_n = N(m_1 - m_2)": Equal(sp.MatAdd(*[t * x for x, t in data]),
+                                                      N * (m1 - m2)),
+                "sum_n x_n (x_n - m)^T = S_W + N_1 N_2/N S_B": Equal(
+                    sp.MatAdd(*[x * (x - m).T for x in xs]),
+                    SW + sp.Rational(_N1 * _N2, N) * SB)},
+        numeric=[Agreement("numerics' least-squares w with these targets solves the system",
+                           N * (m1 - m2), lambda ev: _ls_system(ev, x1, x2, N), rtol=1e-7)],
+    )
+
+
+def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
+    """(S_W + N_1N_2/N S_B) w for the w that numerics' least squares fits to the targets
+    N/N_1, -N/N_2, with numerics' scatter matrices: should be N(m_1 - m_2)."""
+    import numerics.least_squares as nls
+
+    X, y = _data(ev, (x1, x2))
+    targets = np.where(y == 1, N / _N1, -N / _N2)
+    w = nls.fit_least_squares_targets(X, targets, method="lstsq").coef_.ravel()
+    sc = nf.scatter_matrices(X, y)
+    return (sc.scatter_within_ + _N1 * _N2 / N * sc.scatter_between_two_class_) @ w
+
+
+@entry("fisher.ls_direction_sign",
+       "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
+       sources=[("udelar2018", f"{_UD_LS}: '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
+                ("bishop-prml", "§4.1.5, after Eq. (4.37)")])
+def ls_direction_sign() -> Statement:
+    """S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1, so the solution of
+    (S_W + (N_1N_2/N) S_B) w = N(m_1 - m_2) is w = α S_W^{-1}(m_2 - m_1), and solving for α:
+    α = -N / (1 + (N_1N_2/N)(m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1)) < 0. udelar2018's
+    "w ∝ S_W^{-1}(m_2 - m_1)" (Bishop's too) is right as a proportionality, with a negative
+    constant: w points from class 2 to class 1 — consistent with targets +N/N_1 for class 1,
+    which then projects higher (wᵀm_1 > wᵀm_2). Here z = S_W^{-1}(m_2 - m_1) is built in
+    (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d = s.dim("d")
+    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    N = s.scalar("N", positive=True)
+    s.define(N, n1 + n2, "N = N_1 + N_2")
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    SW = s.matrix("S_W", d, d, "spd")
+    SB = s.matrix("S_B", d, d, "psd")
+    z = s.vector("z", d, nonzero=True)
+    s.define(m2, m1 + SW * z, "z = S_W^{-1}(m_2 - m_1)")
+    s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
+    alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
+    w = alpha * z
+    return Statement(s, claims={
+        "w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)": Equal(
+            (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
+        "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
+        "class 1 projects higher: w^T m_1 > w^T m_2": Rel(
+            dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
+    })
+
+
+# --- c > 2 classes --------------------------------------------------------------------------
+
+@entry("fisher.multiclass_projection",
+       "y = (w_1ᵀ; ...; w_d'ᵀ) x = Wᵀx; projected class means μ_k = Wᵀm_k",
+       sources=[("udelar2018", f"{_UD_MULTI}: y_k = w_k^T x, μ_k = w_k^T m_k, y = W^T x"),
+                ("bishop-prml", "§4.1.6, Eqs. (4.38)-(4.39), (4.49)")])
+def multiclass_projection() -> Statement:
+    """Stacking the d' projections y_j = w_jᵀx gives y = Wᵀx with W = [w_1 ... w_d'] (here
+    d' = 2). The projected mean of class k — the μ_k that s_B uses — is the mean of
+    y_n = Wᵀx_n over the class, μ_k = Wᵀm_k, whose j-th component is w_jᵀm_k.
+
+    udelar2018 prints "μ_k = w_kᵀm_k", reusing the class index k (1..c) as the direction
+    index j (1..d'): that scalar is only the k-th coordinate of class k's projected mean,
+    and it is undefined for k > d' (d' ≤ c - 1 < c). Not encoded as an erratum: a
+    d'-vector and a scalar cannot be compared, so no counterexample exists to exhibit."""
+    s = Space()
+    d = s.dim("d")
+    w1, w2 = s.vector("w_1", d), s.vector("w_2", d)
+    W = sp.BlockMatrix([[w1, w2]])
+    x = s.vector("x", d)
+    pts, m, _ = _class(s, 1, 2, d)
+    mu = s.vector("mu_1", 2)
+    s.define(mu, _mean([W.T * p for p in pts]), "mu_1: mean of y_n = W^T x_n over class 1")
+    return Statement(s, claims={
+        "y = (w_1^T x, w_2^T x) = W^T x": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
+        "mu_1 = W^T m_1": Equal(mu, W.T * m),
+        "(mu_1)_j = w_j^T m_1": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
+    })
+
+
+#: Class sizes for the multi-class entries (c = 3).
+_NK = (2, 1, 1)
+
+
+def _three_classes(s: Space, d):
+    """c = 3 classes of _NK points, their means, the overall mean, S_W and the multi-class S_B."""
+    classes = [_class(s, k, n, d) for k, n in enumerate(_NK, start=1)]
+    pts = [p for c in classes for p in c[0]]
+    m = s.vector("m", d)
+    s.define(m, _mean(pts), "m: mean of all the data")
+    SW = s.matrix("S_W", d, d, "symmetric")
+    SB = s.matrix("S_B", d, d, "symmetric")
+    s.define(SW, sp.MatAdd(*[c[2] for c in classes]), "S_W = sum_k S_k")
+    s.define(SB, sp.MatAdd(*[n * (c[1] - m) * (c[1] - m).T for n, c in zip(_NK, classes)]),
+             "S_B = sum_k N_k (m_k - m)(m_k - m)^T")
+    return classes, m, SW, SB
+
+
+@entry("fisher.multiclass_projected_scatter",
+       "s_W = WᵀS_W W and s_B = WᵀS_B W (c = 3 classes)",
+       sources=[("udelar2018", f"{_UD_MULTI}: Obs: s_W = W^T S_W W, s_B = W^T S_B W"),
+                ("bishop-prml", "§4.1.6, Eqs. (4.46)-(4.49)")])
+def multiclass_projected_scatter() -> Statement:
+    """With y_n = Wᵀx_n, μ_k the mean of the y_n of class k and μ the mean of all y_n:
+    s_W = Σ_k Σ_{x_n∈ω_k} (y_n - μ_k)(y_n - μ_k)ᵀ = WᵀS_W W and
+    s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)ᵀ = WᵀS_B W, with S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ
+    (three classes of 2, 1 and 1 points, d' = 2)."""
+    s = Space()
+    d = s.dim("d")
+    W = s.matrix("W", d, 2)
+    classes, _, SW, SB = _three_classes(s, d)
+    mus = []
+    for k, (pts, _, _) in enumerate(classes, start=1):
+        mu = s.vector(f"mu_{k}", 2)
+        s.define(mu, _mean([W.T * p for p in pts]), f"mu_{k}: mean of y_n over class {k}")
+        mus.append(mu)
+    mu_all = s.vector("mu", 2)
+    s.define(mu_all, _mean([W.T * p for c in classes for p in c[0]]), "mu: mean of all y_n")
+    sw = sp.MatAdd(*[(W.T * p - mu) * (W.T * p - mu).T
+                     for (pts, _, _), mu in zip(classes, mus) for p in pts])
+    sb = sp.MatAdd(*[n * (mu - mu_all) * (mu - mu_all).T for n, mu in zip(_NK, mus)])
+    return Statement(
+        s,
+        claims={"s_W = W^T S_W W": Equal(sw, W.T * SW * W),
+                "s_B = W^T S_B W": Equal(sb, W.T * SB * W),
+                "mu_k = W^T m_k": Equal(mus[0], W.T * classes[0][1])},
+        numeric=[Agreement("[S_W, S_B] = scatter_matrices(X, y)", sp.BlockMatrix([[SW, SB]]),
+                           lambda ev: _scatters(ev, [c[0] for c in classes], "scatter_between_"))],
+    )
+
+
+@entry("fisher.multiclass_between_two_class",
+       "For c = 2: Σ_k N_k (m_k - m)(m_k - m)ᵀ = (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀ",
+       sources=[("udelar2018", f"{_UD_MULTI}: S_B = Σ_k N_k (m_k - m)(m_k - m)^T"),
+                ("bishop-prml", "§4.1.6, Eq. (4.46) against Eq. (4.27)")])
+def multiclass_between_two_class() -> Statement:
+    """With m = (N_1m_1 + N_2m_2)/N: m_1 - m = -(N_2/N)(m_2 - m_1) and
+    m_2 - m = (N_1/N)(m_2 - m_1), so the multi-class S_B is N_1N_2/N times the two-class
+    one; the factor does not change the maximiser of J (scale invariance)."""
+    s = Space()
+    d = s.dim("d")
+    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    N = s.scalar("N", positive=True)
+    s.define(N, n1 + n2, "N = N_1 + N_2")
+    m1, m2, m = s.vector("m_1", d), s.vector("m_2", d), s.vector("m", d)
+    s.define(m, (n1 * m1 + n2 * m2) / N, "m: overall mean")
+    return Statement(s, claims={"S_B(c = 2) = N_1N_2/N (m_2 - m_1)(m_2 - m_1)^T": Equal(
+        n1 * (m1 - m) * (m1 - m).T + n2 * (m2 - m) * (m2 - m).T,
+        n1 * n2 / N * (m2 - m1) * (m2 - m1).T)})
+
+
+def _rank_run(seed: int) -> RunResult:
+    """c = 3 classes in d = 6: numerics' S_B has rank <= 2 and fisher_projection refuses
+    more than c - 1 = 2 components."""
+    rng = np.random.default_rng(seed)
+    c, d = 3, 6
+    X = rng.normal(size=(12 * c, d)) + np.repeat(rng.normal(scale=3.0, size=(c, d)), 12, axis=0)
+    y = np.repeat(np.arange(c), 12)
+    sc = nf.scatter_matrices(X, y)
+    ev = np.linalg.eigvalsh(sc.scatter_between_)
+    rank = int(np.sum(ev > 1e-10 * ev.max()))
+    try:
+        nf.fisher_projection(X, y, n_components=c)
+        refused = False
+    except nf.InvalidInput:
+        refused = True
+    proj = nf.fisher_projection(X, y)
+    ok = rank <= c - 1 and refused and proj.scalings_.shape == (d, c - 1)
+    return RunResult(ok, f"rank(S_B) = {rank}, n_components = c refused: {refused}, "
+                         f"W shape {proj.scalings_.shape}")
+
+
+@entry("fisher.multiclass_between_rank", "rank(S_B) ≤ c - 1, hence d' ≤ c - 1",
+       sources=[("udelar2018", f"{_UD_MULTI}: 'Tiene sentido d' ≤ c - 1, ideal d' = c - 1'"),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+def multiclass_between_rank() -> Statement:
+    """m is the weighted mean of the m_k exactly when Σ_k N_k (m_k - m) = 0 (built in, solved for
+    m_3), so a_c = m_c - m = -(1/N_c) Σ_{k<c} N_k a_k and
+    S_B = Σ_{j,l<c} G_{jl} a_j a_lᵀ with G = diag(N_1..N_{c-1}) + (1/N_c) n nᵀ,
+    n = (N_1..N_{c-1}): S_B = A G Aᵀ with A = [a_1 ... a_{c-1}] of c - 1 columns, so
+    rank(S_B) ≤ c - 1 (c = 3 here). Only c - 1 generalized eigenvalues of (S_B, S_W) can be
+    nonzero, so directions beyond c - 1 add nothing to Trace(s_W^{-1}s_B); checked also by
+    running numerics on data with d = 6 > c."""
+    s = Space()
+    d = s.dim("d")
+    ns = [s.scalar(f"N_{k}", positive=True) for k in (1, 2, 3)]
+    ms = [s.vector(f"m_{k}", d) for k in (1, 2, 3)]
+    m = s.vector("m", d)
+    s.define(ms[2], m - (ns[0] * (ms[0] - m) + ns[1] * (ms[1] - m)) / ns[2],
+             "m is the overall mean: sum_k N_k (m_k - m) = 0, solved for m_3")
+    a = [mk - m for mk in ms]
+    G = sp.Matrix([[ns[0], 0], [0, ns[1]]]) + sp.Matrix(ns[:2]) * sp.Matrix(ns[:2]).T / ns[2]
+    SB = sp.MatAdd(*[n * ak * ak.T for n, ak in zip(ns, a)])
+    return Statement(s, claims={
+        "m = (N_1 m_1 + N_2 m_2 + N_3 m_3)/N": Equal(
+            m, sp.MatAdd(*[n * mk for n, mk in zip(ns, ms)]) / sp.Add(*ns)),
+        "S_B = A G A^T with A = [m_1 - m, m_2 - m]": Equal(
+            SB, sp.MatAdd(*[G[j, k] * a[j] * a[k].T for j in range(2) for k in range(2)])),
+        "numerics: rank(S_B) <= c - 1 and at most c - 1 components": Behaviour(
+            _rank_run, "rank(S_B) <= c - 1 for c = 3 classes in d = 6", seeds=(0, 1, 2)),
+    })
+
+
+def _cholesky_space(s: Space):
+    """d in {1, 2, 3}, d' in {1, 2}: L = S_W^{1/2} (S_W = L Lᵀ), W, V = LᵀW, and
+    S_B = L M Lᵀ with M symmetric, i.e. M = S_W^{-1/2} S_B (S_W^{-1/2})ᵀ (every S_B is of
+    this form because L is invertible)."""
+    d, dp = s.dim("d"), s.dim("d'", sizes=(1, 2))
+    L = s.matrix("L", d, d, "full_column_rank")
+    SW = s.matrix("S_W", d, d, "spd")
+    s.define(SW, L * L.T, "Cholesky: S_W = S_W^{1/2} (S_W^{1/2})^T with S_W^{1/2} = L")
+    M = s.matrix("M", d, d, "psd")
+    SB = s.matrix("S_B", d, d, "psd")
+    s.define(SB, L * M * L.T, "M = S_W^{-1/2} S_B (S_W^{-1/2})^T")
+    W = s.matrix("W", d, dp)
+    V = s.matrix("V", d, dp)
+    s.define(V, L.T * W, "change of coordinates V = (S_W^{1/2})^T W")
+    return d, dp, L, SW, M, SB, W, V
+
+
+@entry("fisher.multiclass_cholesky",
+       "Cholesky change of variables: s_W = VᵀV, s_B = VᵀMV, so s_W^{-1}s_B = (VᵀV)^{-1}VᵀMV",
+       kind="exercise",
+       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio (Cholesky), V = (S_W^{{1/2}})^T W, "
+                  "M = S_W^{-1/2} S_B (S_W^{-1/2})^T"))])
+def multiclass_cholesky() -> Statement:
+    """With S_W = L Lᵀ (L = S_W^{1/2}, e.g. the Cholesky factor), V = LᵀW (so W = L^{-T}V)
+    and M = L^{-1}S_B L^{-T} (so S_B = L M Lᵀ): s_W = WᵀS_W W = WᵀL LᵀW = VᵀV and
+    s_B = WᵀS_B W = VᵀMV, hence the printed s_W^{-1}s_B = (VᵀV)^{-1}VᵀMV — the criterion
+    depends on V only through the 'normalised' (VᵀV)^{-1}VᵀMV.
+
+    The change of variables and M are built in (V := LᵀW, S_B := L M Lᵀ), and the
+    printed equation is checked as the two identities it follows from: instantiating a
+    symbolic inverse of the d'×d' products costs the engine 15-60 s per size."""
+    s = Space()
+    _, _, L, SW, M, SB, W, V = _cholesky_space(s)
+    return Statement(
+        s,
+        steps=chain(W.T * SW * W, W.T * L * L.T * W, V.T * V,
+                    notes=("Cholesky: S_W = S_W^{1/2} (S_W^{1/2})^T", "V = (S_W^{1/2})^T W"))
+        + chain(W.T * SB * W, W.T * L * M * L.T * W, V.T * M * V,
+                notes=("S_B = S_W^{1/2} M (S_W^{1/2})^T", "V = (S_W^{1/2})^T W")),
+    )
+
+
+@entry("fisher.multiclass_eigen_equations",
+       "M V = V Diag(λ) ⇔ M (S_W^{1/2})ᵀW = (S_W^{1/2})ᵀW Diag(λ) ⇔ S_B W = S_W W Diag(λ)",
+       kind="exercise",
+       sources=[("udelar2018", (f"{_UD_MULTI}: M V = V Diag(λ_1..λ_d'), (Reemplazando M) "
+                  "S_B W = S_W W Diag(λ_1..λ_d')")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+def multiclass_eigen_equations() -> Statement:
+    """The printed equations, as identities between their residuals: substituting
+    V = LᵀW, then multiplying by the invertible L = S_W^{1/2} (with S_B = L M Lᵀ),
+    L(MV - VΛ) = L(MLᵀW - LᵀWΛ) = S_B W - S_W W Λ. So the columns of V are eigenvectors
+    of M exactly when the columns of W solve the generalized problem S_B w = λ S_W w, with
+    the same λ's."""
+    s = Space()
+    _, dp, L, SW, M, SB, W, V = _cholesky_space(s)
+    Lam = s.matrix("Lambda", dp, dp, "diagonal")
+    return Statement(
+        s,
+        steps=chain(L * (M * V - V * Lam), L * (M * L.T * W - L.T * W * Lam),
+                    SB * W - SW * W * Lam,
+                    notes=("V = (S_W^{1/2})^T W", "multiply by S_W^{1/2}; S_B = L M L^T")),
+    )
+
+
+@entry("fisher.multiclass_generalized_eigenvectors",
+       "S_B W = S_W W Diag(λ) ⇔ the columns of W are eigenvectors of S_W^{-1}S_B",
+       kind="exercise",
+       sources=[("udelar2018", (f"{_UD_MULTI}: 'Cols de W: los d' autovectores dominantes de "
+                  "S_W^{{-1}} S_B'"))])
+def multiclass_generalized_eigenvectors() -> Statement:
+    """S_W^{-1}S_B W - WΛ = S_W^{-1}(S_B W - S_W W Λ) with S_W invertible: the generalized
+    eigen-equations hold exactly when S_W^{-1}S_B W = WΛ, i.e. each column w_j is an
+    eigenvector of S_W^{-1}S_B with eigenvalue λ_j (which, by the similarity
+    S_W^{-1}S_B = L^{-T} M Lᵀ, are the eigenvalues of M)."""
+    s = Space(sizes={"d": _RATIONAL_SIZES})
+    d, dp = s.dim("d"), s.dim("d'", sizes=(1, 2))
+    SW = s.matrix("S_W", d, d, "spd")
+    SB = s.matrix("S_B", d, d, "psd")
+    W = s.matrix("W", d, dp)
+    Lam = s.matrix("Lambda", dp, dp, "diagonal")
+    return Statement(s, claims={
+        "S_W^{-1} S_B W - W Lambda = S_W^{-1}(S_B W - S_W W Lambda)": Equal(
+            SW.I * SB * W - W * Lam, SW.I * (SB * W - SW * W * Lam))})
+
+
+def _adjugate_inverse(H) -> sp.ImmutableMatrix:
+    """The inverse of a 2×2 matrix expression as adj(H)/det(H), entry by entry."""
+    det = H[0, 0] * H[1, 1] - H[0, 1] * H[1, 0]
+    return sp.ImmutableMatrix([[H[1, 1], -H[0, 1]], [-H[1, 0], H[0, 0]]]) / det
+
+
+@entry("fisher.multiclass_trace_at_solution",
+       "At M V = V Diag(λ): (VᵀV)^{-1}VᵀMV = Diag(λ), so the criterion is λ_1 + λ_2",
+       kind="exercise",
+       sources=[("udelar2018", (f"{_UD_MULTI}: 'Para maximizar la traza, las cols de V deben ser "
+                  "los d' vectores propios dominantes de M'")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+def multiclass_trace_at_solution() -> Statement:
+    """(VᵀV)^{-1}VᵀMV - Λ = (VᵀV)^{-1}Vᵀ(MV - VΛ): when the columns of V are eigenvectors
+    of M (MV = VΛ) the normalised matrix is Λ and Trace{s_W^{-1}s_B} = Σ_j λ_j (d = 3,
+    d' = 2; G = (VᵀV)^{-1} is given by its adjugate and checked to be the inverse).
+    Which eigenvectors give the maximum is fisher.multiclass_trace_maximum."""
+    s = Space()
+    V = s.matrix("V", 3, 2, "full_column_rank")
+    M = s.matrix("M", 3, 3, "symmetric")
+    lam1, lam2 = s.scalar("lambda_1"), s.scalar("lambda_2")
+    Lam = sp.diag(lam1, lam2)
+    G = s.matrix("G", 2, 2, "symmetric")
+    s.define(G, _adjugate_inverse(V.T * V), "G = (V^T V)^{-1}")
+    return Statement(s, claims={
+        "G = (V^T V)^{-1}": Equal(G * V.T * V, sp.Identity(2)),
+        "(V^T V)^{-1} V^T M V - Lambda = (V^T V)^{-1} V^T (M V - V Lambda)": Equal(
+            G * V.T * M * V - Lam, G * V.T * (M * V - V * Lam)),
+        "Trace(Lambda) = lambda_1 + lambda_2": Equal(sp.Trace(Lam), lam1 + lam2)})
+
+
+@entry("fisher.multiclass_trace_maximum",
+       "max Trace{(VᵀV)^{-1}VᵀMV} over rank-d' V is the sum of the d' largest eigenvalues of M",
+       kind="exercise",
+       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio (solved): why the d' dominant "
+                  "eigenvectors maximise the trace")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+def multiclass_trace_maximum() -> Statement:
+    """(Ky Fan's maximum principle, d = 3, d' = 2.) M is symmetric, so M = Q D Qᵀ with Q
+    orthogonal (spectral theorem) and D = diag(λ_1 ≥ λ_2 ≥ λ_3); with V' = QᵀV,
+    V'ᵀV' = VᵀV and V'ᵀDV' = VᵀMV, so the criterion is the same in M's eigenbasis
+    (Q is built by the Cayley transform Q = (I - K)(I + K)^{-1} of a skew K, checked
+    orthogonal). There, with Π = V(VᵀV)^{-1}Vᵀ the projector on the columns of V
+    (Π_ii ∈ [0, 1], Σ_i Π_ii = d'), Trace{(VᵀV)^{-1}VᵀDV} = Σ_i λ_i Π_ii and
+    λ_1 + λ_2 - Σ_i λ_i Π_ii = (λ_1 - λ_2)(1 - Π_11) + (λ_2 - λ_3)Π_33 ≥ 0.
+    In d = 3 the complement of the columns is spanned by n = v_1 × v_2, so
+    I - Π = n nᵀ/‖n‖², 1 - Π_11 = n_1²/‖n‖², Π_33 = (n_1² + n_2²)/‖n‖²: the certificate.
+    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M."""
+    s = Space()
+    V = s.matrix("V", 3, 2, "full_column_rank")
+    g = [s.scalar(f"g_{i}", positive=True) for i in (1, 2, 3)]
+    D = sp.diag(g[0] + g[1] + g[2], g[1] + g[2], g[2])  # λ_1 ≥ λ_2 ≥ λ_3 > 0 by construction
+    lam = [D[i, i] for i in range(3)]
+    G = s.matrix("G", 2, 2, "symmetric")
+    s.define(G, _adjugate_inverse(V.T * V), "G = (V^T V)^{-1}")
+    n = s.vector("n", 3)
+    s.define(n, sp.ImmutableMatrix([V[1, 0] * V[2, 1] - V[2, 0] * V[1, 1],
+                                    V[2, 0] * V[0, 1] - V[0, 0] * V[2, 1],
+                                    V[0, 0] * V[1, 1] - V[1, 0] * V[0, 1]]),
+             "n = v_1 x v_2, normal to the columns of V")
+    e1, e2 = sp.ImmutableMatrix([1, 0, 0]), sp.ImmutableMatrix([0, 1, 0])
+    k = [s.scalar(f"k_{i}") for i in (1, 2, 3)]
+    K = sp.ImmutableMatrix([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+    Q = sp.ImmutableMatrix(((sp.eye(3) - K) * (sp.eye(3) + K).inv()).applyfunc(sp.cancel))
+    M = Q * D * Q.T
+    Vr = Q.T * V
+    top = sp.ImmutableMatrix([[1, 0], [0, 1], [0, 0]])
+    certificate = (g[0] * dot(e1, n) ** 2 + g[1] * (dot(e1, n) ** 2 + dot(e2, n) ** 2)) \
+        * Norm(n) ** -2
+    return Statement(s, claims={
+        "Q is orthogonal": Equal(Q.T * Q, sp.Identity(3)),
+        "eigenbasis: V'^T V' = V^T V": Equal(Vr.T * Vr, V.T * V),
+        "eigenbasis: V'^T D V' = V^T M V": Equal(Vr.T * D * Vr, V.T * M * V),
+        "G = (V^T V)^{-1}": Equal(G * V.T * V, sp.Identity(2)),
+        "n is normal to the columns of V": Equal(V.T * n, sp.ZeroMatrix(2, 1)),
+        "criterion <= lambda_1 + lambda_2": Rel(
+            sp.Trace(G * V.T * D * V), "<=", lam[0] + lam[1], certificate),
+        "equality at the dominant eigenvectors": Equal(
+            sp.Trace((top.T * top).inv() * top.T * D * top), lam[0] + lam[1]),
+    })
+
+
+# --- the threshold on the projections ------------------------------------------------------
+
+@entry("fisher.threshold_moments",
+       "Gaussian model of the projections: m_i = wᵀm_i, σ_i² = wᵀS_i w/(n_i - 1)",
+       sources=[("ml10", ("Fisher threshold: m_i (media) and σ_i^2 = 1/(n_i - 1) Σ (w^T x - m_i)^2 "
+                  "(varianza)"))])
+def threshold_moments() -> Statement:
+    """ml10 fits one Gaussian to the projections y = wᵀx of each class: the mean
+    m_i = (1/n_i) Σ wᵀx = wᵀm_i and the unbiased variance σ_i² = (1/(n_i - 1)) Σ (wᵀx - m_i)²
+    = s_i²/(n_i - 1) = wᵀS_i w/(n_i - 1) (class of three points)."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d)
+    pts, m, S = _class(s, 1, 3, d)
+    mp, var = s.scalar("m_{1}"), s.scalar("sigma_1^2", nonnegative=True)
+    s.define(mp, sp.Add(*[dot(w, x) for x in pts]) / 3, "mean of the projections")
+    s.define(var, sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]) / (3 - 1), "unbiased variance")
+    return Statement(
+        s,
+        claims={"m_1 = w^T m_1": Equal(mp, dot(w, m)),
+                "sigma_1^2 = w^T S_1 w/(n_1 - 1)": Equal(var, quad(w, S) / 2)},
+        numeric=[Agreement("gaussian_threshold means_[0], variances_[0]", sp.Matrix([mp, var]),
+                           lambda ev: _moments(ev, pts, w))],
+    )
+
+
+def _moments(ev, pts, w) -> np.ndarray:
+    """numerics' fitted mean and variance of class 1's projections (class 2: a copy shifted
+    above it, as gaussian_threshold requires class 2 to project higher)."""
+    p = np.array([float(np.asarray(ev(x)).ravel() @ np.asarray(ev(w)).ravel()) for x in pts])
+    model = nf.gaussian_threshold(p, p + np.ptp(p) + 1.0)
+    return np.array([model.means_[0], model.variances_[0]])
+
+
+def _gauss(y, m, sig) -> sp.Basic:
+    """The normal density N(y | m, σ²), with its 1/(√(2π) σ) factor."""
+    return sp.exp(-(y - m) ** 2 / (2 * sig ** 2)) / (sp.sqrt(2 * sp.pi) * sig)
+
+
+def _posteriors(s: Space, y, m1, m2, sig1, sig2, n1, n2):
+    """P(C_1|y), P(C_2|y) by Bayes' rule with Gaussian likelihoods and priors n_i/(n_1 + n_2)."""
+    joint1 = _gauss(y, m1, sig1) * n1 / (n1 + n2)
+    joint2 = _gauss(y, m2, sig2) * n2 / (n1 + n2)
+    P1, P2 = s.scalar("P_1", positive=True), s.scalar("P_2", positive=True)
+    s.define(P1, joint1 / (joint1 + joint2), "P(C_1|y) by Bayes' rule")
+    s.define(P2, joint2 / (joint1 + joint2), "P(C_2|y) by Bayes' rule")
+    return P1, P2
+
+
+def _threshold_space(s: Space, *, equal_variances: bool):
+    """Projected means m_1 < m_2 (m_2 := m_1 + δ, δ > 0), class sizes n_i = k_i + 1 ≥ 2,
+    standard deviations (one shared σ, or σ_2 := σ_1 + h > σ_1), and a point y.
+    Returns y, m_1, m_2, σ_1, σ_2, n_1, n_2 and the gap (δ, or h), a positive symbol."""
+    y, m1, m2 = s.scalar("y"), s.scalar("m_1"), s.scalar("m_2")
+    delta = s.scalar("delta", positive=True)
+    s.define(m2, m1 + delta, "class 2 projects higher (fisher.projected_mean_order)")
+    n1, n2 = s.scalar("n_1", positive=True), s.scalar("n_2", positive=True)
+    k1 = s.scalar("k_1", positive=True, integer=True)
+    k2 = s.scalar("k_2", positive=True, integer=True)
+    s.define(n1, k1 + 1, "n_1 >= 2 points")
+    s.define(n2, k2 + 1, "n_2 >= 2 points")
+    if equal_variances:
+        sig = s.scalar("sigma", positive=True)
+        return y, m1, m2, sig, sig, n1, n2, delta
+    sig1, h = s.scalar("sigma_1", positive=True), s.scalar("h", positive=True)
+    sig2 = s.scalar("sigma_2", positive=True)
+    s.define(sig2, sig1 + h, "sigma_2 > sigma_1")
+    return y, m1, m2, sig1, sig2, n1, n2, h
+
+
+@entry("fisher.threshold_bayes",
+       "Bayes: P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)",
+       sources=[("ml10", ("Fisher threshold: P(C_i|y) ∝ P(y|C_i) P(C_i), P(C_i) = n_i/(n_1 + n_2), "
+                  "and the posterior ratio"))])
+def threshold_bayes() -> Statement:
+    """With Gaussian likelihoods P(y|C_i) = N(y | m_i, σ_i²) and priors P(C_i) = n_i/(n_1 + n_2),
+    Bayes' rule gives P(C_i|y) = P(y|C_i)P(C_i)/P(y); the evidence P(y) cancels in the ratio,
+    P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1), as ml10 prints it."""
+    s = Space()
+    y, m1, m2, sig1, sig2, n1, n2, _ = _threshold_space(s, equal_variances=False)
+    P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
+    return Statement(s, claims={
+        "P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)": Equal(
+            P2 / P1, n2 / n1 * _gauss(y, m2, sig2) / _gauss(y, m1, sig1))})
+
+
+@entry("fisher.threshold_dropped_sigma",
+       "ml10: P(C_i|y) ∝ n_i exp(-(y - m_i)²/(2σ_i²)) drops the class-dependent 1/σ_i",
+       kind="erratum",
+       sources=[("ml10", "Fisher threshold: '∝ n_i e^{-(y - m_i)^2/(2 σ_i^2)}'")])
+def threshold_dropped_sigma() -> Statement:
+    """N(y | m_i, σ_i²) = exp(-(y - m_i)²/(2σ_i²))/(√(2π) σ_i): the factor 1/σ_i depends on the
+    class, so it cannot be absorbed in the proportionality over i. ml10's
+    P(C_i|y) ∝ n_i e^{-(y - m_i)²/(2σ_i²)} gives the posterior ratio
+    n_2 e^{-(y-m_2)²/(2σ_2²)} / (n_1 e^{-(y-m_1)²/(2σ_1²)}); the true ratio is that times
+    σ_1/σ_2. Written as log-odds (the form a threshold is computed from), the printed version
+    drops the term log(σ_1/σ_2), which moves the threshold whenever σ_1 ≠ σ_2. The printed
+    form is right when σ_1 = σ_2 (fisher.threshold_equal_variance)."""
+    s = Space()
+    y, m1, m2, sig1, sig2, n1, n2, _ = _threshold_space(s, equal_variances=False)
+    P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
+    quadratic = (y - m1) ** 2 / (2 * sig1 ** 2) - (y - m2) ** 2 / (2 * sig2 ** 2)
+    return Statement(
+        s,
+        stated=Equal(sp.log(P2 / P1), sp.log(n2 / n1) + quadratic),
+        claims={"corrected": Equal(sp.log(P2 / P1),
+                                   sp.log(n2 / n1) + sp.log(sig1 / sig2) + quadratic)},
+        numeric=[Agreement("log P(C_2|y)/P(C_1|y) = gaussian_log_odds", sp.log(P2 / P1),
+                           lambda ev: _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2), rtol=1e-7)],
+    )
+
+
+def _unit_variance_sample(n: int) -> np.ndarray:
+    """n >= 2 values with mean 0 and unbiased variance 1."""
+    z = np.arange(n, dtype=float)
+    z -= z.mean()
+    return z / z.std(ddof=1)
+
+
+def _fitted(ev, m1, m2, sig1, sig2, n1, n2) -> nf.GaussianThreshold:
+    """gaussian_threshold fitted to samples with exactly these means, variances and sizes."""
+    def f(e) -> float:
+        return float(np.asarray(ev(e)))
+
+    p1 = f(m1) + f(sig1) * _unit_variance_sample(round(f(n1)))
+    p2 = f(m2) + f(sig2) * _unit_variance_sample(round(f(n2)))
+    return nf.gaussian_threshold(p1, p2)
+
+
+def _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2) -> float:
+    model = _fitted(ev, m1, m2, sig1, sig2, n1, n2)
+    return float(nf.gaussian_log_odds(model, float(np.asarray(ev(y)))))
+
+
+@entry("fisher.projected_mean_order",
+       "With w = S_W^{-1}(m_2 - m_1), class 2 projects higher: wᵀm_2 - wᵀm_1 > 0",
+       sources=[("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"),
+                ("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)")])
+def projected_mean_order() -> Statement:
+    """wᵀ(m_2 - m_1) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) = wᵀS_W w > 0 for w ≠ 0: with the
+    documents' direction the projected mean of class 2 exceeds that of class 1 (built in:
+    m_2 := m_1 + S_W w). This fixes which side of a threshold each class lies on."""
+    s = Space()
+    d = s.dim("d")
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    SW = s.matrix("S_W", d, d, "spd")
+    w = s.vector("w", d, nonzero=True)
+    s.define(m2, m1 + SW * w, "w = S_W^{-1}(m_2 - m_1)")
+    return Statement(s, claims={
+        "w^T m_2 > w^T m_1": Rel(dot(w, m2), ">", dot(w, m1), quad(w, SW))})
+
+
+@entry("fisher.threshold_equal_variance",
+       "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
+       "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
+       sources=[("ml10", "Fisher threshold: ỹ, 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1"),
+                ("udelar2018", f"{_UD_FISHER}: 'umbral óptimo entre dos Gaussianas'")])
+def threshold_equal_variance() -> Statement:
+    """With a common σ the 1/σ factors cancel, ml10's printed proportionality is exact, and
+    the log posterior ratio is linear in y:
+    log(P(C_2|y)/P(C_1|y)) = log(n_2/n_1) + ((y - m_1)² - (y - m_2)²)/(2σ²)
+    = (m_2 - m_1)(y - ỹ)/σ². For m_2 > m_1 it has the sign of y - ỹ: the ratio exceeds 1
+    exactly for y > ỹ, so ỹ is the least such y and class 2 lies above it."""
+    s = Space()
+    y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
+    P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
+    yt = s.scalar("ytilde")
+    s.define(yt, (m1 + m2) / 2 - sig ** 2 * sp.log(n2 / n1) / (m2 - m1), "the threshold")
+    e1 = sp.exp(-(y - m1) ** 2 / (2 * sig ** 2))
+    e2 = sp.exp(-(y - m2) ** 2 / (2 * sig ** 2))
+    return Statement(
+        s,
+        claims={"printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
+                    P2 / P1, n2 * e2 / (n1 * e1)),
+                "log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2": Equal(
+                    sp.log(P2 / P1), (m2 - m1) * (y - yt) / sig ** 2),
+                "sign log(P(C_2|y)/P(C_1|y)) = sign(y - ytilde)": SameSign(
+                    sp.log(P2 / P1), y - yt, delta / sig ** 2)},
+        numeric=[Agreement("ytilde = gaussian_threshold(...).threshold_", yt,
+                           lambda ev: _fitted(ev, m1, m2, sig, sig, n1, n2).threshold_,
+                           rtol=1e-7)],
+    )
+
+
+def _side_run(seed: int) -> RunResult:
+    """Two Gaussian classes in d = 3; w = fisher_direction (w ∝ S_W^{-1}(m_2 - m_1)) and
+    ỹ from gaussian_threshold: training accuracy of 'C_2 iff y > ỹ' against ml10's
+    'C_1 iff y > ỹ'."""
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(size=(60, 3)), rng.normal(size=(60, 3)) + [3.0, 1.0, -1.0]])
+    labels = np.repeat([1, 2], 60)
+    model = nf.fisher_classifier(X, labels)
+    y = X @ model.coef_
+    above = y > model.threshold_.threshold_
+    acc_c2_above = float(np.mean(np.where(above, 2, 1) == labels))
+    acc_ml10 = float(np.mean(np.where(above, 1, 2) == labels))
+    return RunResult(acc_c2_above > 0.8 and acc_ml10 < 0.2,
+                     f"accuracy with C_2 above the threshold {acc_c2_above:.2f}, "
+                     f"with ml10's C_1 above {acc_ml10:.2f}")
+
+
+@entry("fisher.threshold_side", "ml10: 'x is assigned to C_1 iff y > ỹ'", kind="erratum",
+       sources=[("ml10", ("Fisher linear discriminant: 'si assegna un elemento x alla classe C_1 "
+                  "se e solo se ... y > ỹ'")),
+                ("udelar2018", f"{_UD_FISHER}: 'si y ≥ w_0, asignamos x a ω_1'")])
+def threshold_side() -> Statement:
+    """ml10 assigns x to C_1 iff y = wᵀx > ỹ, with w = ŵ = S_W^{-1}(m_2 - m_1) and ỹ the least
+    y with P(C_2|y)/P(C_1|y) > 1. But that direction makes class 2 project higher
+    (fisher.projected_mean_order), and by ml10's own definition of ỹ the posterior of C_2
+    wins above ỹ: P(C_1|y) > P(C_2|y) iff y < ỹ. (udelar2018's "y ≥ w_0 → ω_1" has the same
+    orientation against its boxed w ∝ S_W^{-1}(m_2 - m_1) read with a positive constant;
+    its least-squares w is a negative multiple, fisher.ls_direction_sign, and fits it.)
+    Checked with equal variances, where ỹ is explicit, and by running fisher_classifier."""
+    s = Space()
+    y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
+    P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
+    yt = s.scalar("ytilde")
+    s.define(yt, (m1 + m2) / 2 - sig ** 2 * sp.log(n2 / n1) / (m2 - m1), "the threshold")
+    return Statement(
+        s,
+        stated=SameSign(sp.log(P1 / P2), y - yt, delta / sig ** 2),
+        claims={"corrected": SameSign(sp.log(P2 / P1), y - yt, delta / sig ** 2),
+                "numerics: C_2 lies above the threshold": Behaviour(
+                    _side_run, "fisher_classifier: C_2 above ỹ classifies the training data, "
+                    "ml10's C_1 above ỹ misclassifies it", seeds=(0, 1, 2))},
+    )
+
+
+def _bounded_below_run(seed: int) -> RunResult:
+    """ml10's definition needs {y : P(C_2|y)/P(C_1|y) > 1} to have a least element; with
+    σ_2 > σ_1 the log-odds is positive far below both means."""
+    rng = np.random.default_rng(seed)
+    p1, p2 = rng.normal(0.0, 1.0, size=40), rng.normal(3.0, 2.0, size=40)
+    model = nf.gaussian_threshold(p1, p2)
+    far = float(model.means_[0] - 20.0 * np.sqrt(model.variances_.max()))
+    g = float(nf.gaussian_log_odds(model, far))
+    return RunResult(g <= 0, f"log P(C_2|y)/P(C_1|y) at y = {far:.1f} is {g:.1f}")
+
+
+def _between_means_run(seed: int) -> RunResult:
+    """numerics' threshold with σ_2 > σ_1: a root of the log-odds between the means, where
+    it rises through 0."""
+    rng = np.random.default_rng(seed)
+    p1, p2 = rng.normal(0.0, 1.0, size=40), rng.normal(3.0, 2.0, size=40)
+    model = nf.gaussian_threshold(p1, p2)
+    t = model.threshold_
+    m1, m2 = model.means_
+    eps = 1e-3 * (m2 - m1)
+    g = nf.gaussian_log_odds(model, np.array([t - eps, t, t + eps]))
+    ok = m1 < t < m2 and abs(g[1]) < 1e-9 and g[0] < 0 < g[2]
+    return RunResult(ok, f"ỹ = {t:.4f} between {m1:.3f} and {m2:.3f}, log-odds around it "
+                         f"{g.tolist()}")
+
+
+@entry("fisher.threshold_unequal_variance",
+       "ml10: ỹ 'the least y with P(C_2|y)/P(C_1|y) > 1' — none exists when σ_2 > σ_1",
+       kind="erratum",
+       sources=[("ml10", "Fisher threshold: 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1")])
+def threshold_unequal_variance() -> Statement:
+    """With unequal variances the log posterior ratio is quadratic in y,
+    a(y - m_1)² + b(y - m_1) + c with a = 1/(2σ_1²) - 1/(2σ_2²), b = (m_2 - m_1)/σ_2²,
+    c = log(n_2σ_1/(n_1σ_2)) - (m_2 - m_1)²/(2σ_2²). For σ_2 > σ_1, a > 0 and the ratio
+    exceeds 1 for every sufficiently small y: the set has no least element, so ml10's
+    definition of ỹ fails. The linear threshold is instead the root between the means, where
+    the ratio rises through 1 (what numerics' gaussian_threshold returns); the second root,
+    in the tail, is the other boundary of the quadratic Bayes rule."""
+    s = Space()
+    y, m1, m2, sig1, sig2, n1, n2, h = _threshold_space(s, equal_variances=False)
+    P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
+    a = 1 / (2 * sig1 ** 2) - 1 / (2 * sig2 ** 2)
+    b = (m2 - m1) / sig2 ** 2
+    c = sp.log(n2 * sig1 / (n1 * sig2)) - (m2 - m1) ** 2 / (2 * sig2 ** 2)
+    return Statement(
+        s,
+        stated=Behaviour(_bounded_below_run, "{y : P(C_2|y)/P(C_1|y) > 1} is bounded below",
+                         seeds=(0, 1, 2)),
+        claims={"corrected": Behaviour(_between_means_run, "numerics' ỹ is the root between "
+                                       "the means where the ratio rises through 1",
+                                       seeds=(0, 1, 2)),
+                "log P(C_2|y)/P(C_1|y) = a (y - m_1)^2 + b (y - m_1) + c": Equal(
+                    sp.log(P2 / P1), a * (y - m1) ** 2 + b * (y - m1) + c),
+                "a > 0 when sigma_2 > sigma_1": Rel(
+                    a, ">", 0, h * (sig1 + sig2) / (2 * sig1 ** 2 * sig2 ** 2))},
+    )
