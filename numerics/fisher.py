@@ -355,6 +355,14 @@ def _check_sums(X: np.ndarray, sums: np.ndarray) -> None:
 
 
 def _scatter(X: np.ndarray, y: Any) -> tuple[ScatterMatrices, np.ndarray]:
+    # Non-finite input is detected from the class sums (_check_sums) rather than by a
+    # separate pass, so NumPy must not warn while those sums are being formed: the caller
+    # gets one clear NonFiniteInput / InvalidInput instead of a RuntimeWarning first.
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _scatter_unchecked(X, y)
+
+
+def _scatter_unchecked(X: np.ndarray, y: Any) -> tuple[ScatterMatrices, np.ndarray]:
     n = X.shape[0]
     classes, index, counts, one_hot = _class_index(y, n)
     n_classes = classes.shape[0]
