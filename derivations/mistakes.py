@@ -34,16 +34,20 @@ from .expr import Grad, Norm
 __all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at", "well_typed"]
 
 _LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol, MatrixElement)
+#: Matrix constructors whose arguments are sizes (Ones(d, 1), ZeroMatrix(d, 1), Identity(d)).
+_SHAPED = (sp.OneMatrix, sp.ZeroMatrix, sp.Identity)
 
 
 def positions(expr: sp.Basic, path: tuple = ()) -> Iterator[tuple[tuple, sp.Basic]]:
     """Pre-order (path, subexpression) pairs; leaves are not descended into."""
     yield path, expr
-    if isinstance(expr, _LEAVES) or isinstance(expr, (sp.MatrixBase,)):
-        return
+    if isinstance(expr, _LEAVES) or isinstance(expr, (sp.MatrixBase, sp.Tuple) + _SHAPED):
+        return  # sizes, index limits and shape arguments are bookkeeping, not mathematics
     for i, a in enumerate(expr.args):
         if isinstance(expr, Grad) and i == 1:
             continue  # never mutate the differentiation variable itself
+        if isinstance(expr, (sp.Sum, sp.Product)) and i > 0:
+            continue  # the limits (i, 0, N - 1) of a sum
         yield from positions(a, path + (i,))
 
 

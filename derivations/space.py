@@ -364,6 +364,8 @@ def _random_scalar(a: dict, rng: random.Random) -> sp.Rational:
         lo = 1 if a.get("positive") else 0 if a.get("nonnegative") else -5
         return sp.Integer(rng.randint(lo, 6))
     if a.get("positive"):
+        if rng.random() < 0.35:  # small values too: ln(2πσ²) < 0 needs σ < 0.4
+            return sp.Rational(1, rng.choice([2, 3, 5, 7, 9, 11]))
         return _rat(rng, 0, 4, nonzero=True)
     if a.get("nonnegative"):
         return _rat(rng, 0, 4)
