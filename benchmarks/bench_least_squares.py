@@ -3,6 +3,7 @@
 A script, not a test:
 
     python benchmarks/bench_least_squares.py [--quick] [--repeats R] [--seed S]
+        [--stat {median,min}] [--threads T]
 
 For N in {1e4, 1e5, 1e6} and d in {10, 100}, K = 3 classes, it times in ONE run:
 
@@ -15,11 +16,12 @@ For N in {1e4, 1e5, 1e6} and d in {10, 100}, K = 3 classes, it times in ONE run:
 - scikit-learn ``RidgeClassifier(alpha=1e-10)`` with solver 'cholesky' and 'auto'
   (alpha ~ 0 makes it the same least-squares problem; it codes targets as +-1).
 
-Timings are medians over repeats; the repeats of the NumPy-BLAS candidates are
-interleaved (round robin) so a burst of machine noise hits them alike, and SciPy's
-dsyrk is timed apart because two OpenBLAS thread pools spinning at once slow each
-other. Ratios are of medians. Each size also checks that the fits agree:
-sklearn's decision values must equal 2 * ours - 1.
+Timings are medians (or minima, --stat min) over repeats of each candidate in turn,
+with a pause between candidates. Candidates are NOT interleaved: right after a
+scikit-learn fit, the idle-spinning threads of the other BLAS/OpenMP pools it used
+made the next NumPy syrk 10 to 30 times slower on 2 cores. Ratios are of the chosen
+statistic. Each size also checks that the fits agree: sklearn's decision values
+must equal 2 * ours - 1.
 """
 
 from __future__ import annotations
@@ -38,12 +40,13 @@ import scipy
 import sklearn
 from scipy.linalg.blas import dsyrk
 from sklearn.linear_model import RidgeClassifier
-from threadpoolctl import threadpool_info
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from numerics.least_squares import decision_function, fit_least_squares
 
 K = 3
 TARGET_SIZE = (100_000, 100)
+PAUSE = 0.5  # seconds between candidates, for spinning BLAS/OpenMP threads to go idle
 
 
 def _time(fn: Callable[[], object]) -> float:
@@ -52,20 +55,13 @@ def _time(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _interleaved(candidates: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
-    """Median seconds per candidate; one warm-up call each, then round-robin repeats."""
-    for fn in candidates.values():
-        fn()
-    samples: dict[str, list[float]] = {name: [] for name in candidates}
-    for _ in range(repeats):
-        for name, fn in candidates.items():
-            samples[name].append(_time(fn))
-    return {name: statistics.median(ts) for name, ts in samples.items()}
+STATISTICS: dict[str, Callable[[list[float]], float]] = {"median": statistics.median, "min": min}
 
 
-def _grouped(fn: Callable[[], object], repeats: int) -> float:
+def _grouped(fn: Callable[[], object], repeats: int, stat: str) -> float:
+    """Seconds (median or min over repeats) after one warm-up call."""
     fn()
-    return statistics.median(_time(fn) for _ in range(repeats))
+    return STATISTICS[stat]([_time(fn) for _ in range(repeats)])
 
 
 def _repeats(n: int, base: int) -> int:
@@ -88,7 +84,7 @@ class Row:
         return min(self.seconds["sk_cholesky"], self.seconds["sk_auto"]) / self.seconds["ours"]
 
 
-def bench_one(n: int, d: int, repeats: int, rng: np.random.Generator) -> Row:
+def bench_one(n: int, d: int, repeats: int, rng: np.random.Generator, stat: str) -> Row:
     X = rng.standard_normal((n, d))
     y = rng.integers(0, K, size=n)
     Xt = np.hstack([X, np.ones((n, 1))])
@@ -99,19 +95,18 @@ def bench_one(n: int, d: int, repeats: int, rng: np.random.Generator) -> Row:
     ours_pm1 = 2.0 * decision_function(model, probe) - 1.0
     agreement = float(np.max(np.abs(sk.decision_function(probe) - ours_pm1)))
 
-    seconds = _interleaved(
-        {
-            "floor": lambda: Xt.T @ Xt,
-            "gram_numpy": lambda: X.T @ X,
-            "ours": lambda: fit_least_squares(X, y),
-            "sk_cholesky": lambda: RidgeClassifier(alpha=1e-10, solver="cholesky").fit(X, y),
-            "sk_auto": lambda: RidgeClassifier(alpha=1e-10, solver="auto").fit(X, y),
-        },
-        repeats,
-    )
-    time.sleep(0.5)  # let NumPy's BLAS threads go idle before SciPy's pool spins up
-    seconds["dsyrk_scipy"] = _grouped(lambda: dsyrk(1.0, X.T), repeats)
-    time.sleep(0.5)
+    candidates: dict[str, Callable[[], object]] = {
+        "floor": lambda: Xt.T @ Xt,
+        "gram_numpy": lambda: X.T @ X,
+        "ours": lambda: fit_least_squares(X, y),
+        "dsyrk_scipy": lambda: dsyrk(1.0, X.T),
+        "sk_cholesky": lambda: RidgeClassifier(alpha=1e-10, solver="cholesky").fit(X, y),
+        "sk_auto": lambda: RidgeClassifier(alpha=1e-10, solver="auto").fit(X, y),
+    }
+    seconds = {}
+    for name, fn in candidates.items():
+        time.sleep(PAUSE)
+        seconds[name] = _grouped(fn, repeats, stat)
     return Row(n, d, repeats, model.method_, agreement, seconds)
 
 
@@ -173,16 +168,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="N in {1e4, 1e5} only, fewer repeats")
     parser.add_argument("--repeats", type=int, default=None, help="repeats at N = 1e4 (fewer above)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--stat", choices=sorted(STATISTICS), default="median",
+        help="statistic over repeats (min is less sensitive to other processes' load)",
+    )
+    parser.add_argument(
+        "--threads", type=int, default=None,
+        help="limit every BLAS/OpenMP pool to this many threads (threadpoolctl)",
+    )
     args = parser.parse_args(argv)
+    if args.threads is None:
+        return _run(args)
+    with threadpool_limits(args.threads):
+        return _run(args)
 
+
+def _run(args: argparse.Namespace) -> int:
     sizes_n = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
     base = args.repeats or (7 if args.quick else 15)
     rng = np.random.default_rng(args.seed)
 
     print(_header())
-    print(f"seed={args.seed}, K={K}, X ~ N(0, 1), y uniform over {K} classes\n")
+    print(
+        f"seed={args.seed}, K={K}, X ~ N(0, 1), y uniform over {K} classes; "
+        f"times are the {args.stat} over repeats\n"
+    )
     start, busy0, own0 = time.perf_counter(), _busy_cpu_seconds(), _own_cpu_seconds()
-    rows = [bench_one(n, d, _repeats(n, base), rng) for n in sizes_n for d in (10, 100)]
+    rows = [
+        bench_one(n, d, _repeats(n, base), rng, args.stat) for n in sizes_n for d in (10, 100)
+    ]
     wall, busy1, own1 = time.perf_counter() - start, _busy_cpu_seconds(), _own_cpu_seconds()
     print(_table(rows))
     if busy0 is not None and busy1 is not None:

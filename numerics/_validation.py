@@ -144,7 +144,7 @@ def as_signed_labels(t: Any, name: str = "t", *, n: int | None = None) -> np.nda
         if vals <= {0, 1}:
             hint = " It looks like {0, 1} labels: convert with t = 2 * t - 1."
         elif len(vals) == 2:
-            a, b = sorted(vals, key=repr)
+            _, b = sorted(vals, key=repr)
             hint = f" Map the two classes with t = np.where(t == {b!r}, 1, -1)."
         raise LabelError(
             f"{name} must hold labels in {{-1, +1}}, got values {sorted(vals, key=repr)!r}.{hint}"
