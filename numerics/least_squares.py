@@ -359,6 +359,13 @@ _BLOCK_BYTES = 1 << 20
 
 
 def _gram_blocks(X: np.ndarray, U: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    # NaN/inf in X are detected afterwards from diag(X^T X): no RuntimeWarning meanwhile,
+    # so the caller sees one clear NonFiniteInput / overflow message and nothing before it.
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _gram_blocks_unchecked(X, U)
+
+
+def _gram_blocks_unchecked(X: np.ndarray, U: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """X^T X and U^T X, accumulated over blocks of about 1 MiB of rows of X.
 
     Each block is read from memory once and stays in cache for its second product,
