@@ -88,9 +88,7 @@ class EntryResult:
     @property
     def ok(self) -> bool:
         """Whether the verdict is the expected one for its kind (drives the exit code)."""
-        if self.entry.kind == "erratum":
-            return self.status == "refuted" and all(c.status == "verified" for c in self.claims)
-        return self.status == "verified"
+        return self.entry.verdict_ok(self.status, [c.status for c in self.claims])
 
     def latex(self) -> tuple[str | None, str]:
         """(stated_latex, latex): the document's form (errata) and the verified form."""

@@ -52,6 +52,16 @@ class Entry:
     def topic(self) -> str:
         return self.id.split(".", 1)[0]
 
+    def verdict_ok(self, status: str, claim_statuses: list[str]) -> bool:
+        """Whether an entry-level ``status`` (and its claims' statuses) is what this kind expects.
+
+        An erratum's statement as printed must be refuted and its corrected claims verified;
+        every other kind must be verified.
+        """
+        if self.kind == "erratum":
+            return status == "refuted" and all(c == "verified" for c in claim_statuses)
+        return status == "verified"
+
 
 REGISTRY: dict[str, Entry] = {}
 
