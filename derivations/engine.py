@@ -104,9 +104,11 @@ def _seed_for(key: str, seed: int) -> random.Random:
 def _timed(method, claim, space, rng, budget) -> Outcome:
     t0 = time.perf_counter()
     try:
-        with time_limit(budget):
+        with time_limit(budget) as lim:
             o = method.run(claim, space, rng)
-    except Timeout:
+    except Timeout as t:
+        if not lim.owns(t):
+            raise
         o = Outcome(method.NAME, TIMEOUT, detail=f"over the {budget:g} s budget")
     except Exception as exc:  # noqa: BLE001 - a crashing method is reported, not raised
         o = Outcome(method.NAME, ERROR, detail=f"{type(exc).__name__}: {exc}")
@@ -131,8 +133,14 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
     """Build the entry's statement and verify every claim, step and stated form."""
     t0 = time.perf_counter()
     try:
-        with time_limit(budget * 4):
+        with time_limit(budget * 4) as lim:
             st = entry.build()
+    except Timeout as t:
+        if not lim.owns(t):
+            raise
+        return EntryResult(entry, "error", error=f"building the statement timed out after "
+                           f"{budget * 4:g} s (a timeout is never a verdict)",
+                           seconds=time.perf_counter() - t0)
     except Exception as exc:  # noqa: BLE001 - a broken entry is an 'error' verdict
         return EntryResult(entry, "error", error=f"building the statement failed: "
                            f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",

@@ -239,12 +239,14 @@ def well_typed(claim, space) -> bool:
     from .budget import Timeout, time_limit
 
     try:
-        with time_limit(WELL_TYPED_BUDGET):
+        with time_limit(WELL_TYPED_BUDGET) as lim:
             for sizes in space.size_assignments():
                 inst = space.instance_with_random_discrete(sizes, _FIXED_RNG)
                 for side in claim.sides():
                     inst(side)
-    except Timeout:
+    except Timeout as t:
+        if not lim.owns(t):
+            raise
         return False  # instantiation alone ran away: not a usable formula here
     except Exception:  # noqa: BLE001 - any failure to instantiate means "not a formula here"
         return False

@@ -24,7 +24,7 @@ import zlib
 
 import sympy as sp
 
-from .budget import time_limit
+from .budget import Timeout, time_limit
 from .claims import Behaviour, Equal, Rel
 from .engine import verify_claim
 from .methods import exact_random
@@ -95,7 +95,7 @@ def selftest_entry(entry, seed: int = 0) -> dict:
             out["mutants"] += 1
             verdict = "survived"
             try:
-                with time_limit(MUTANT_BUDGET):
+                with time_limit(MUTANT_BUDGET) as lim:
                     rng = _rng(f"{entry.id}/{label}/{desc}", seed)
                     r = exact_random.run(mutant, st.space, rng, points_per_size=1)  # most die here
                     if r.outcome != DIFFERENT:
@@ -106,7 +106,11 @@ def selftest_entry(entry, seed: int = 0) -> dict:
                         verdict = "undefined"  # e.g. log(-1) in every draw: not a formula
                     elif _equivalent(claim, mutant, st.space):
                         verdict = "equivalent"
-            except Exception:  # noqa: BLE001 - Timeout, Undecidable or a SymPy failure: not killed
+            except Timeout as t:
+                if not lim.owns(t):
+                    raise
+                verdict = "survived"  # a timeout is never a kill (nor a proof of equivalence)
+            except Exception:  # noqa: BLE001 - Undecidable or a SymPy failure: not killed
                 verdict = "survived"
             if verdict == "undefined":
                 out["mutants"] -= 1
