@@ -109,15 +109,20 @@ class Space:
         self.definitions: list[tuple[sp.Basic, sp.Basic, str]] = []
         self.decls: dict[str, Decl] = {}
         self.dims: dict[str, tuple[sp.Symbol, tuple[int, ...]]] = {}
+        self.fixed_dims: set[sp.Symbol] = set()
         self._default_sizes = sizes or {}
 
     # -- declarations ---------------------------------------------------------------
-    def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3)) -> sp.Symbol:
-        """A symbolic size, instantiated at each of ``sizes`` by the components method."""
+    def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3), *, fixed: bool = False) -> sp.Symbol:
+        """A symbolic size. The components method proves the claim at each of ``sizes``;
+        exact random also samples larger sizes (a claim can hold at every small size and fail
+        beyond), unless ``fixed`` says the claim is *about* exactly these sizes (e.g. K = 2)."""
         if name in self.dims:
             return self.dims[name][0]
         sym = sp.Symbol(name, integer=True, positive=True)
         self.dims[name] = (sym, tuple(self._default_sizes.get(name, sizes)))
+        if fixed:
+            self.fixed_dims.add(sym)
         return sym
 
     def _add(self, decl: Decl):
@@ -147,17 +152,22 @@ class Space:
             "probability": probability, "integer": integer, "nonnegative": nonnegative}))
 
     def vector(self, name: str, dim: sp.Expr | int, *, nonzero: bool = False,
-               unit: bool = False, labels: bool = False, positive: bool = False) -> sp.MatrixSymbol:
-        """A column vector of length ``dim``."""
+               unit: bool = False, labels: bool = False, positive: bool = False,
+               allow_empty: bool = False) -> sp.MatrixSymbol:
+        """A column vector of length ``dim``. ``labels`` vectors have both classes present
+        in every draw unless ``allow_empty`` says the claim allows a missing class."""
         structure = ("unit" if unit else "labels" if labels else "positive" if positive
                      else "nonzero" if nonzero else "general")
-        return self._add(Decl(name, sp.MatrixSymbol(name, dim, 1), dim, 1, structure))
+        return self._add(Decl(name, sp.MatrixSymbol(name, dim, 1), dim, 1, structure,
+                              {"allow_empty": allow_empty}))
 
     def matrix(self, name: str, rows: sp.Expr | int, cols: sp.Expr | int,
-               structure: str = "general") -> sp.MatrixSymbol:
+               structure: str = "general", *, allow_empty: bool = False) -> sp.MatrixSymbol:
         """A matrix with structure: general, symmetric, spd, psd, diagonal, positive_diagonal,
-        full_column_rank, one_hot_rows (rows of a 1-of-K coding)."""
-        return self._add(Decl(name, sp.MatrixSymbol(name, rows, cols), rows, cols, structure))
+        full_column_rank, one_hot_rows (rows of a 1-of-K coding; every class present in every
+        draw that has room for it, unless ``allow_empty``)."""
+        return self._add(Decl(name, sp.MatrixSymbol(name, rows, cols), rows, cols, structure,
+                              {"allow_empty": allow_empty}))
 
     def define(self, symbol: sp.Basic, value: sp.Basic, why: str = "") -> sp.Basic:
         """Constrain ``symbol`` by construction: every method substitutes ``value`` for it.
@@ -270,14 +280,16 @@ class Space:
             out.append(Instance(sizes, m, entries, disc, self._defs()))
         return out
 
-    def instance_with_random_discrete(self, sizes: dict, rng: random.Random) -> Instance:
-        """One instance at ``sizes`` whose discrete declarations take random values."""
+    def instance_with_random_discrete(self, sizes: dict, rng: random.Random,
+                                      mode: str = "readable") -> Instance:
+        """One instance at ``sizes`` whose discrete declarations take random values and whose
+        continuous ones are entry symbols."""
         mapping: dict = dict(sizes)
         entries: dict = {}
         disc: dict = {}
         for decl in self.decls.values():
             if decl.discrete:
-                val = self._random_discrete(decl, sizes, rng)
+                val = self._random_discrete(decl, sizes, rng, mode)
                 mapping[decl.symbol] = val
                 disc[decl.name] = val
             elif decl.is_scalar:
@@ -289,53 +301,85 @@ class Space:
                 entries[decl.name] = free
         return Instance(sizes, mapping, entries, disc, self._defs())
 
-    def random_instance(self, sizes: dict, rng: random.Random) -> Instance:
-        """An instance whose symbols are already exact random values (no entry symbols).
-
-        Equivalent to ``instance_with_random_discrete`` + ``random_values`` + substitution,
-        but without building symbolic expressions first; usable whenever nothing in the
-        claim must be differentiated.
-        """
-        inst = self.instance_with_random_discrete(sizes, rng)
-        values = self.random_values(inst, rng)
+    def random_instance(self, sizes: dict, rng: random.Random, mode: str = "readable",
+                        keep: set | None = None) -> tuple[Instance, dict]:
+        """An instance whose symbols are exact random values, except the declarations named
+        in ``keep`` (variables a claim differentiates), which stay entry symbols; returns
+        the instance and the values of the kept entry symbols (substitute them after
+        differentiating). Nothing is built symbolically that need not be."""
+        keep = keep or set()
+        inst = self.instance_with_random_discrete(sizes, rng, mode)
+        values = self.random_values(inst, rng, mode)
         mapping = dict(inst.mapping)
+        later: dict = {}
+        entries: dict = {}
         for decl in self.decls.values():
             if decl.discrete:
                 continue
+            if decl.name in keep:
+                entries[decl.name] = inst.entries[decl.name]
+                for e in inst.entries[decl.name]:
+                    later[e] = values[e]
+                continue
+            entries[decl.name] = []
             if decl.is_scalar:
                 mapping[decl.symbol] = values[decl.symbol]
             else:
                 mapping[decl.symbol] = sp.ImmutableMatrix(mapping[decl.symbol].xreplace(values))
-        return Instance(sizes, mapping, {k: [] for k in inst.entries}, inst.discrete, inst.definitions)
+        return Instance(sizes, mapping, entries, inst.discrete, inst.definitions), later
 
     # -- exact random ------------------------------------------------------------------
-    def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random):
+    def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random, mode: str = "readable"):
+        allow_empty = decl.assumptions.get("allow_empty", False)
         if decl.is_scalar:
             return sp.Integer(rng.choice([1, -1]))
         r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
         if decl.structure == "labels":
-            vals = [rng.choice([1, -1]) for _ in range(r)]
-            if r >= 2 and len(set(vals)) == 1:  # both classes present when possible
+            p_plus = rng.choice([0.1, 0.9]) if mode == "edge" else 0.5  # unbalanced on edge draws
+            vals = [1 if rng.random() < p_plus else -1 for _ in range(r)]
+            if r >= 2 and len(set(vals)) == 1 and not allow_empty:  # both classes present
                 vals[rng.randrange(r)] *= -1
             return sp.ImmutableMatrix(r, 1, vals)
-        ks = [rng.randrange(c) for _ in range(r)]
-        if r >= c:  # every class present when possible
-            ks[:c] = range(c)
-            rng.shuffle(ks)
+        if mode == "edge":  # one dominant class; others rare, or absent where allowed
+            weights = [8] + [1] * (c - 1)
+            ks = rng.choices(range(c), weights=weights, k=r)
+            if allow_empty and c > 1:
+                ks = [k if k != c - 1 else 0 for k in ks]  # class K empty
+        else:
+            ks = [rng.randrange(c) for _ in range(r)]
+        if r >= c and not allow_empty:  # every class present when possible
+            present = set(ks)
+            missing = [k for k in range(c) if k not in present]
+            slots = list(range(r))
+            rng.shuffle(slots)
+            counts = {k: ks.count(k) for k in present}
+            for k in missing:
+                for i in slots:
+                    if counts.get(ks[i], 0) > 1:
+                        counts[ks[i]] -= 1
+                        ks[i] = k
+                        counts[k] = 1
+                        break
         return sp.ImmutableMatrix(r, c, lambda i, j: 1 if ks[i] == j else 0)
 
-    def random_values(self, inst: Instance, rng: random.Random) -> dict:
-        """Exact rational values for every free entry symbol of ``inst``, satisfying the types."""
+    def random_values(self, inst: Instance, rng: random.Random, mode: str = "readable") -> dict:
+        """Exact rational values for every free entry symbol of ``inst``, satisfying the types.
+
+        ``mode``: ``readable`` (small numerators and denominators: counterexamples a person
+        can check by hand), ``edge`` (rank-deficient PSD, ill-conditioned SPD, magnitudes
+        10^±6: never evidence for the bound), ``uniform`` (every parameter uniform over a set
+        of 2^41 + 1 rationals: the points the Schwartz–Zippel bound is stated for).
+        """
         values: dict = {}
         for decl in self.decls.values():
             if decl.discrete:
                 continue
             syms = inst.entries[decl.name]
             if decl.is_scalar:
-                values[decl.symbol] = _random_scalar(decl.assumptions, rng)
+                values[decl.symbol] = _random_scalar(decl.assumptions, rng, mode)
                 continue
             r, c = self._size(decl.rows, inst.sizes), self._size(decl.cols, inst.sizes)
-            mat = _random_matrix(decl.structure, r, c, rng)
+            mat = _random_matrix(decl.structure, r, c, rng, mode)
             template = inst.mapping[decl.symbol]
             for i in range(r):
                 for j in range(c):
@@ -347,70 +391,99 @@ class Space:
 
 
 # -- random exact rationals ------------------------------------------------------------
-def _rat(rng: random.Random, lo: int = -4, hi: int = 4, nonzero: bool = False) -> sp.Rational:
+#: The uniform sampling set: p / 2^10 for |p| <= 2^40 (|S| = 2^41 + 1); positives 1 <= p <= 2^40.
+UNIFORM_BITS = 40
+UNIFORM_DEN = 2 ** 10
+#: |S| for the Schwartz–Zippel bound (the smallest set any parameter is drawn from uniformly).
+UNIFORM_SET_SIZE = 2 ** UNIFORM_BITS
+
+
+def _rat(rng: random.Random, lo: int = -4, hi: int = 4, nonzero: bool = False,
+         mode: str = "readable") -> sp.Rational:
     while True:
-        q = rng.choice([1, 1, 1, 2, 3, 4, 5, 7])
-        p = rng.randint(lo * q, hi * q)
-        v = sp.Rational(p, q)
+        if mode == "uniform":
+            top = 2 ** UNIFORM_BITS
+            p = rng.randint(-top if lo < 0 else 0, top)
+            v = sp.Rational(p, UNIFORM_DEN)
+        else:
+            q = rng.choice([1, 1, 1, 2, 3, 4, 5, 7])
+            p = rng.randint(lo * q, hi * q)
+            v = sp.Rational(p, q)
+            if mode == "edge":
+                v *= sp.Rational(10) ** rng.choice([-6, 0, 6])
         if not nonzero or v != 0:
             return v
 
 
-def _random_scalar(a: dict, rng: random.Random) -> sp.Rational:
+def _random_scalar(a: dict, rng: random.Random, mode: str = "readable") -> sp.Rational:
     if a.get("probability"):
-        q = rng.choice([3, 4, 5, 7, 8, 9])
-        return sp.Rational(rng.randint(1, q - 1), q)
+        if mode == "uniform":
+            return sp.Rational(rng.randint(1, 2 ** UNIFORM_BITS - 1), 2 ** UNIFORM_BITS)
+        q = rng.choice([3, 4, 5, 7, 8, 9]) if mode != "edge" else 10 ** 6
+        return sp.Rational(rng.choice([1, q - 1, rng.randint(1, q - 1)]) if mode == "edge"
+                           else rng.randint(1, q - 1), q)
     if a.get("integer"):
         lo = 1 if a.get("positive") else 0 if a.get("nonnegative") else -5
         return sp.Integer(rng.randint(lo, 6))
     if a.get("positive"):
-        if rng.random() < 0.35:  # small values too: ln(2πσ²) < 0 needs σ < 0.4
+        if mode == "readable" and rng.random() < 0.35:  # small values too: ln(2πσ²) < 0 needs σ < 0.4
             return sp.Rational(1, rng.choice([2, 3, 5, 7, 9, 11]))
-        return _rat(rng, 0, 4, nonzero=True)
+        return _rat(rng, 0, 4, nonzero=True, mode=mode)
     if a.get("nonnegative"):
-        return _rat(rng, 0, 4)
-    return _rat(rng, nonzero=a.get("nonzero", False))
+        return _rat(rng, 0, 4, mode=mode)
+    return _rat(rng, nonzero=a.get("nonzero", False), mode=mode)
 
 
 def _rank(rows: list[list]) -> int:
     return sp.Matrix(rows).rank() if rows and rows[0] else 0
 
 
-def _random_matrix(structure: str, r: int, c: int, rng: random.Random) -> list[list]:
+def _random_matrix(structure: str, r: int, c: int, rng: random.Random, mode: str = "readable") -> list[list]:
+    R = lambda **kw: _rat(rng, mode=mode, **kw)  # noqa: E731 - one draw in this mode
     if structure in ("general", "nonzero", "full_column_rank"):
-        while True:
-            m = [[_rat(rng) for _ in range(c)] for _ in range(r)]
+        for _ in range(100):
+            m = [[R() for _ in range(c)] for _ in range(r)]
             if structure == "general":
                 return m
             if structure == "nonzero" and any(v != 0 for row in m for v in row):
                 return m
             if structure == "full_column_rank" and _rank(m) == min(r, c):
                 return m
+        raise ValueError(f"no {structure} {r}x{c} matrix in 100 draws")  # probability ~ 0
     if structure == "positive":
-        return [[_rat(rng, 0, 4, nonzero=True) for _ in range(c)] for _ in range(r)]
+        return [[R(lo=0, hi=4, nonzero=True) for _ in range(c)] for _ in range(r)]
     if structure == "unit":
         # Stereographic projection: a rational point on the unit sphere S^{r-1}.
-        u = [Fraction(_rat(rng).p, _rat(rng).q) for _ in range(r - 1)] if r > 1 else []
-        while r > 1 and all(x == 0 for x in u):
-            u = [Fraction(int(_rat(rng, nonzero=True).p), 1) for _ in range(r - 1)]
+        if r == 1:
+            return [[sp.Integer(rng.choice([1, -1]))]]
+        u = [R() for _ in range(r - 1)]
+        while all(x == 0 for x in u):
+            u = [R(nonzero=True) for _ in range(r - 1)]
         s = sum(x * x for x in u)
         pt = [2 * x / (s + 1) for x in u] + [(s - 1) / (s + 1)]
-        if r == 1:
-            pt = [Fraction(rng.choice([1, -1]))]
-        return [[sp.Rational(x.numerator, x.denominator)] for x in pt]
-    if structure in ("symmetric",):
+        return [[x] for x in pt]
+    if structure == "symmetric":
         m = [[None] * c for _ in range(r)]
         for i in range(r):
             for j in range(i, c):
-                m[i][j] = m[j][i] = _rat(rng)
+                m[i][j] = m[j][i] = R()
         return m
     if structure in ("spd", "psd"):
-        k = r if structure == "spd" else max(1, r - 1)
-        L = sp.Matrix(r, k, lambda i, j: _rat(rng))
-        M = L * L.T + (sp.eye(r) * _rat(rng, 0, 2, nonzero=True) if structure == "spd" else sp.zeros(r))
+        if mode == "uniform":
+            k = r
+        elif structure == "psd":
+            k = rng.choice([0, max(1, r - 1), r]) if mode == "edge" else rng.choice([max(1, r - 1), r])
+        else:
+            k = rng.choice([1, r]) if mode == "edge" else r
+        L = sp.Matrix(r, max(k, 1), lambda i, j: R() if k else 0)
+        M = L * L.T
+        if structure == "spd":
+            shift = (sp.Rational(1, 10 ** 6) if mode == "edge" and rng.random() < 0.5
+                     else _rat(rng, 0, 2, nonzero=True, mode=mode))
+            M = M + sp.eye(r) * shift  # ill-conditioned when the shift is tiny and L rank 1
         return [[M[i, j] for j in range(c)] for i in range(r)]
     if structure in ("diagonal", "positive_diagonal"):
         pos = structure == "positive_diagonal"
-        return [[(_rat(rng, 0, 4, nonzero=True) if pos else _rat(rng)) if i == j else sp.Integer(0)
+        return [[(R(lo=0, hi=4, nonzero=True) if pos else R()) if i == j else sp.Integer(0)
                  for j in range(c)] for i in range(r)]
     raise ValueError(f"no random generator for structure {structure!r}")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..claims import Undecidable
 from ..budget import Timeout, time_limit
-from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
+from ..sizes import claim_requirement, sizes_meeting
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
 from .witness import describe_point
 from .zero import is_identically_zero
 
@@ -25,7 +26,7 @@ PER_SIZE_BUDGET = 6.0
 
 
 def run(claim, space, rng) -> Outcome:
-    covered, over = [], []
+    covered, over, proved = [], [], []
     for sizes in space.size_assignments():
         insts = space.components(sizes)
         if not insts:
@@ -41,15 +42,34 @@ def run(claim, space, rng) -> Outcome:
         if result is not None:
             return result
         covered.append(_fmt(sizes))
+        proved.append(sizes)
     if not covered:
         if over:
             return Outcome(NAME, TIMEOUT, detail=f"over {PER_SIZE_BUDGET:g} s at " + "; ".join(over))
         return Outcome(NAME, NOT_APPLICABLE, detail="no size small enough to enumerate")
     ok, why = claim.manifest(space)
     if not ok:
-        return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}")
+        return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}", proved=proved)
     note = f" (over {PER_SIZE_BUDGET:g} s, not proved: " + "; ".join(over) + ")" if over else ""
-    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note)
+    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note, proved=proved,
+                   all_sizes=_every_size(claim, space, proved))
+
+
+def _every_size(claim, space, proved: list[dict]) -> str | None:
+    """The size argument (derivations.sizes): proved at a grid of sizes that decides every size."""
+    req = claim_requirement(claim, space)
+    if req is None:
+        return None
+    cap = max((int(v) for a in proved for v in a.values()), default=0)
+    grid = sizes_meeting(req, space, cap)
+    if grid is None:
+        return None
+    done = {size_key(a) for a in proved}
+    if not all(size_key(a) in done for a in grid):
+        return None
+    fixed = ", ".join(f"{d} = {', '.join(map(str, sz))}" for d, sz in
+                      ((sym, sizes) for sym, sizes in space.dims.values() if sym in space.fixed_dims))
+    return f"size argument ({req.describe()})" + (f", at the claim's own {fixed}" if fixed else "")
 
 
 def _prove_at(claim, space, rng, sizes, insts) -> Outcome | None:

@@ -1,5 +1,6 @@
 """Typed symbols: random exact values satisfy their structure by construction."""
 
+import itertools
 import random
 
 import pytest
@@ -27,7 +28,9 @@ def test_random_values_satisfy_structures(seed):
     get = lambda m: sp.Matrix(inst(m)).xreplace(vals)  # noqa: E731
     Sv = get(S)
     assert Sv == Sv.T and all(Sv[:k, :k].det() > 0 for k in range(1, 4))
-    assert all(ev >= 0 for ev in get(P).eigenvals())
+    Pv = get(P)  # PSD iff every principal minor is >= 0 (eigenvalues of a cubic are radicals)
+    assert Pv == Pv.T and all(Pv.extract(list(c), list(c)).det() >= 0
+                              for k in (1, 2, 3) for c in itertools.combinations(range(3), k))
     assert (get(u).T * get(u))[0, 0] == 1
     assert any(x != 0 for x in get(v))
     Tv = get(T)
