@@ -401,6 +401,7 @@ class RunResult:
 
     holds: bool
     detail: str
+    exact: bool = False  # True when the run's failure was decided in exact arithmetic
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ class EntryResult:
         out = []
         for name, os_ in names.items():
             worst = min(os_, key=lambda o: order.index(o.outcome) if o.outcome in order else 0)
-            out.append(Outcome(name, worst.outcome, sum(o.seconds for o in os_)))
+            out.append(_summary_outcome(name, worst, os_))
         if self.numeric is not None:
             out.append(self.numeric)
         return out
@@ -97,6 +97,29 @@ class EntryResult:
         return (self.stated.latex if self.stated else None), verified
 
 
+def _summary_outcome(name: str, worst: Outcome, os_: list[Outcome]) -> Outcome:
+    """One method over all of an entry's claims: the worst outcome, and the scope every
+    claim shares (sizes proved by all, every size only if every claim is, the weakest bound)."""
+    o = Outcome(name, worst.outcome, sum(x.seconds for x in os_), detail=worst.detail,
+                certain=worst.certain, witness=worst.witness, seed=worst.seed)
+    equal = [x for x in os_ if x.outcome == "equal"]
+    if equal and len(equal) == len(os_):
+        reasons = {x.all_sizes for x in equal}
+        o.all_sizes = equal[0].all_sizes if None not in reasons else None
+        common = [s for s in equal[0].proved if all(s in x.proved for x in equal[1:])]
+        o.proved = common
+        sampled = []
+        for x in equal:
+            sampled += [s for s in x.sampled if s not in sampled]
+        o.sampled = sampled
+        if all(x.points is not None for x in equal):
+            o.points = sum(x.points for x in equal)
+        bounds = [x.bound for x in equal]
+        o.bound = None if (not bounds or None in bounds) else max(bounds)
+    o.skipped = sum(x.skipped for x in os_)
+    return o
+
+
 def _seed_for(key: str, seed: int) -> random.Random:
     return random.Random((zlib.crc32(key.encode()) << 16) ^ seed)
 
@@ -117,10 +140,14 @@ def _timed(method, claim, space, rng, budget) -> Outcome:
 
 
 def verify_claim(label: str, claim: Claim, space, rng: random.Random,
-                 budget: float = DEFAULT_BUDGET) -> ClaimResult:
-    """Run the applicable methods on one claim and combine them into a verdict."""
+                 budget: float = DEFAULT_BUDGET, seed: int | None = None) -> ClaimResult:
+    """Run the applicable methods on one claim and combine them into a verdict.
+
+    ``seed`` is recorded in each outcome: ``lindisc verify --seed N`` reproduces the draws."""
     methods = (runs,) if isinstance(claim, Behaviour) else _CLAIM_METHODS
     outcomes = [_timed(m, claim, space, rng, budget) for m in methods]
+    for o in outcomes:
+        o.seed = seed
     try:
         tex = claim_latex(claim)
     except Exception:  # noqa: BLE001 - LaTeX is a courtesy; never fails a verdict
@@ -145,12 +172,12 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
         return EntryResult(entry, "error", error=f"building the statement failed: "
                            f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
                            seconds=time.perf_counter() - t0)
-    results = [verify_claim(lbl, c, st.space, _seed_for(f"{entry.id}/{lbl}", seed), budget)
+    results = [verify_claim(lbl, c, st.space, _seed_for(f"{entry.id}/{lbl}", seed), budget, seed)
                for lbl, c in st.all_claims()]
     stated = None
     if st.stated is not None:
         stated = verify_claim("as printed", st.stated, st.space,
-                              _seed_for(f"{entry.id}/stated", seed), budget)
+                              _seed_for(f"{entry.id}/stated", seed), budget, seed)
     num = None
     if st.numeric:
         num = _timed(_NumericAdapter(st.numeric), None, st.space,
@@ -161,8 +188,13 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
     else:
         status = combine(statuses)
     proved = any(r.status == "verified" for r in results)
-    if num is not None and num.outcome == "different" and proved:
-        status = "engine-disagreement"
+    if num is not None:  # a crashed, timed-out or disagreeing numeric check is part of the verdict
+        if num.outcome == "different":
+            status = "conflict" if proved else status
+        elif num.outcome == ERROR and status != "conflict":
+            status = "error"
+        elif num.outcome in (TIMEOUT, "inconclusive") and status == "verified":
+            status = "undecided"
     diagnosis = None
     if stated is not None and stated.status == "refuted" and diagnose_errata:
         if isinstance(st.stated, Behaviour):

@@ -13,7 +13,7 @@ from .verdict import STATUSES
 
 __all__ = ["SCHEMA", "result_json", "entry_detail", "summary", "render_table"]
 
-SCHEMA = 1
+SCHEMA = 2
 
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}

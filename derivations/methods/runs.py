@@ -18,8 +18,10 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
     for seed in claim.seeds:
         r = claim.run(seed)
         if not r.holds:
-            return Outcome(NAME, DIFFERENT, certain=True, detail=f"seed {seed}",
-                           witness={"seed": seed, "fails": r.detail})
+            # A failure decided by float arithmetic is not a refutation: only an exact one is.
+            how = "decided exactly" if r.exact else "decided in floating point: not a certain refutation"
+            return Outcome(NAME, DIFFERENT, certain=r.exact, detail=f"seed {seed} ({how})",
+                           witness={"seed": seed, "fails": r.detail, "exact": r.exact})
         details.append(r.detail)
     seeds = claim.seeds
     span = f"{seeds[0]}..{seeds[-1]}" if len(seeds) > 1 else str(seeds[0])

@@ -35,6 +35,10 @@ BUDGET = 2.0
 
 
 def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signature
+    if _differentiates(claim):
+        return Outcome(NAME, NOT_APPLICABLE, detail=(
+            "a derivative: SymPy's matrix calculus is known to return wrong derivatives "
+            "(0 for the ridge objective, a dropped quotient-rule term), so it proves nothing"))
     try:
         with time_limit(BUDGET) as lim:
             targets = claim.symbolic()
@@ -53,4 +57,14 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
     ok, why = claim.manifest(space)
     if not ok:
         return Outcome(NAME, INCONCLUSIVE, detail=why)
-    return Outcome(NAME, EQUAL, detail="lhs - rhs simplifies to 0 for symbolic sizes")
+    return Outcome(NAME, EQUAL, detail="lhs - rhs simplifies to 0 for symbolic sizes",
+                   all_sizes="symbolic (SymPy's dimension-free matrix algebra)")
+
+
+def _differentiates(claim) -> bool:
+    from ..claims import Stationary
+    from ..expr import Grad
+
+    if isinstance(claim, Stationary):
+        return True
+    return any(isinstance(s, sp.Basic) and s.has(Grad, sp.Derivative) for s in claim.sides())

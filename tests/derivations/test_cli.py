@@ -54,22 +54,22 @@ def test_verify_json_matches_the_design_schema(capsys):
     code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"schema", "results", "summary"}
-    assert out["schema"] == 1
+    assert out["schema"] == 2
     required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
                 "diagnosis", "stated_latex", "latex"}
     for r in out["results"]:
         assert required <= set(r), required - set(r)
         assert r["kind"] in ("result", "erratum", "exercise", "algorithm")
-        assert r["status"] in ("verified", "refuted", "undecided", "engine-disagreement", "error")
+        assert r["status"] in ("verified", "refuted", "undecided", "conflict", "error")
         assert r["topic"] == "geometry" and r["id"].startswith("geometry.")
         assert all(set(s) == {"document", "where"} for s in r["sources"])
-        assert all({"name", "outcome", "seconds"} <= set(m) for m in r["methods"])
+        assert all({"name", "outcome", "seconds", "scope"} <= set(m) for m in r["methods"])
         if r["kind"] == "erratum":
             assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
-    assert set(s) == {"verified", "refuted", "undecided", "engine-disagreement", "error", "errata", "seconds"}
-    assert sum(s[k] for k in ("verified", "refuted", "undecided", "engine-disagreement", "error")) == len(out["results"])
+    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "seconds"}
+    assert sum(s[k] for k in ("verified", "refuted", "undecided", "conflict", "error")) == len(out["results"])
     assert code == 0
 
 

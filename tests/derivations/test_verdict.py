@@ -6,8 +6,11 @@ from derivations.methods.outcome import Outcome
 from derivations.verdict import claim_verdict, combine
 
 
-def O(name, outcome, certain=False):  # noqa: N802 - table shorthand
-    return Outcome(name, outcome, certain=certain)
+def O(name, outcome, certain=False, proved=(), witness_sizes=None):  # noqa: N802 - table shorthand
+    """The symbolic method's ``equal`` is dimension-free; components' covers ``proved``."""
+    return Outcome(name, outcome, certain=certain, proved=[dict(p) for p in proved],
+                   all_sizes="dimension-free" if (name, outcome) == ("symbolic", "equal") else None,
+                   witness=None if witness_sizes is None else {"sizes": witness_sizes})
 
 
 @pytest.mark.parametrize("outcomes, expected", [
@@ -21,9 +24,15 @@ def O(name, outcome, certain=False):  # noqa: N802 - table shorthand
     ([O("symbolic", "inconclusive"), O("components", "different", True),
       O("exact random", "different", True)], "refuted"),
     # SymPy says equal, an exact counterexample says otherwise: loud disagreement
-    ([O("symbolic", "equal"), O("components", "inconclusive"), O("exact random", "different", True)],
-     "engine-disagreement"),
-    ([O("symbolic", "equal"), O("components", "equal"), O("numeric", "different")], "engine-disagreement"),
+    ([O("symbolic", "equal"), O("components", "inconclusive"),
+      O("exact random", "different", True, witness_sizes={"d": 4})], "conflict"),
+    # components proved d <= 3, a counterexample at d = 4: a refutation, not a conflict
+    ([O("symbolic", "inconclusive"), O("components", "equal", proved=[{"d": 1}, {"d": 2}, {"d": 3}]),
+      O("exact random", "different", True, witness_sizes={"d": 4})], "refuted"),
+    # ... but a counterexample at a size a proof covers is a conflict
+    ([O("symbolic", "inconclusive"), O("components", "equal", proved=[{"d": 1}, {"d": 2}, {"d": 3}]),
+      O("exact random", "different", True, witness_sizes={"d": 2})], "conflict"),
+    ([O("symbolic", "equal"), O("components", "equal"), O("numeric", "different")], "conflict"),
     ([O("symbolic", "error"), O("components", "inconclusive"), O("exact random", "equal")], "error"),
     ([O("runs", "equal")], "verified"),
     ([O("runs", "different", True)], "refuted"),
@@ -37,7 +46,7 @@ def test_claim_verdict(outcomes, expected):
     (["verified", "undecided"], "undecided"),
     (["refuted", "undecided"], "refuted"),
     (["refuted", "error"], "error"),
-    (["error", "engine-disagreement"], "engine-disagreement"),
+    (["error", "conflict"], "conflict"),
 ])
 def test_entry_status_is_the_worst_claim(statuses, expected):
     assert combine(statuses) == expected
