@@ -93,6 +93,10 @@ def _algebraic_zero(v: sp.Basic) -> bool | None:
     return mp == x
 
 
+#: Largest power of E = e^(1/L) that :func:`formal_zero` turns into a polynomial degree.
+_MAX_E_DEGREE = 4096
+
+
 def _lcm(values) -> int:
     return reduce(lambda a, b: a * b // math.gcd(a, b), values, 1)
 
@@ -114,6 +118,10 @@ def formal_zero(v: sp.Basic) -> bool:
     exps = [e for e in v.atoms(sp.exp) if e.args[0].is_Rational]
     dens = [int(e.args[0].q) for e in exps]
     L = _lcm(dens) if dens else 1
+    # exp(p/q) becomes E^(pL/q) with E = e^(1/L), a polynomial generator — only while the
+    # degrees stay small; otherwise each exp(q) is its own atom (sound: fewer relations
+    # known can only turn a proof of zero into "undecided", never the reverse).
+    powers_ok = L <= _MAX_E_DEGREE and all(abs(e.args[0] * L) <= _MAX_E_DEGREE for e in exps)
     E = sp.Symbol("E_atom", positive=True)
     atoms: dict = {}
 
@@ -166,6 +174,28 @@ def formal_zero(v: sp.Basic) -> bool:
             return atom(sp.log(w))
         return log_of_poly(sp.expand(num)) - log_of_poly(sp.expand(den))
 
+    def log_abs(f: sp.Basic) -> sp.Basic:
+        """log|f| for a closed nonzero real f, split over the factors of a product first
+        (log|Πf_i| = Σ log|f_i|; log|exp(a)| = a for real a; log|b^k| = k log|b| for an
+        integer k, or any rational k when b > 0), so exp(a) never becomes a polynomial."""
+        if f.is_Rational:
+            return log_of_rational(f)
+        if f is sp.E:
+            return sp.Integer(1)
+        if isinstance(f, sp.Mul):
+            return sp.Add(*[log_abs(g) for g in f.args])
+        if isinstance(f, sp.exp) and f.args[0].is_extended_real:
+            return walk(f.args[0])
+        if isinstance(f, sp.Pow) and f.exp.is_Rational:
+            if f.exp.is_Integer:
+                return f.exp * log_abs(f.base)
+            b = _ball_excluding_zero(f.base)
+            if b is not None and b > 0:
+                return f.exp * log_abs(f.base)
+        if f is sp.pi or isinstance(f, _TRANSCENDENTAL):
+            return atom(sp.log(f))
+        return log_of_function(walk(f))
+
     def walk(e):
         if e.is_Rational or e.is_Symbol:
             return e
@@ -174,7 +204,7 @@ def formal_zero(v: sp.Basic) -> bool:
         if isinstance(e, sp.exp):
             a = e.args[0]
             if a.is_Rational:
-                return E ** int(a * L)
+                return E ** int(a * L) if powers_ok else atom(e)
             return atom(sp.exp(walk(a)))
         if isinstance(e, sp.log):
             a = e.args[0]
@@ -183,7 +213,7 @@ def formal_zero(v: sp.Basic) -> bool:
             pos = _ball_excluding_zero(a)
             if pos is None or not pos > 0:  # log splits over factors only for a positive argument
                 return atom(sp.log(walk(a)))
-            return log_of_function(walk(a))
+            return log_abs(a)
         if isinstance(e, _TRANSCENDENTAL) or e is sp.pi:
             return atom(e)
         if not e.args:
