@@ -33,6 +33,7 @@ import sympy as sp
 import numerics.fisher as nf
 
 from ..claims import Behaviour, Equal, Rel, RunResult, SameSign, SphereMax, Stationary
+from ..exactness import exact_sign
 from ..expr import Grad, Norm, Scalar, dot, quad
 from ..methods.numeric import Agreement
 from ..space import Space
@@ -1250,7 +1251,21 @@ def _bounded_below_run(seed: int) -> RunResult:
     model = nf.gaussian_threshold(p1, p2)
     far = float(model.means_[0] - 20.0 * np.sqrt(model.variances_.max()))
     g = float(nf.gaussian_log_odds(model, far))
-    return RunResult(g <= 0, f"log P(C_2|y)/P(C_1|y) at y = {far:.1f} is {g:.1f}")
+    v1, v2 = (float(v) for v in model.variances_)
+    # The log-odds is a(y - m_1)² + (linear) with a = 1/(2σ_1²) - 1/(2σ_2²): for σ_2² > σ_1²
+    # (a comparison of two floats, exact) a > 0 and the log-odds → +∞ as y → -∞, so the set
+    # {y : log-odds > 0} has no lower bound. The value at y = far, decided exactly from the
+    # model's binary-rational parameters, is a witness point.
+    m1, m2 = (sp.Rational(float(m)) for m in model.means_)
+    pi1, pi2 = (sp.Rational(float(p)) for p in model.priors_)
+    r1, r2, yf = sp.Rational(v1), sp.Rational(v2), sp.Rational(far)
+    g_exact = (sp.log(pi2 / pi1) - sp.log(r2 / r1) / 2
+               - (yf - m2) ** 2 / (2 * r2) + (yf - m1) ** 2 / (2 * r1))
+    sign = exact_sign(g_exact)
+    unbounded = v2 > v1 and sign == 1
+    return RunResult(not unbounded, f"σ_2² = {v2:.4g} > σ_1² = {v1:.4g}: the log-odds is a convex "
+                                    f"quadratic, log P(C_2|y)/P(C_1|y) at y = {far:.1f} is {g:.1f} "
+                                    f"(sign decided exactly: {sign})", exact=unbounded)
 
 
 def _between_means_run(seed: int) -> RunResult:

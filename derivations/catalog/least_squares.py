@@ -20,6 +20,7 @@ import dataclasses
 
 import numpy as np
 import sympy as sp
+from sympy.matrices.exceptions import NonInvertibleMatrixError
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 import numerics.least_squares as nl
@@ -142,7 +143,11 @@ class Inv(sp.Inverse):
     def __new__(cls, mat, exp=sp.S.NegativeOne):
         concrete = _concrete(mat) if isinstance(mat, (sp.MatrixExpr, sp.MatrixBase)) else None
         if concrete is not None and concrete.shape[0] == concrete.shape[1]:
-            return sp.ImmutableMatrix(concrete.adjugate() / concrete.det(method="berkowitz"))
+            det = concrete.det(method="berkowitz")
+            if det.is_zero:  # SymPy's 0-matrix / 0 is the 0 matrix: never divide by an exact 0
+                raise NonInvertibleMatrixError(f"the {concrete.shape[0]}×{concrete.shape[0]} "
+                                               "matrix to invert is singular at this point")
+            return sp.ImmutableMatrix(concrete.adjugate() / det)
         return super().__new__(cls, mat, exp)
 
 
@@ -644,13 +649,36 @@ def _ls_errors(X: np.ndarray, y: np.ndarray):
     return model, int(np.sum(nl.predict(model, X) != y))
 
 
+def _exact_ls_misclassified(X: np.ndarray, y: np.ndarray) -> list[int]:
+    """Indices of training points the least-squares minimiser misclassifies, decided in exact
+    rationals: every float of X is the binary rational it stores, W̃ solves the normal
+    equations X̃ᵀX̃W̃ = X̃ᵀT exactly (1-of-K targets, bias last), and a point counts only when
+    a wrong class scores strictly higher than its own (a tie is not counted)."""
+    classes = sorted(set(y.tolist()))
+    Xt = sp.Matrix([[sp.Rational(float(v)) for v in row] + [1] for row in X])
+    T = sp.Matrix([[1 if c == k else 0 for k in classes] for c in y.tolist()])
+    G = Xt.T * Xt
+    if G.det() == 0:
+        raise ValueError("X~ is rank deficient: the least-squares minimiser is not unique")
+    W = G.LUsolve(Xt.T * T)
+    Y = Xt * W
+    return [n for n, c in enumerate(y.tolist())
+            if any(Y[n, j] > Y[n, classes.index(c)] for j in range(len(classes)))]
+
+
 def _consistent_on_separable(seed: int) -> RunResult:
     X, y, _ = _separable_with_far_cluster(seed)
-    if not _separated_by(X, y):
+    if not _separated_by(X, y):  # float comparisons with 1.5 are exact
         return RunResult(False, "construction failed: the data set is not separated by x_1 = 1.5")
     _, errors = _ls_errors(X, y)
-    return RunResult(errors == 0, f"separable by x_1 = 1.5 (N = {len(y)}); least squares "
-                                  f"misclassifies {errors} training point(s)")
+    if errors == 0:
+        return RunResult(True, f"separable by x_1 = 1.5 (N = {len(y)}); least squares "
+                               "classifies every training point")
+    wrong = _exact_ls_misclassified(X, y)
+    return RunResult(not wrong, f"separable by x_1 = 1.5 (N = {len(y)}); the unique least-squares "
+                                f"minimiser misclassifies {errors} training point(s) in floating "
+                                f"point, {len(wrong)} in exact rationals (points {wrong})",
+                     exact=True)
 
 
 def _inconsistent_on_separable(seed: int) -> RunResult:
