@@ -18,6 +18,7 @@ from .diagnosis import diagnose
 from .latex import claim_latex
 from .methods import components, exact_random, numeric, runs, symbolic
 from .methods.outcome import ERROR, TIMEOUT, Outcome
+from .tautology import by_construction
 from .verdict import claim_verdict, combine
 
 __all__ = ["ClaimResult", "EntryResult", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
@@ -155,6 +156,17 @@ def verify_claim(label: str, claim: Claim, space, rng: random.Random,
     return ClaimResult(label, claim_verdict(outcomes), outcomes, tex)
 
 
+def _verify_built(label, claim, space, rng, budget, seed) -> ClaimResult:
+    """A catalog claim: refused as an error when it is true by construction (its sides were
+    evaluated into one expression while it was built — checking it would check nothing)."""
+    why = by_construction(claim)
+    if why is not None:
+        return ClaimResult(label, "error", [Outcome("construction", ERROR, detail=(
+            f"true by construction, not checked: {why}. Build the claim unevaluated, or list it "
+            "in Statement.notation if the document defines one side as the other"))])
+    return verify_claim(label, claim, space, rng, budget, seed)
+
+
 def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
                  diagnose_errata: bool = True) -> EntryResult:
     """Build the entry's statement and verify every claim, step and stated form."""
@@ -172,12 +184,12 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
         return EntryResult(entry, "error", error=f"building the statement failed: "
                            f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}",
                            seconds=time.perf_counter() - t0)
-    results = [verify_claim(lbl, c, st.space, _seed_for(f"{entry.id}/{lbl}", seed), budget, seed)
+    results = [_verify_built(lbl, c, st.space, _seed_for(f"{entry.id}/{lbl}", seed), budget, seed)
                for lbl, c in st.all_claims()]
     stated = None
     if st.stated is not None:
-        stated = verify_claim("as printed", st.stated, st.space,
-                              _seed_for(f"{entry.id}/stated", seed), budget, seed)
+        stated = _verify_built("as printed", st.stated, st.space,
+                               _seed_for(f"{entry.id}/stated", seed), budget, seed)
     num = None
     if st.numeric:
         num = _timed(_NumericAdapter(st.numeric), None, st.space,

@@ -6,7 +6,11 @@
 * ``stated`` — for an erratum only: the claim exactly as the document prints it, with
   ``corrects`` naming the claim in ``claims`` it should have been;
 * ``numeric`` — :class:`~derivations.methods.numeric.Agreement`s tying the symbolic form to
-  ``numerics``.
+  ``numerics``;
+* ``notation`` — ``{label: (claim, why)}``: definitions and notation that hold by construction
+  (the document *defines* one side as the other). They are shown, never verified, and never
+  counted; every other claim must not be true by construction
+  (:func:`derivations.tautology.by_construction`).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ class Statement:
     stated: Claim | None = None
     corrects: str | None = None
     numeric: list[Agreement] = field(default_factory=list)
+    notation: dict[str, tuple[Claim, str]] = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.claims and not self.steps and self.stated is None:

@@ -24,6 +24,20 @@ def test_all_five_documents_are_cited():
     assert {"bromberg2012", "dhs-perceptron", "udelar2018", "hermosillo2017", "ml10"} <= cited
 
 
+def test_no_claim_is_true_by_construction():
+    """A claim whose sides SymPy evaluated into one expression while the catalog built it
+    checks nothing (e.g. normal equations that became XᵀT = XᵀT). Notation that is meant to
+    hold by construction goes in Statement.notation, where it is never counted."""
+    from derivations.tautology import by_construction
+
+    found = []
+    for eid, e in REGISTRY.items():
+        st = e.build()
+        items = st.all_claims() + ([("as printed", st.stated)] if st.stated is not None else [])
+        found += [f"{eid} | {lbl} | {why}" for lbl, c in items if (why := by_construction(c))]
+    assert not found, "\n".join(found)
+
+
 def _problems(entry_id: str) -> list[str]:
     """What is wrong with one entry's verification (empty when its verdict is as expected)."""
     r = verify_entry(REGISTRY[entry_id])
