@@ -91,14 +91,23 @@ def lemma1_sign() -> Statement:
 def origin_distance() -> Statement:
     """For every x on the plane, its component along the unit normal is wᵀx/‖w‖ = −w₀/‖w‖:
     the signed distance of the plane from the origin (the origin's own signed distance
-    to the plane is r(0) = w₀/‖w‖, of opposite sign)."""
+    to the plane is r(0) = w₀/‖w‖, of opposite sign).
+
+    r(0) is Eq. (2) at x = 0: the origin is x₀ + r₀ w/‖w‖ with x₀ the foot of the
+    perpendicular, on the plane. Both hypotheses are built in: x₀ := −r₀ w/‖w‖ (the origin
+    decomposed) and w₀ := −wᵀx₀ (x₀ on the plane; every w₀ arises, r₀ being free), so
+    r₀ = w₀/‖w‖ is derived, not assumed."""
     s = Space()
-    d, w, w0 = s.dim("d"), s.vector("w", s.dim("d"), nonzero=True), s.scalar("w_0")
+    d, w = s.dim("d"), s.vector("w", s.dim("d"), nonzero=True)
+    r0, x0 = s.scalar("r_0"), s.vector("x_0", d)
+    w0 = s.scalar("w_0")
+    s.define(x0, -r0 * w / Norm(w), "Eq. (2) at the origin: 0 = x_0 + r_0 w/||w||")
+    s.define(w0, -dot(w, x0), "x_0, the foot of the perpendicular from the origin, lies on the plane")
     x, z = s.vector("x", d), s.vector("z", d)
     s.define(x, z - (dot(w, z) + w0) / dot(w, w) * w, "x: a point of the plane")
     return Statement(s, claims={
         "w^T x/||w|| = -w0/||w||": Equal(dot(w, x) / Norm(w), -w0 / Norm(w)),
-        "r(0) = w0/||w||": Equal((dot(w, sp.ZeroMatrix(d, 1)) + w0) / Norm(w), w0 / Norm(w)),
+        "r(0) = w0/||w||": Equal(r0, w0 / Norm(w)),
     }, numeric=[Agreement("origin_distance", -w0 / Norm(w), lambda ev: ng.origin_distance(
         coef=ev(w).ravel(), intercept=float(ev(w0))))])
 
@@ -121,14 +130,18 @@ def line_through_two_points() -> Statement:
     lam, xp, yp = s.scalar("lambda"), s.scalar("P_x"), s.scalar("P_y")
     s.define(xp, x1 + lam * (x2 - x1), "P on the line")
     s.define(yp, y1 + lam * (y2 - y1), "P on the line")
-    w = sp.ImmutableMatrix([y1 - y2, x2 - x1])
-    P, p1, p2 = sp.ImmutableMatrix([xp, yp]), sp.ImmutableMatrix([x1, y1]), sp.ImmutableMatrix([x2, y2])
     A, B = y1 - y2, x2 - x1
     C = -(A * x1 + B * y1)
+    w, P = s.vector("w", 2), s.vector("P", 2)
+    p1, p2 = s.vector("x_1", 2), s.vector("x_2", 2)
+    s.define(w, sp.ImmutableMatrix([A, B]), "w = (y_1 - y_2, x_2 - x_1)")
+    s.define(P, sp.ImmutableMatrix([xp, yp]), "P = (x_P, y_P)")
+    s.define(p1, sp.ImmutableMatrix([x1, y1]), "x_1 = (x_1, y_1)")
+    s.define(p2, sp.ImmutableMatrix([x2, y2]), "x_2 = (x_2, y_2)")
     return Statement(s, claims={
-        "w ⟂ x2 - x1": Equal((w.T * (p2 - p1))[0, 0], 0),
+        "w ⟂ x2 - x1": Equal(dot(w, p2 - p1), 0),
         "A x_P + B y_P + C = 0": Equal(A * xp + B * yp + C, 0),
-    }, steps=chain((w.T * (P - p1))[0, 0], (y1 - y2) * (xp - x1) + (x2 - x1) * (yp - y1),
+    }, steps=chain(dot(w, P - p1), (y1 - y2) * (xp - x1) + (x2 - x1) * (yp - y1),
                    A * xp + B * yp + C, sp.Integer(0),
                    notes=("w·(P − x₁) in coordinates", "collect: A x_P + B y_P + C", "P on the line")),
         numeric=[Agreement("line normal and intercept", sp.ImmutableMatrix([A, B, C]),
@@ -184,14 +197,21 @@ def threshold_cosine() -> Statement:
 def normalisation() -> Statement:
     """With augmented y = (x, 1), weights a = (w, b) and labels t ∈ {−1, +1}, the normalised
     sample y' = t y satisfies aᵀy' = t aᵀy; so "aᵀy > 0 on class 1 and < 0 on class 2"
-    is the single condition aᵀy'ₙ > 0 for all n (sign(aᵀy') = sign(t g(x)))."""
+    is the single condition aᵀy'ₙ > 0 for all n (sign(aᵀy') = sign(t g(x)), and t g(x) > 0
+    exactly when g(x) has the sign of the label: the sample is correctly classified)."""
+    from .least_squares import Blocks, _ones  # imported here: the catalog registers in reading order
+
     s = Space()
     d = s.dim("d")
-    a, x, t = s.vector("w", d), s.vector("x", d), s.scalar("t", label=True)
+    w, x, t = s.vector("w", d), s.vector("x", d), s.scalar("t", label=True)
     b = s.scalar("b")
-    g = dot(a, x) + b
+    a, y, yn = s.vector("a", d + 1), s.vector("y", d + 1), s.vector("y'", d + 1)
+    s.define(a, Blocks([[w], [sp.ImmutableMatrix([[b]])]]), "augmented weights a = (w, b)")
+    s.define(y, Blocks([[x], [_ones(1)]]), "augmented sample y = (x, 1)")
+    s.define(yn, t * y, "normalised sample y' = t y (class-2 samples negated)")
+    g = dot(w, x) + b
     return Statement(s, claims={
-        "a^T (t y) = t a^T y": Equal(t * dot(a, x) + t * b, t * g),
-        "t a^T y > 0 iff correctly classified": SameSign(t * g, t * (dot(a, x) + b), sp.Integer(1)),
+        "a^T (t y) = t a^T y": Equal(dot(a, yn), t * dot(a, y)),
+        "t a^T y > 0 iff correctly classified": SameSign(dot(a, yn), t * g, sp.Integer(1)),
     }, numeric=[Agreement("normalised samples · a", t * g, lambda ev: ng.normalize_samples(
-        ev(x).T, [float(ev(t))]) @ [*ev(a).ravel(), float(ev(b))])])
+        ev(x).T, [float(ev(t))]) @ [*ev(w).ravel(), float(ev(b))])])
