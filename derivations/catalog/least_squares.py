@@ -489,13 +489,16 @@ def normal_equations() -> Statement:
     X̃ᵀ(X̃W̃ − T) = X̃ᵀX̃W̃ − X̃ᵀT = 0."""
     s = Space()
     N, d, K, X, W, T, Xd = _design(s, full_rank=True)
-    W_ls = Inv(X.T * X) * X.T * T
+    G = s.matrix("G", d + 1, d + 1, "symmetric")
+    s.define(G, Inv(X.T * X), "G = (X^T X)^{-1}")
+    W_ls = s.matrix("W_*", d + 1, K)
+    s.define(W_ls, G * X.T * T, "W~ = (X^T X)^{-1} X^T T")
     E = _trace_error(X * W - T)
     Xa = _bias_last(Xd, N)
     return _lazy_inverses(Statement(s, claims={
         "W~ = (X^T X)^{-1} X^T T is stationary for E": Stationary(E, W, W_ls),
         "normal equations X^T X W~ = X^T T": Equal(X.T * X * W_ls, X.T * T),
-    }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * Inv(X.T * X) * (X.T * T) - X.T * T,
+    }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * G * (X.T * T) - X.T * T,
                    sp.ZeroMatrix(d + 1, K),
                    notes=("the gradient X^T (X W - T) at W~: substitute W~",
                           "(X^T X)(X^T X)^{-1} = I: the residual is orthogonal to the columns")),
@@ -543,8 +546,9 @@ def predictor() -> Statement:
     s = Space()
     N, d, _, X, W, T, Xd = _design(s, full_rank=True)
     x, x_data = s.vector("x", d + 1), s.vector("x_data", d)
-    s.define(W, Inv(X.T * X) * X.T * T, "W = (X^T X)^{-1} X^T T")
-    G = Inv(X.T * X)
+    G = s.matrix("G", d + 1, d + 1, "symmetric")
+    s.define(G, Inv(X.T * X), "G = (X^T X)^{-1}")
+    s.define(W, G * X.T * T, "W = (X^T X)^{-1} X^T T")
     Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [_ones(1)]])
     return _lazy_inverses(Statement(
         s, claims={"W^T x = T^T X (X^T X)^{-1} x": Equal(W.T * x, T.T * X * G * x)},
@@ -579,7 +583,8 @@ def outputs_sum_to_one() -> Statement:
     s.define(T, Blocks([[S, _ones(N) - S * _ones(K - 1)]]), "rows of T sum to one (1-of-K included)")
     Xb, xb = _bias_first(X, N), Blocks([[_ones(1)], [x]])
     e1 = Blocks([[_ones(1)], [sp.ZeroMatrix(d, 1)]])
-    G = Inv(Xb.T * Xb)
+    G = s.matrix("G", d + 1, d + 1, "symmetric")
+    s.define(G, Inv(Xb.T * Xb), "G = (X~^T X~)^{-1}")
     W = s.matrix("W", d + 1, K)
     s.define(W, G * Xb.T * T, "W~ = (X~^T X~)^{-1} X~^T T")
     one_K, one_N = _ones(K), _ones(N)
@@ -814,11 +819,20 @@ def estimates_posterior() -> Statement:
     E[z_i|x] = P(z_i = 1|x)·1 + P(z_i = 0|x)·0 = P(C_i|x). The expectation step is exact;
     the estimate is exact only in the limit and only when P(C_i|x) is itself affine in x
     (least squares gives the best affine L² approximation of E[z_i|x] otherwise). Run:
-    x ~ U[0, 1] with P(C_1|x) = x and N = 20000; the fitted y_1 is within 0.05 of x."""
+    x ~ U[0, 1] with P(C_1|x) = x and N = 20000; the fitted y_1 is within 0.05 of x.
+
+    The expectation step is notation, not a derivation: E[z|x] = Σ_{z∈{0,1}} z P(z|x) is the
+    definition of the expectation of a {0, 1}-valued variable, and 1·p + 0·(1 − p) = p is
+    the arithmetic SymPy performs while building it; it is shown, not counted."""
     s = Space()
     p = s.scalar("p", probability=True)
+    expectation = sp.Add(sp.Mul(p, 1, evaluate=False), sp.Mul(1 - p, 0, evaluate=False),
+                         evaluate=False)
     return Statement(s, claims={
-        "E[z|x] = P(z=1|x) 1 + P(z=0|x) 0 = P(z=1|x)": Equal(p * 1 + (1 - p) * 0, p),
         "affine posterior recovered": Behaviour(
             _affine_posterior, "least squares recovers an affine posterior P(C_1|x) = x within 0.05"),
+    }, notation={
+        "E[z|x] = P(z=1|x) 1 + P(z=0|x) 0 = P(z=1|x)": (Equal(expectation, p), (
+            "the definition of the expectation of a Bernoulli variable z ∈ {0, 1} with "
+            "P(z=1|x) = p; the second equality is the arithmetic 1·p + 0·(1 − p) = p")),
     })
