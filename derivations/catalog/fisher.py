@@ -245,21 +245,29 @@ def lagrangian_w_solution() -> Statement:
     see fisher.lagrangian_w_derivative). The derivative as ml10 prints it vanishes at
     -(m_2 - m_1)/(2λ) instead, the sign the printed solution does not have."""
     s = Space()
-    _, w, lam, D, L = _lagrangian(s)
+    d, w, lam, D, L = _lagrangian(s)
+    w_printed = s.vector("w_p", d)
+    s.define(w_printed, -D / (2 * lam), "w_p = -(m_2 - m_1)/(2 lambda)")
     return Statement(s, claims={
         "w = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, D / (2 * lam)),
         "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
-            D + 2 * lam * (-D / (2 * lam)), sp.ZeroMatrix(*D.shape)),
+            D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
     })
 
 
 @entry("fisher.lagrangian_lambda_derivative", "∂/∂λ [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = 1 - wᵀw",
        sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in λ")])
 def lagrangian_lambda_derivative() -> Statement:
-    """The λ-derivative of the Lagrangian is the constraint, 1 - wᵀw."""
+    """The λ-derivative of the Lagrangian is the constraint, 1 - wᵀw. (λ is declared as a
+    1×1 matrix so that the derivative is a ``Grad`` the methods take, not one computed
+    while the entry is built.)"""
     s = Space()
-    _, w, lam, _, L = _lagrangian(s)
-    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(sp.diff(L, lam), 1 - dot(w, w))})
+    d = s.dim("d")
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    w = s.vector("w", d)
+    lam = s.matrix("lambda", 1, 1)
+    L = dot(w, m2 - m1) + Scalar(lam) * (1 - dot(w, w))
+    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(Grad(L, lam), 1 - dot(w, w))})
 
 
 @entry("fisher.lagrange_solution",
@@ -567,16 +575,18 @@ def _criterion_of_solve(m1, m2, SW) -> float:
        sources=[("udelar2018", f"{_UD_LS}: Cond. de optimalidad (derivadas nulas)"), _PRML_LS])
 def ls_optimality_conditions() -> Statement:
     """For E(w, w_0) = ½ Σ_n (wᵀx_n + w_0 - t_n)², the derivatives that the optimality
-    conditions set to zero (any targets t_n; three points)."""
+    conditions set to zero (any targets t_n; three points). w_0 is declared as a 1×1 matrix
+    so that ∂E/∂w_0, like ∂E/∂w, is a ``Grad`` the methods take."""
     s = Space()
     d = s.dim("d")
-    w, w0 = s.vector("w", d), s.scalar("w_0")
+    w, w0_ = s.vector("w", d), s.matrix("w_0", 1, 1)
+    w0 = Scalar(w0_)
     xs = [s.vector(f"x_{n}", d) for n in (1, 2, 3)]
     ts = [s.scalar(f"t_{n}") for n in (1, 2, 3)]
     r = [dot(w, x) + w0 - t for x, t in zip(xs, ts)]
     E = sp.Rational(1, 2) * sp.Add(*[e ** 2 for e in r])
     return Statement(s, claims={
-        "dE/dw_0 = sum (w^T x_n + w_0 - t_n)": Equal(sp.diff(E, w0), sp.Add(*r)),
+        "dE/dw_0 = sum (w^T x_n + w_0 - t_n)": Equal(Grad(E, w0_), sp.Add(*r)),
         "dE/dw = sum (w^T x_n + w_0 - t_n) x_n": Equal(Grad(E, w),
                                                        sp.MatAdd(*[e * x for e, x in zip(r, xs)])),
     })
@@ -606,13 +616,23 @@ def _fisher_targets(s: Space, d):
 def ls_bias() -> Statement:
     """The targets sum to zero (N_1·N/N_1 - N_2·N/N_2 = 0), so
     Σ_n (wᵀx_n + w_0 - t_n) = N(wᵀm + w_0): the w_0 condition holds exactly when
-    w_0 = -wᵀm, m = (N_1 m_1 + N_2 m_2)/N the mean of all the data."""
+    w_0 = -wᵀm, m = (N_1 m_1 + N_2 m_2)/N the mean of all the data.
+
+    The targets' sum is checked for every class size: N_1 points of target t_(1) = N/N_1
+    and N_2 of t_(2) = -N/N_2 (N_1, N_2 positive integers, N = N_1 + N_2); the other two
+    claims on the explicit points (N_1 = 2, N_2 = 3)."""
     s = Space()
     d = s.dim("d")
     w, w0 = s.vector("w", d), s.scalar("w_0")
     N, _, _, m1, m2, m, _, _, data = _fisher_targets(s, d)
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
+    n_all = s.scalar("N", positive=True, integer=True)
+    t1, t2 = s.scalar("t_(1)"), s.scalar("t_(2)")
+    s.define(n_all, n1 + n2, "N = N_1 + N_2")
+    s.define(t1, n_all / n1, "t_n = N/N_1 for x_n of class 1")
+    s.define(t2, -n_all / n2, "t_n = -N/N_2 for x_n of class 2")
     return Statement(s, claims={
-        "sum_n t_n = 0": Equal(sp.Add(*[t for _, t in data]), 0),
+        "sum_n t_n = 0": Equal(n1 * t1 + n2 * t2, 0),
         "sum_n (w^T x_n + w_0 - t_n) = N (w_0 + w^T m)": Equal(
             sp.Add(*[dot(w, x) + w0 - t for x, t in data]), N * (w0 + dot(w, m))),
         "m = (N_1 m_1 + N_2 m_2)/N": Equal(m, (_N1 * m1 + _N2 * m2) / N),
@@ -996,8 +1016,11 @@ def multiclass_trace_maximum() -> Statement:
     e1, e2 = sp.ImmutableMatrix([1, 0, 0]), sp.ImmutableMatrix([0, 1, 0])
     k = [s.scalar(f"k_{i}") for i in (1, 2, 3)]
     K = sp.ImmutableMatrix([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
-    Q = sp.ImmutableMatrix(((sp.eye(3) - K) * (sp.eye(3) + K).inv()).applyfunc(sp.cancel))
-    M = Q * D * Q.T
+    Q = s.matrix("Q", 3, 3)
+    s.define(Q, sp.ImmutableMatrix(((sp.eye(3) - K) * (sp.eye(3) + K).inv()).applyfunc(sp.cancel)),
+             "Q = (I - K)(I + K)^{-1}: the Cayley transform of a skew K")
+    M = s.matrix("M", 3, 3, "symmetric")
+    s.define(M, Q * D * Q.T, "M = Q D Q^T: the spectral theorem")
     Vr = Q.T * V
     top = sp.ImmutableMatrix([[1, 0], [0, 1], [0, 0]])
     certificate = (g[0] * dot(e1, n) ** 2 + g[1] * (dot(e1, n) ** 2 + dot(e2, n) ** 2)) \
