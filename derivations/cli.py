@@ -271,12 +271,13 @@ def _stacked(rows: list[list[str]], width: int, wrap: list[int]) -> list[str]:
     return lines
 
 
-def _fit_table(text: str, width: int) -> str:
+def _fit_table(text: str, width: int | None) -> str:
     """``report.render_table``'s output, refitted to ``width``: its columns (read from the
-    header's rule) wrapped within themselves, the notes below wrapped as paragraphs."""
+    header's rule) wrapped within themselves, the notes below wrapped as paragraphs. With
+    no width, only realigned (after the ASCII fallback changed the cells' lengths)."""
     import textwrap
 
-    lines = _shown(text).split("\n")
+    lines = text.split("\n")  # sliced as rendered; _layout pads the cells as shown
     if len(lines) < 2 or not re.fullmatch(r"-+(  -+)*", lines[1]):
         return text  # not the table shape this expects: leave it as rendered
     spans = [m.span() for m in re.finditer(r"-+", lines[1])]
@@ -286,8 +287,9 @@ def _fit_table(text: str, width: int) -> str:
     # id, status and seconds stay whole; title, sources, scope and methods wrap.
     keep = {0, len(spans) - 1} | {k for k, h in enumerate(rows[0]) if h == "status"}
     out = _layout(rows, width, [k for k in range(len(spans)) if k not in keep])
-    for ln in lines[end:]:
-        out += textwrap.wrap(ln, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    for ln in map(_shown, lines[end:]):
+        out += (textwrap.wrap(ln, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+                if width else [ln])
     return "\n".join(out)
 
 
@@ -304,7 +306,7 @@ def _render_table(records, oks, summ) -> str:
             del os.environ["COLUMNS"]
         else:
             os.environ["COLUMNS"] = saved
-    return text if width is None else _fit_table(text, width)
+    return text if width is None and _shown(text) == text else _fit_table(text, width)
 
 
 def cmd_verify(ns) -> int:
