@@ -6,12 +6,14 @@ numbers (``exp``, ``log``, ``tanh``, ``pi`` ...). The answers are:
 
 * ``True`` (zero) only when **proved**: a rational that is 0; an algebraic number whose
   minimal polynomial is ``x``; or an expression that is identically zero as a rational
-  function of its transcendental *atoms* (:func:`formal_zero`) — ``exp(q)`` for rational q is
-  written ``E**(q L)`` with ``E = exp(1/L)`` one symbol, ``log`` of a rational is split over
-  the primes into ``Σ v_p log p`` with one symbol per ``log p``, every other
-  transcendental subterm is an opaque symbol. A formal identity in symbols holds for every
-  value of them, so it holds for these values: sound, whatever is (un)known about the
-  independence of the atoms.
+  function of its transcendental *atoms* (:func:`formal_zero`) — ``exp(c_0 + Σ c_m m)`` is
+  written ``E^c_0 Π X_m^c_m`` with ``E = e`` and ``X_m = exp(m)`` positive symbols (rational
+  powers, sparse: ``e^(2^30)`` is one term, never a degree-2^30 polynomial), ``log`` of a
+  rational is split over the primes into ``Σ v_p log p`` with one symbol per ``log p``, ``log``
+  of a positive product over its factors, every other transcendental subterm is an opaque
+  symbol. A formal identity in symbols holds for every value of them, so it holds for these
+  values: sound, whatever is (un)known about the independence of the atoms. The same
+  rewriting proves identities with free real symbols (``σ(−x) = 1 − σ(x)`` for every x).
 * ``False`` (nonzero) only when **proved**: a nonzero rational; a rigorous ball (python-flint
   ``arb``, interval arithmetic with exact error bounds) that excludes 0; a minimal polynomial
   other than ``x``.
@@ -57,6 +59,11 @@ def exact_is_zero(v) -> bool | None:
         return v == 0
     if not _is_closed(v):
         return None
+    v = _resolve_pieces(v)
+    if v is None:
+        return None
+    if v.is_Rational:
+        return v == 0
     b = _ball_excluding_zero(v)
     if b is not None:
         return False
@@ -76,10 +83,26 @@ def exact_sign(v) -> int | None:
         return int(sp.sign(v))
     if not _is_closed(v):
         return None
+    v = _resolve_pieces(v)
+    if v is None:
+        return None
+    if v.is_Rational:
+        return int(sp.sign(v))
     b = _ball_excluding_zero(v)
     if b is not None:
         return 1 if b > 0 else -1
     return 0 if exact_is_zero(v) is True else None
+
+
+def _resolve_pieces(v: sp.Basic) -> sp.Basic | None:
+    """``v`` with each Max/Min/Abs/Heaviside/sign/Piecewise replaced by its branch, every branch
+    condition's sign decided exactly (:func:`derivations.piecewise.resolve_closed`); None when
+    a condition is undecidable."""
+    from .piecewise import ATOMS, resolve_closed
+
+    if not v.has(*ATOMS):
+        return v
+    return resolve_closed(v)
 
 
 # -- proofs of zero ------------------------------------------------------------------------
@@ -93,10 +116,6 @@ def _algebraic_zero(v: sp.Basic) -> bool | None:
     return mp == x
 
 
-#: Largest power of E = e^(1/L) that :func:`formal_zero` turns into a polynomial degree.
-_MAX_E_DEGREE = 4096
-
-
 def _lcm(values) -> int:
     return reduce(lambda a, b: a * b // math.gcd(a, b), values, 1)
 
@@ -104,128 +123,199 @@ def _lcm(values) -> int:
 def formal_zero(v: sp.Basic) -> bool:
     """Whether ``v`` is identically zero as a rational function of its transcendental atoms.
 
-    A ``True`` is a proof that ``v = 0``; a ``False`` says nothing (the atoms may satisfy
-    relations the rewriting does not know).
+    ``v`` may be closed (a value at an exact point) or contain free real symbols (an identity
+    to prove for all of their values). A ``True`` is a proof that ``v = 0``; a ``False`` says
+    nothing (the atoms may satisfy relations the rewriting does not know).
     """
     v = sp.sympify(v)
     if v == 0:
         return True
     if not v.has(*_TRANSCENDENTAL, sp.pi, sp.E):
         return False
+    try:
+        w = _Atoms().walk(_exp_form(v))
+        num, _den = sp.fraction(sp.together(w))
+        return sp.expand(num) == 0
+    except (sp.PolynomialError, TypeError, ValueError, ZeroDivisionError):
+        return False
+
+
+def _exp_form(v: sp.Basic) -> sp.Basic:
+    """tanh, sinh, cosh as rational functions of exp (identities for every argument)."""
     v = v.replace(sp.tanh, lambda x: (sp.exp(2 * x) - 1) / (sp.exp(2 * x) + 1))
     v = v.replace(sp.sinh, lambda x: (sp.exp(x) - sp.exp(-x)) / 2)
-    v = v.replace(sp.cosh, lambda x: (sp.exp(x) + sp.exp(-x)) / 2)
-    exps = [e for e in v.atoms(sp.exp) if e.args[0].is_Rational]
-    dens = [int(e.args[0].q) for e in exps]
-    L = _lcm(dens) if dens else 1
-    # exp(p/q) becomes E^(pL/q) with E = e^(1/L), a polynomial generator — only while the
-    # degrees stay small; otherwise each exp(q) is its own atom (sound: fewer relations
-    # known can only turn a proof of zero into "undecided", never the reverse).
-    powers_ok = L <= _MAX_E_DEGREE and all(abs(e.args[0] * L) <= _MAX_E_DEGREE for e in exps)
-    E = sp.Symbol("E_atom", positive=True)
-    atoms: dict = {}
+    return v.replace(sp.cosh, lambda x: (sp.exp(x) + sp.exp(-x)) / 2)
 
-    def atom(e):
-        if e not in atoms:
-            atoms[e] = sp.Symbol(f"atom{len(atoms)}", positive=e.is_positive is True)
-        return atoms[e]
 
-    def log_of_rational(q: sp.Rational) -> sp.Basic:
+def _is_real(e: sp.Basic) -> bool:
+    return e.is_extended_real is True and e.is_finite is not False
+
+
+def _known_positive(a: sp.Basic) -> bool:
+    """``a > 0`` proved: by a ball for a closed number, by SymPy's assumptions (positive atoms,
+    sums and products of positives) for an expression in real symbols."""
+    if a.free_symbols:
+        return a.is_positive is True
+    b = _ball_excluding_zero(a)
+    return b is not None and b > 0
+
+
+class _Atoms:
+    """The rewriting behind :func:`formal_zero`.
+
+    Every transcendental value becomes a symbol, with the relations that hold for every value
+    of the symbols built in:
+
+    * ``exp(c_0 + Σ c_m m)`` (``m`` monomials in real symbols and real atoms, ``c`` rational)
+      is ``E^c_0 Π X_m^c_m`` with ``E = e`` and ``X_m = exp(m)`` positive symbols — SymPy's
+      rules for rational powers of positive symbols are identities for every positive value;
+    * ``log`` of a positive argument splits over the factors of a product (``log exp(a) = a``,
+      ``log E = 1``, ``log X_m = m``), ``log`` of a rational over the primes, and the
+      ``log|f|`` of a sum ``f`` is the log of its content plus one atom for its primitive part
+      (sign-normalised, so equal polynomials give one atom);
+    * everything else (``log`` of an argument not known positive, ``pi``, ``sin``, ...) is one
+      opaque atom — real when the value is known real.
+    """
+
+    def __init__(self):
+        self.E = sp.Symbol("E_atom", positive=True)
+        self.atoms: dict = {}
+
+    def atom(self, e: sp.Basic, positive: bool = False, real: bool = False) -> sp.Symbol:
+        if e not in self.atoms:
+            kw = {"positive": True} if positive else {"real": True} if real else {}
+            self.atoms[e] = sp.Symbol(f"atom{len(self.atoms)}", **kw)
+        return self.atoms[e]
+
+    # -- exp --------------------------------------------------------------------------------
+    def exp_of(self, a: sp.Basic) -> sp.Basic:
+        """exp(a) for a walked argument ``a``."""
+        out = sp.Integer(1)
+        for term in sp.Add.make_args(sp.expand(a)):
+            c, m = term.as_coeff_Mul()
+            if m == 1:
+                out *= self.E ** c
+            elif _is_real(m):
+                out *= self.atom(sp.exp(m), positive=True) ** c
+            else:  # exp of a value not known real: one opaque atom, no power rules
+                out *= self.atom(sp.exp(term))
+        return out
+
+    # -- log ---------------------------------------------------------------------------------
+    def log_of_rational(self, q: sp.Rational) -> sp.Basic:
         """log|q| over the primes (log|q| = Σ v_p(q) log p)."""
         out = sp.Integer(0)
         for p, k in sp.factorint(abs(q.p)).items():
-            out += k * atom(sp.log(p))
+            out += k * self.atom(sp.log(p), positive=True)
         for p, k in sp.factorint(q.q).items():
-            out -= k * atom(sp.log(p))
+            out -= k * self.atom(sp.log(p), positive=True)
         return out
 
-    def log_of_poly(f: sp.Basic) -> sp.Basic:
-        """log|f| for a polynomial f in E and atoms: its content over the primes, its power
-        of E as an exponent (log E = 1/L), the primitive rest as one atom."""
-        if f.is_Rational:
-            return log_of_rational(f)
-        try:
-            poly = sp.Poly(f, *sorted(f.free_symbols, key=str))
-        except sp.PolynomialError:
-            return atom(sp.log(sp.Abs(f)))
-        content, prim = poly.primitive()
-        out = log_of_rational(sp.Rational(content)) if content != 1 else sp.Integer(0)
-        gens = prim.gens
-        low = [min(m[i] for m in prim.monoms()) for i in range(len(gens))]
-        if any(low):
-            shift = sp.Mul(*[g ** k for g, k in zip(gens, low)])
-            prim = sp.Poly(sp.cancel(prim.as_expr() / shift), *gens)
-            for g, k in zip(gens, low):
-                if k:
-                    out += k * (sp.Rational(1, L) if g == E else atom(sp.log(g)))
-        if prim.LC() < 0:
+    def log_of_generator(self, g: sp.Basic) -> sp.Basic:
+        """log|g| for one generator of a walked polynomial."""
+        if g == self.E:
+            return sp.Integer(1)
+        for orig, sym in self.atoms.items():
+            if sym == g and isinstance(orig, sp.exp) and sym.is_positive:
+                return orig.args[0]  # log X_m = m
+        return self.atom(sp.log(sp.Abs(g)), real=True)
+
+    def log_of_sum(self, f: sp.Basic) -> sp.Basic:
+        """log|f| for a nonzero real polynomial ``f`` in generators (a sparse walk: no dense
+        polynomial, so E^(2^40) costs nothing): content over the primes, the common monomial
+        as a sum of generator logs, the sign-normalised primitive rest as one atom."""
+        terms = sp.Add.make_args(sp.expand(f))
+        if len(terms) == 1:
+            return self.log_abs_walked(terms[0])
+        split = []
+        for t in terms:
+            c, m = t.as_coeff_Mul()
+            split.append((c, {g: k for g, k in m.as_powers_dict().items() if g != 1}))
+        coeffs = [c for c, _ in split]
+        if not all(c.is_Rational for c in coeffs):
+            return self.atom(sp.log(sp.Abs(f)), real=True)
+        num = reduce(math.gcd, [int(c.p) for c in coeffs])
+        den = _lcm([int(c.q) for c in coeffs])
+        content = sp.Rational(num, den)
+        gens = set().union(*[set(p) for _, p in split])
+        low = {g: min(p.get(g, 0) for _, p in split) for g in gens}
+        out = self.log_of_rational(content) if content != 1 else sp.Integer(0)
+        for g, k in low.items():
+            if k == 0:
+                continue
+            if not k.is_Integer and not g.is_positive:
+                return self.atom(sp.log(sp.Abs(f)), real=True)
+            out += k * self.log_of_generator(g)
+        shift = sp.Mul(*[g ** k for g, k in low.items()])
+        prim = sp.expand(sp.Add(*[c / content * sp.Mul(*[g ** e for g, e in p.items()])
+                                  for c, p in split]) / shift)
+        lead = max(sp.Add.make_args(prim), key=lambda t: sp.default_sort_key(t.as_coeff_Mul()[1]))
+        if lead.as_coeff_Mul()[0] < 0:
             prim = -prim
-        if prim.is_ground:
-            return out + log_of_rational(sp.Rational(prim.as_expr()))
-        return out + atom(sp.log(sp.Abs(prim.as_expr())))
+        return out + self.atom(sp.log(sp.Abs(prim)), real=True)
 
-    def log_of_function(w: sp.Basic) -> sp.Basic:
-        """log of a positive rational function of E and atoms, split into log|factors|:
-        log|p/q| = log|p| - log|q| holds for any nonzero reals, so no sign is assumed."""
-        num, den = sp.fraction(sp.together(w))
-        if num.has(sp.Pow) and any(not p.exp.is_Integer for p in num.atoms(sp.Pow)):
-            return atom(sp.log(w))
-        if den.has(sp.Pow) and any(not p.exp.is_Integer for p in den.atoms(sp.Pow)):
-            return atom(sp.log(w))
-        return log_of_poly(sp.expand(num)) - log_of_poly(sp.expand(den))
+    def log_abs_walked(self, f: sp.Basic) -> sp.Basic:
+        """log|f| for a walked, real, nonzero ``f``."""
+        if f.is_Rational:
+            return self.log_of_rational(f)
+        if isinstance(f, sp.Mul):
+            return sp.Add(*[self.log_abs_walked(g) for g in f.args])
+        if isinstance(f, sp.Pow) and f.exp.is_Rational:
+            if f.exp.is_Integer or f.base.is_positive:
+                return f.exp * self.log_abs_walked(f.base)
+            return self.atom(sp.log(sp.Abs(f)), real=True)
+        if f.is_Symbol:
+            return self.log_of_generator(f)
+        if isinstance(f, sp.Add):
+            num, den = sp.fraction(sp.together(f))
+            if den != 1:
+                return self.log_abs_walked(num) - self.log_abs_walked(den)
+            return self.log_of_sum(f)
+        return self.atom(sp.log(sp.Abs(f)), real=True)
 
-    def log_abs(f: sp.Basic) -> sp.Basic:
-        """log|f| for a closed nonzero real f, split over the factors of a product first
-        (log|Πf_i| = Σ log|f_i|; log|exp(a)| = a for real a; log|b^k| = k log|b| for an
+    def log_abs(self, f: sp.Basic) -> sp.Basic:
+        """log|f| for a real nonzero ``f`` (not yet walked), split over the factors of a product
+        first (log|Πf_i| = Σ log|f_i|; log|exp(a)| = a for real a; log|b^k| = k log|b| for an
         integer k, or any rational k when b > 0), so exp(a) never becomes a polynomial."""
         if f.is_Rational:
-            return log_of_rational(f)
+            return self.log_of_rational(f)
         if f is sp.E:
             return sp.Integer(1)
         if isinstance(f, sp.Mul):
-            return sp.Add(*[log_abs(g) for g in f.args])
-        if isinstance(f, sp.exp) and f.args[0].is_extended_real:
-            return walk(f.args[0])
-        if isinstance(f, sp.Pow) and f.exp.is_Rational:
-            if f.exp.is_Integer:
-                return f.exp * log_abs(f.base)
-            b = _ball_excluding_zero(f.base)
-            if b is not None and b > 0:
-                return f.exp * log_abs(f.base)
-        if f is sp.pi or isinstance(f, _TRANSCENDENTAL):
-            return atom(sp.log(f))
-        return log_of_function(walk(f))
+            return sp.Add(*[self.log_abs(g) for g in f.args])
+        if isinstance(f, sp.exp) and _is_real(f.args[0]):
+            return self.walk(f.args[0])
+        if isinstance(f, sp.Pow) and f.exp.is_Rational and (f.exp.is_Integer or _known_positive(f.base)):
+            return f.exp * self.log_abs(f.base)
+        w = self.walk(f)
+        if not _is_real(w):
+            return self.atom(sp.log(sp.Abs(w)))
+        return self.log_abs_walked(w)
 
-    def walk(e):
+    # -- the walk ----------------------------------------------------------------------------
+    def walk(self, e: sp.Basic) -> sp.Basic:
         if e.is_Rational or e.is_Symbol:
             return e
         if e is sp.E:
-            return E ** L
+            return self.E
         if isinstance(e, sp.exp):
             a = e.args[0]
-            if a.is_Rational:
-                return E ** int(a * L) if powers_ok else atom(e)
-            return atom(sp.exp(walk(a)))
+            if not _is_real(a):
+                return self.atom(sp.exp(self.walk(a)))
+            return self.exp_of(self.walk(a))
         if isinstance(e, sp.log):
             a = e.args[0]
             if a.is_Rational and a > 0:
-                return log_of_rational(a)
-            pos = _ball_excluding_zero(a)
-            if pos is None or not pos > 0:  # log splits over factors only for a positive argument
-                return atom(sp.log(walk(a)))
-            return log_abs(a)
+                return self.log_of_rational(a)
+            if not (_is_real(a) and _known_positive(a)):
+                # log splits over factors only for a positive argument
+                return self.atom(sp.log(self.walk(a)))
+            return self.log_abs(a)
         if isinstance(e, _TRANSCENDENTAL) or e is sp.pi:
-            return atom(e)
+            return self.atom(e, real=_is_real(e))
         if not e.args:
             return e
-        return e.func(*[walk(a) for a in e.args])
-
-    try:
-        w = walk(v)
-        num, _den = sp.fraction(sp.together(w))
-        return sp.expand(num) == 0
-    except (sp.PolynomialError, TypeError, ValueError):
-        return False
+        return e.func(*[self.walk(a) for a in e.args])
 
 
 # -- rigorous balls ------------------------------------------------------------------------

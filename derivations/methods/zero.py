@@ -1,4 +1,11 @@
-"""Is an explicit expression in entry symbols identically zero? (The components proof step.)"""
+"""Is an explicit expression in entry symbols identically zero? (The components proof step.)
+
+Routes, each a proof: SymPy's rational-function normal form (numerator expands to 0); a formal
+identity in exp/log atoms (:func:`derivations.exactness.formal_zero`: ``exp`` of a sum is a
+product of positive atoms, ``log`` of a positive product a sum); a case analysis for
+``Max``/``Min``/``Abs``/``Heaviside``/``sign``/``Piecewise`` (:mod:`derivations.piecewise`:
+every region's formula proved 0 by these routes); SymPy's ``simplify`` last.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +28,12 @@ def is_identically_zero(e: sp.Basic) -> bool:
     num, _den = sp.fraction(sp.together(e))
     if sp.expand(num) == 0:  # a rational function is 0 iff its numerator is (20x faster)
         return True
+    from ..exactness import _TRANSCENDENTAL, formal_zero
+
+    if e.has(*_TRANSCENDENTAL) and formal_zero(e):
+        return True
+    if _by_cases(e):
+        return True
     ex = sp.expand(e)
     if ex == 0:
         return True
@@ -33,3 +46,16 @@ def is_identically_zero(e: sp.Basic) -> bool:
     if t.has(sp.Abs):  # |(x.z)^2| is only seen to be (x.z)^2 once the argument is factored
         t = t.replace(sp.Abs, lambda a: sp.Abs(sp.factor(a)))
     return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0
+
+
+def _by_cases(e: sp.Basic) -> bool:
+    """Max/Min/Abs/Heaviside/sign/Piecewise: every region of the case analysis proved 0."""
+    from ..piecewise import TooManyRegions, Unsupported, has_piecewise, regions
+
+    if not has_piecewise(e):
+        return False
+    try:
+        cells = regions([e])
+    except (TooManyRegions, Unsupported):
+        return False
+    return all(is_identically_zero(c.exprs[0]) for c in cells)
