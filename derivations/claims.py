@@ -6,12 +6,20 @@ claim                  meaning
 ``Equal(a, b)``        ``a == b`` (scalars or matrices)
 ``Rel(a, op, b, C)``   ``a op b`` with op in ``<= >= < >``; proved by a *certificate* ``C``:
                        the gap (``b - a`` for ``<=``) equals ``C`` identically and ``C`` is
-                       manifestly nonnegative (positive for strict ops)
+                       manifestly nonnegative (positive for strict ops); without ``C``, by a
+                       certificate :mod:`derivations.inequality` finds and checks (cases,
+                       Farkas multipliers, manifest signs, log monotonicity, convexity)
 ``SameSign(a, b, c)``  ``sign(a) == sign(b)``, proved by ``a == c*b`` with ``c`` manifestly > 0
 ``IsPSD(M, B)``        ``M`` is positive semidefinite, proved by ``M == B^T B``
 ``EigenPair(A, v, l)`` ``A v == l v``
 ``Stationary(f,v,p)``  ``∂f/∂v`` vanishes at ``v = p``
 ``SphereMax(f,v,p,C)`` ``p`` maximises ``f`` over the unit sphere: ``f(p) - f(u/||u||) >= 0``
+``Iff(p, q)``          two conditions (relations, And/Or/Not) are equivalent: proved by a case
+                       analysis (:mod:`derivations.piecewise`) deciding both in every region
+``Exists(v, cs)``      some value of the bound variables ``v`` satisfies every relation in
+                       ``cs``: proved by a rational witness checked exactly, refuted by an exact
+                       infeasibility certificate (:mod:`derivations.linear`); floats only find
+                       candidates
 ``Behaviour(run, n)``  an algorithm's behaviour, checked by running ``numerics`` on ``n`` data sets
 =====================  ========================================================================
 
@@ -37,7 +45,7 @@ from .positivity import is_manifestly_nonnegative, is_manifestly_positive
 
 __all__ = [
     "Undecidable", "Claim", "Equal", "Rel", "SameSign", "IsPSD", "EigenPair", "Stationary", "SphereMax",
-    "Behaviour", "RunResult",
+    "Iff", "Exists", "Behaviour", "RunResult",
 ]
 
 _OPS = {"<=": sp.LessThan, ">=": sp.GreaterThan, "<": sp.StrictLessThan, ">": sp.StrictGreaterThan}
@@ -186,9 +194,19 @@ class Rel(Claim):
         return self.rhs - self.lhs if self.op in ("<=", "<") else self.lhs - self.rhs
 
     def identity(self, inst):
-        if self.certificate is None:
-            return None
+        if self.certificate is None:  # a certificate found and checked at this instance, or none
+            return None if self.prove(inst) is None else [sp.Integer(0)]
         return [sp.sympify(inst(self.gap() - self.certificate))]
+
+    def prove(self, inst):
+        """A checked certificate (:mod:`derivations.inequality`) that the instantiated gap is
+        ``>= 0`` (``> 0`` for strict ops) for every value of the entry symbols, or None."""
+        from .inequality import prove
+
+        g = inst(self.gap())
+        if isinstance(g, sp.MatrixBase):
+            g = g[0, 0]
+        return prove(sp.sympify(g), strict=self.op in ("<", ">"))
 
     def symbolic(self):
         if self.certificate is None:
@@ -197,7 +215,8 @@ class Rel(Claim):
 
     def manifest(self, space):
         if self.certificate is None:
-            return False, "no certificate"
+            # reached only when identity() returned [0] at every instance: each a checked proof
+            return True, ""
         strict = self.op in ("<", ">")
         ok = (is_manifestly_positive if strict else is_manifestly_nonnegative)(self.certificate, space)
         return ok, "" if ok else f"certificate {self.certificate} is not manifestly {'positive' if strict else 'nonnegative'}"
@@ -393,6 +412,203 @@ class SphereMax(Claim):
         v = p.doprint(self.var)
         return (rf"{p.doprint(self.point)} = \operatorname*{{arg\,max}}_{{\left\|{v}\right\| = 1}}"
                 rf" {p.doprint(self.f)}")
+
+
+def _conditions(b) -> list:
+    from .piecewise import condition
+
+    if isinstance(b, sp.And):
+        return [c for a in b.args for c in _conditions(a)]
+    return [condition(b)]
+
+
+def _subst_condition(c, values: dict):
+    kind = c[0]
+    if kind == "const":
+        return c
+    if kind == "rel":
+        return ("rel", sp.sympify(c[1]).xreplace(values), c[2])
+    if kind == "not":
+        return ("not", _subst_condition(c[1], values))
+    return (kind, [_subst_condition(x, values) for x in c[1]])
+
+
+def _instantiate_condition(inst, b):
+    """A SymPy boolean at one instance, as a condition tuple (see :mod:`derivations.piecewise`),
+    built before anything is evaluated: SymPy never decides a relation between numbers here."""
+    from .piecewise import condition
+
+    c = b if isinstance(b, tuple) else condition(b)
+
+    def go(c):
+        kind = c[0]
+        if kind == "const":
+            return c
+        if kind == "rel":
+            e = inst(c[1])
+            if isinstance(e, sp.MatrixBase):
+                e = e[0, 0]
+            return ("rel", sp.sympify(e), c[2])
+        if kind == "not":
+            return ("not", go(c[1]))
+        return (kind, [go(x) for x in c[1]])
+
+    return go(c)
+
+
+def _truth_at(c) -> bool:
+    from .piecewise import truth
+
+    v, _u = truth(c, [])
+    if v is None:
+        raise Undecidable(f"could not decide the condition {c}")
+    return v
+
+
+@dataclass(frozen=True)
+class Iff(Claim):
+    """``p`` holds exactly when ``q`` holds (``p``, ``q`` relations, possibly And/Or/Not)."""
+
+    p: sp.Basic
+    q: sp.Basic
+
+    relation = "iff"
+
+    def sides(self):
+        return [self.p, self.q]
+
+    def replace_side(self, i, expr):
+        return replace(self, p=expr) if i == 0 else replace(self, q=expr)
+
+    def identity(self, inst):
+        from .piecewise import TooManyRegions, Unsupported, regions
+
+        try:
+            cells = regions([], [_instantiate_condition(inst, self.p), _instantiate_condition(inst, self.q)])
+        except (TooManyRegions, Unsupported):
+            return None
+        if all(c.truths[0] == c.truths[1] for c in cells):
+            return [sp.Integer(0)]
+        return None
+
+    def violation(self, inst, values):
+        a = _truth_at(_subst_condition(_instantiate_condition(inst, self.p), values))
+        b = _truth_at(_subst_condition(_instantiate_condition(inst, self.q), values))
+        if a == b:
+            return None
+        return f"the left condition is {a} but the right one is {b}"
+
+    def latex(self, p):
+        return rf"{p.doprint(self.p)} \iff {p.doprint(self.q)}"
+
+
+@dataclass(frozen=True)
+class Exists(Claim):
+    """Some value of ``variables`` (bound: not declared in the space) satisfies every relation
+    of ``constraints``.
+
+    Decided per instance by :func:`derivations.linear.decide` on the instantiated system
+    (after a case split when it has Max/Abs/...): a rational witness checked exactly proves
+    it; Motzkin multipliers checked exactly (in every case) refute it; for non-linear systems
+    a numerical candidate rounded to rationals and checked exactly can prove it, nothing
+    refutes it. Data declared in the space are instantiated first; a proof needs them
+    concrete (a witness for each value of free data is not searched for).
+    """
+
+    variables: tuple
+    constraints: tuple
+
+    relation = "exists"
+
+    def __post_init__(self):
+        object.__setattr__(self, "variables", tuple(self.variables))
+        object.__setattr__(self, "constraints", tuple(sp.sympify(c) for c in self.constraints))
+
+    def sides(self):
+        return list(self.constraints)
+
+    def replace_side(self, i, expr):
+        cs = list(self.constraints)
+        cs[i] = expr
+        return replace(self, constraints=tuple(cs))
+
+    def _entries(self, inst) -> tuple[dict, list]:
+        mapping, entries = {}, []
+        for v in self.variables:
+            if isinstance(v, sp.MatrixSymbol):
+                r, c = (int(sp.sympify(n).xreplace(inst.sizes)) for n in v.shape)
+                syms = [sp.Symbol(f"{v.name}[{i + 1}]" if c == 1 else f"{v.name}[{i + 1},{j + 1}]", real=True)
+                        for i in range(r) for j in range(c)]
+                mapping[v] = sp.ImmutableMatrix(r, c, syms)
+                entries += syms
+            else:
+                s = sp.Symbol(f"{v.name}", real=True)
+                mapping[v] = s
+                entries.append(s)
+        return mapping, entries
+
+    def system(self, inst, values: dict | None = None) -> tuple[list, list]:
+        """(conditions, variable entries) at one instance (data values substituted)."""
+        mapping, entries = self._entries(inst)
+        conds = []
+        for c in self.constraints:
+            for b in _conditions(c.xreplace(mapping)):
+                conds.append(_instantiate_condition(inst, b))
+        if values:
+            conds = [_subst_condition(c, values) for c in conds]
+        return conds, entries
+
+    def decide(self, inst, values: dict | None = None):
+        """A checked :class:`~derivations.linear.Witness`, a list of checked
+        :class:`~derivations.linear.Infeasible` certificates (one per case), or None."""
+        from .feasibility import decide_system
+
+        conds, entries = self.system(inst, values)
+        key = sp.srepr((tuple(entries), conds))
+        if key not in _DECIDED:  # each exact random point of fixed data poses the same system
+            if len(_DECIDED) > 256:
+                _DECIDED.clear()
+            _DECIDED[key] = decide_system(conds, entries)
+        return _DECIDED[key]
+
+    def identity(self, inst):
+        from .linear import Witness
+
+        conds, _entries = self.system(inst)
+        mapped = set(self._entries(inst)[1])
+        if any(_cond_symbols(c) - mapped for c in conds):
+            return None  # free data: no witness for every value is searched for
+        return [sp.Integer(0)] if isinstance(self.decide(inst), Witness) else None
+
+    def violation(self, inst, values):
+        from .linear import Witness
+
+        d = self.decide(inst, values)
+        if isinstance(d, Witness):
+            return None
+        if d is None:
+            raise Undecidable("no exact witness and no exact infeasibility certificate")
+        return "; ".join(c.describe() for c in d)
+
+    def latex(self, p):
+        vs = ", ".join(p.doprint(v) for v in self.variables)
+        cs = r",\ ".join(p.doprint(c) for c in self.constraints)
+        return rf"\exists\, {vs}:\ {cs}"
+
+
+#: Decisions of instantiated existential systems, keyed by their exact SymPy form.
+_DECIDED: dict = {}
+
+
+def _cond_symbols(c) -> set:
+    kind = c[0]
+    if kind == "const":
+        return set()
+    if kind == "rel":
+        return set(c[1].free_symbols)
+    if kind == "not":
+        return _cond_symbols(c[1])
+    return set().union(*[_cond_symbols(x) for x in c[1]])
 
 
 @dataclass(frozen=True)
