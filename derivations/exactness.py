@@ -7,8 +7,8 @@ numbers (``exp``, ``log``, ``tanh``, ``pi`` ...). The answers are:
 * ``True`` (zero) only when **proved**: a rational that is 0; an algebraic number whose
   minimal polynomial is ``x``; or an expression that is identically zero as a rational
   function of its transcendental *atoms* (:func:`formal_zero`) — ``exp(c_0 + Σ c_m m)`` is
-  written ``E^c_0 Π X_m^c_m`` with ``E = e`` and ``X_m = exp(m)`` positive symbols (rational
-  powers, sparse: ``e^(2^30)`` is one term, never a degree-2^30 polynomial), ``log`` of a
+  written ``Y^(c_0 L) Π X_m^c_m`` with ``Y = e^(1/L)`` and ``X_m = exp(m)`` symbols (sparse:
+  ``e^(2^30)`` is one term, never a degree-2^30 polynomial), ``log`` of a
   rational is split over the primes into ``Σ v_p log p`` with one symbol per ``log p``, ``log``
   of a positive product over its factors, every other transcendental subterm is an opaque
   symbol. A formal identity in symbols holds for every value of them, so it holds for these
@@ -133,11 +133,23 @@ def formal_zero(v: sp.Basic) -> bool:
     if not v.has(*_TRANSCENDENTAL, sp.pi, sp.E):
         return False
     try:
-        w = _Atoms().walk(_exp_form(v))
+        v = _exp_form(v)
+        w = _Atoms(_exp_denominator(v)).walk(v)
         num, _den = sp.fraction(sp.together(w))
         return sp.expand(num) == 0
     except (sp.PolynomialError, TypeError, ValueError, ZeroDivisionError):
         return False
+
+
+def _exp_denominator(v: sp.Basic) -> int:
+    """L: the lcm of the denominators of the rational constant parts of every exp argument
+    (and 1 for ``e`` itself), so that each ``exp(c)`` is an integer power of ``e^(1/L)``."""
+    dens = [1]
+    for e in v.atoms(sp.exp):
+        c = sp.expand(e.args[0]).as_coeff_Add()[0]
+        if c.is_Rational:
+            dens.append(int(c.q))
+    return _lcm(dens)
 
 
 def _exp_form(v: sp.Basic) -> sp.Basic:
@@ -160,6 +172,10 @@ def _known_positive(a: sp.Basic) -> bool:
     return b is not None and b > 0
 
 
+#: Largest numerator or denominator of a power of an ``exp(m)`` atom (see :class:`_Atoms`).
+_MAX_ATOM_POWER = 64
+
+
 class _Atoms:
     """The rewriting behind :func:`formal_zero`.
 
@@ -167,18 +183,24 @@ class _Atoms:
     of the symbols built in:
 
     * ``exp(c_0 + Σ c_m m)`` (``m`` monomials in real symbols and real atoms, ``c`` rational)
-      is ``E^c_0 Π X_m^c_m`` with ``E = e`` and ``X_m = exp(m)`` positive symbols — SymPy's
-      rules for rational powers of positive symbols are identities for every positive value;
+      is ``Y^(c_0 L) Π X_m^c_m`` with ``Y = e^(1/L)`` a real symbol raised to integer powers
+      (``L`` from :func:`_exp_denominator`; sparse, so ``e^(2^30)`` costs one term) and
+      ``X_m = exp(m)`` positive symbols — SymPy's rules for rational powers of positive
+      symbols are identities for every positive value. ``Y`` is deliberately not declared
+      positive: SymPy's sign inference would then look for the real roots of a polynomial of
+      degree ``c_0 L`` (hours for ``c_0 L`` near 2^60); coefficients of ``X_m`` beyond
+      :data:`_MAX_ATOM_POWER` make the term one opaque atom for the same reason;
     * ``log`` of a positive argument splits over the factors of a product (``log exp(a) = a``,
-      ``log E = 1``, ``log X_m = m``), ``log`` of a rational over the primes, and the
+      ``log Y = 1/L``, ``log X_m = m``), ``log`` of a rational over the primes, and the
       ``log|f|`` of a sum ``f`` is the log of its content plus one atom for its primitive part
       (sign-normalised, so equal polynomials give one atom);
     * everything else (``log`` of an argument not known positive, ``pi``, ``sin``, ...) is one
       opaque atom — real when the value is known real.
     """
 
-    def __init__(self):
-        self.E = sp.Symbol("E_atom", positive=True)
+    def __init__(self, L: int = 1):
+        self.L = L
+        self.Y = sp.Symbol("Y_atom", real=True, nonzero=True)  # e^(1/L), see the class docstring
         self.atoms: dict = {}
 
     def atom(self, e: sp.Basic, positive: bool = False, real: bool = False) -> sp.Symbol:
@@ -194,7 +216,10 @@ class _Atoms:
         for term in sp.Add.make_args(sp.expand(a)):
             c, m = term.as_coeff_Mul()
             if m == 1:
-                out *= self.E ** c
+                k = c * self.L
+                out *= self.Y ** k if k.is_Integer else self.atom(sp.exp(c), positive=True)
+            elif abs(c.p) > _MAX_ATOM_POWER or c.q > _MAX_ATOM_POWER:
+                out *= self.atom(sp.exp(term), positive=True)
             elif _is_real(m):
                 out *= self.atom(sp.exp(m), positive=True) ** c
             else:  # exp of a value not known real: one opaque atom, no power rules
@@ -213,8 +238,8 @@ class _Atoms:
 
     def log_of_generator(self, g: sp.Basic) -> sp.Basic:
         """log|g| for one generator of a walked polynomial."""
-        if g == self.E:
-            return sp.Integer(1)
+        if g == self.Y:
+            return sp.Rational(1, self.L)
         for orig, sym in self.atoms.items():
             if sym == g and isinstance(orig, sp.exp) and sym.is_positive:
                 return orig.args[0]  # log X_m = m
@@ -297,7 +322,7 @@ class _Atoms:
         if e.is_Rational or e.is_Symbol:
             return e
         if e is sp.E:
-            return self.E
+            return self.Y ** self.L
         if isinstance(e, sp.exp):
             a = e.args[0]
             if not _is_real(a):

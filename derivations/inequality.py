@@ -177,7 +177,9 @@ def _sign(e, hyps, depth) -> str | None:
 
 
 def _exp_term(t):
-    """(c, a) with t = c·exp(a), c a nonzero rational, or None."""
+    """(c, a) with t = c·exp(a), c a nonzero rational (a constant c is c·exp(0)), or None."""
+    if t.is_Rational:
+        return (t, sp.Integer(0)) if t != 0 else None
     c, m = t.as_coeff_Mul()
     if isinstance(m, sp.exp):
         return c, m.args[0]
@@ -189,18 +191,27 @@ def _sum_sign(e, hyps, depth) -> str | None:
     signs = [_sign(t, hyps, depth) for t in terms]
     if all(s is not None for s in signs):
         return "pos" if "pos" in signs else "nonneg"
-    # exp is increasing: c(e^a - e^b) >= 0 when a - b >= 0 is proved
-    pos = [(i, _exp_term(t)) for i, t in enumerate(terms) if _exp_term(t) and _exp_term(t)[0] > 0]
-    neg = [(i, _exp_term(t)) for i, t in enumerate(terms) if _exp_term(t) and _exp_term(t)[0] < 0]
-    budget = {i: ct[0] for i, ct in pos}
-    covered = set()
+    # exp is increasing: c(e^a − e^b) ≥ 0 when a − b ≥ 0 is proved (> 0 when a − b > 0)
+    forms = [_exp_term(t) for t in terms]
+    pos = [(i, f) for i, f in enumerate(forms) if f is not None and f[0] > 0]
+    neg = [(j, f) for j, f in enumerate(forms) if f is not None and f[0] < 0]
+    if not neg:
+        return None
+    budget = {i: f[0] for i, f in pos}
+    covered, strict_pair = set(), False
     for j, (c, b) in neg:
         need = -c
         for i, (_c, a) in pos:
-            if budget[i] >= need and prove(sp.expand(a - b), False, hyps, depth + 1):
-                budget[i] -= need
-                covered.add(j)
-                break
+            if budget[i] < need:
+                continue
+            gap = sp.expand(a - b)
+            if prove(gap, True, hyps, depth + 1):
+                strict_pair = True
+            elif not prove(gap, False, hyps, depth + 1):
+                continue
+            budget[i] -= need
+            covered.add(j)
+            break
         else:
             return None
     rest = [t for k, t in enumerate(terms) if k not in covered and k not in budget]
@@ -208,7 +219,7 @@ def _sum_sign(e, hyps, depth) -> str | None:
     signs = [_sign(t, hyps, depth) for t in rest]
     if any(s is None for s in signs):
         return None
-    return "pos" if "pos" in signs else "nonneg"
+    return "pos" if strict_pair or "pos" in signs else "nonneg"
 
 
 def _manifest(g, strict, hyps, depth):

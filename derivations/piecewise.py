@@ -7,13 +7,16 @@ each region every atom is one branch for *every* point of the region:
 
 * an atom is replaced by the branch whose conditions the region's hypotheses *prove* —
   syntactically (the condition is a rational multiple of a hypothesis), by an exact linear
-  certificate (:func:`derivations.linear.implies`), or, for closed numbers, by
+  certificate (:func:`derivations.linear.implies`), by a checked certificate of
+  :mod:`derivations.inequality` for a non-linear condition (``σ(x) − 1/2 < 0`` from
+  ``x < 0``: ``e^(−x) − e^0 > 0``), or, for closed numbers, by
   :func:`derivations.exactness.exact_sign`;
 * when no branch is proved, the region is split on the first undecided condition ``c``:
   ``c ≥ 0 | c < 0``, ``c > 0 | c ≤ 0`` or ``c > 0 | c = 0 | c < 0`` — a partition, so the
   regions cover every input exactly once;
-* a region whose linear hypotheses are infeasible (an exact Motzkin certificate) is dropped:
-  it has no point; a region with an equality ``c = 0`` linear in some variable with a
+* a region whose linear hypotheses are infeasible (an exact Motzkin certificate), or one of
+  whose non-linear hypotheses is contradicted by the others (a checked certificate), is
+  dropped: it has no point; a region with an equality ``c = 0`` linear in some variable with a
   rational coefficient has that variable eliminated.
 
 Branches follow SymPy's definitions: ``Max`` takes the first maximal argument (the choice
@@ -147,10 +150,21 @@ def _implied(goal: Constraint, hyps: list[Constraint]) -> bool:
         if c > 0 and (goal.op == ">=" or (goal.op == ">" and h.op == ">")):
             return True
     variables = sorted(e.free_symbols | set().union(*[h.expr.free_symbols for h in hyps]), key=str)
-    if affine(e, variables) is None:
+    if affine(e, variables) is not None:
+        linear = [h for h in hyps if affine(h.expr, variables) is not None]
+        if implies(linear, goal, variables):
+            return True
+    return _proved_sign(goal, hyps)
+
+
+def _proved_sign(goal: Constraint, hyps: list[Constraint]) -> bool:
+    """A non-linear goal ``e >= 0`` / ``e > 0`` by a checked certificate of
+    :mod:`derivations.inequality` (its cheap routes: no root finding, no further cases)."""
+    if goal.op == "==" or has_piecewise(goal.expr):
         return False
-    linear = [h for h in hyps if affine(h.expr, variables) is not None]
-    return implies(linear, goal, variables)
+    from .inequality import CONVEXITY_DEPTH, prove
+
+    return prove(goal.expr, goal.op == ">", tuple(hyps), depth=CONVEXITY_DEPTH + 1) is not None
 
 
 def _decide_rel(expr, op, hyps) -> bool | None:
@@ -234,14 +248,24 @@ def _innermost(exprs) -> sp.Basic | None:
 
 
 def _feasible(hyps: list[Constraint]) -> bool:
-    """False only when the linear hypotheses are proved infeasible (an exact certificate)."""
+    """False only when the hypotheses are proved contradictory: the linear ones by an exact
+    certificate, or a non-linear one whose negation the others prove."""
     variables = sorted(set().union(*[h.expr.free_symbols for h in hyps]), key=str) if hyps else []
     linear = [h for h in hyps if affine(h.expr, variables) is not None]
-    if not linear:
-        return True
-    if not variables:
-        return all(h.holds(sp.Rational(h.expr)) for h in linear)
-    return not isinstance(decide(linear, variables), Infeasible)
+    if linear:
+        if not variables:
+            if not all(h.holds(sp.Rational(h.expr)) for h in linear):
+                return False
+        elif isinstance(decide(linear, variables), Infeasible):
+            return False
+    for k, h in enumerate(hyps):
+        if h in linear or h.op == "==":
+            continue
+        others = hyps[:k] + hyps[k + 1:]
+        negation = Constraint(-h.expr, ">" if h.op == ">=" else ">=")
+        if _proved_sign(negation, others):
+            return False
+    return True
 
 
 def _equalities(hyps: list[Constraint]) -> list[Constraint]:
