@@ -105,15 +105,24 @@ def _selftest_fallback(item, reason):
     from .selftest import empty_counts
 
     out = empty_counts()
-    out["incomplete"].append({"id": item[0], "reason": reason})
+    out["incomplete"].append({"id": item[0], "claim": item[2] if len(item) > 2 else None,
+                              "reason": reason})
     return item[0], out
 
 
 def _selftest_one(args):
     from .selftest import selftest_entry
 
-    eid, seed = args
-    return eid, selftest_entry(_registry()[eid], seed=seed)
+    eid, seed, k = args
+    return eid, selftest_entry(_registry()[eid], seed=seed, only=k)
+
+
+def selftest_items(ids, seed: int) -> list[tuple[str, int, int]]:
+    """One pool item per (entry, claim): the heaviest entries spread over the workers."""
+    from .selftest import claim_count
+
+    reg = _registry()
+    return [(i, seed, k) for i in ids for k in range(claim_count(reg[i]))]
 
 
 #: Hard wall-clock limit per entry, enforced by killing its worker process. The engine's
@@ -122,12 +131,29 @@ def _selftest_one(args):
 HARD_LIMIT = 300.0
 
 
+#: Address-space limit per worker: a runaway expression swell raises MemoryError in the
+#: worker (reported as that entry's error) instead of waking the kernel's OOM killer.
+WORKER_MEMORY = 6 * 2**30
+
+
+def _limit_memory() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = WORKER_MEMORY if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, ValueError, OSError):  # not on this platform: the hard limit remains
+        pass
+
+
 def _worker(fn, item, conn):
     # Ctrl-C is the parent's to handle (it kills the workers): a worker ignores SIGINT, so a
     # terminal's Ctrl-C, sent to the whole process group, prints no traceback per worker.
     # The parent blocks SIGINT around the fork, so none arrives before this line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _limit_memory()
     try:
         conn.send(("ok", fn(item)))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
@@ -345,6 +371,8 @@ def cmd_list(ns) -> int:
 
 
 def _show_text(d: dict) -> str:
+    from .report import scope_cell
+
     lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
              "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"]), ""]
     if d.get("doc"):
@@ -371,12 +399,18 @@ def _show_text(d: dict) -> str:
             continue
         lines.append(title)
         for c in group:
-            meth = ", ".join(f"{m['name']} {m['outcome']}" for m in c["methods"])
             lines.append(f"  [{c['status']}] {c['label'].replace('derivation: ', '')}:  {c['latex']}")
-            lines.append(f"      {meth}")
+            for m in c["methods"]:  # each method's answer and what it covers
+                lines.append(f"      {m['name']}: {m['outcome']}" + (f" — {m['detail']}" if m.get("detail") else ""))
             if c["counterexample"]:
                 lines.append(f"      counterexample: {c['counterexample']}")
         lines.append("")
+    if d.get("notation"):
+        lines.append("notation (holds by definition; shown, never counted as verified):")
+        lines += [f"  {n['label']}:  {n['latex']}  ({n['why']})" for n in d["notation"]]
+        lines.append("")
+    if d.get("scope"):
+        lines.append("scope: " + (scope_cell(d) or "none"))
     if d.get("numeric"):
         n = d["numeric"]
         lines.append(f"numeric agreement with numerics: {n['outcome']} ({n.get('detail', '')})")
@@ -402,6 +436,8 @@ def cmd_show(ns) -> int:
 
 
 def cmd_latex(ns) -> int:
+    from .report import scope_cell
+
     ids = select(ns.ids)
     progress = sys.stderr.isatty()
     got = {eid: rec for eid, rec, _ in
@@ -410,6 +446,8 @@ def cmd_latex(ns) -> int:
     for i in ids:
         rec = got[i]
         print(f"% {rec['id']} ({rec['status']}): {rec['title']}")
+        if rec["status"] == "verified":
+            print(f"% scope: {scope_cell(rec)}")
         if rec["stated_latex"]:
             print(f"% as printed (refuted): {rec['stated_latex']}")
         if rec["status"] == "verified" or rec["kind"] == "erratum":
@@ -425,7 +463,7 @@ def cmd_selftest(ns) -> int:
 
     ids = select(ns.ids)
     progress = sys.stderr.isatty() and ns.format != "json"
-    parts = [p for _, p in _pool_map(_selftest_one, [(i, ns.seed) for i in ids], ns.jobs,
+    parts = [p for _, p in _pool_map(_selftest_one, selftest_items(ids, ns.seed), ns.jobs,
                                      progress, "selftest", fallback=_selftest_fallback)]
     rep = merge(parts)
     if ns.format == "json":
@@ -437,11 +475,20 @@ def cmd_selftest(ns) -> int:
               f"survivors: {len(rep['survivors'])}  false refutations: {rep['false_refutations']}  "
               f"(ill-typed mutants set aside: {rep['ill_typed']})")
         print(f"killed / non-equivalent = {rep['killed_ratio']:.2%} (target >= 98%)")
+        print("each method alone on every mutant (wrongly proved must be 0):")
+        print(f"  {'method':<14}{'attacked':>10}{'proved':>9}{'killed':>9}{'wrongly proved':>16}")
+        for name, c in rep["methods"].items():
+            print(f"  {name:<14}{c['attacked']:>10}{c['proved']:>9}{c['killed']:>9}"
+                  f"{c['wrongly_proved']:>16}")
+        for b in rep["soundness_bugs"]:
+            print(f"  SOUNDNESS BUG: {b['proved_by']} proved {b['id']} [{b['claim']}] {b['mutation']}; "
+                  f"{b['refuted_by']} refutes it: {b['refutation']}")
         for inc in rep["incomplete"]:
             print(f"  incomplete: {inc['id']}: {inc['reason']}")
         for s in rep["survivors"]:
             print(f"  survivor: {s['id']} [{s['claim']}] {s['mutation']}")
-    ok = rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
+    ok = (rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
+          and not rep["soundness_bugs"])
     return 0 if ok else 1
 
 
