@@ -59,6 +59,7 @@ class EntryResult:
     diagnosis: str | None = None
     error: str | None = None
     seconds: float = 0.0
+    notation: list = field(default_factory=list)  # [{"label", "latex", "why"}], never counted
 
     @property
     def methods(self) -> list[Outcome]:
@@ -75,6 +76,44 @@ class EntryResult:
             out.append(_summary_outcome(name, worst, os_))
         if self.numeric is not None:
             out.append(self.numeric)
+        return out
+
+    def scope(self) -> dict:
+        """What the verdict covers, over the entry's verified claims: ``every_size`` when each
+        has a dimension-free proof or a size argument; ``proved_up_to`` — per dimension, the
+        largest size at which every claim was proved (components); ``sampled_up_to`` — the
+        largest size any exact random point reached; ``bound`` — the weakest Schwartz–Zippel
+        bound, if every claim has one; ``runs`` — seeds run for algorithm claims."""
+        verified = [c for c in self.claims if c.status == "verified"]
+        out: dict = {"every_size": bool(verified) and all(
+            any(o.all_sizes and o.outcome == "equal" for o in c.methods) for c in verified)}
+        proved: dict = {}
+        sampled: dict = {}
+        bounds = []
+        for c in verified:
+            by = {o.name: o for o in c.methods}
+            comp = by.get("components")
+            if comp is not None and comp.outcome == "equal":
+                top: dict = {}
+                for a in comp.proved:
+                    for k, v in a.items():
+                        top[str(k)] = max(top.get(str(k), 0), int(v))
+                for k, v in top.items():
+                    proved[k] = min(proved.get(k, v), v)
+            rand = by.get("exact random")
+            if rand is not None:
+                for a in rand.sampled:
+                    for k, v in a.items():
+                        sampled[str(k)] = max(sampled.get(str(k), 0), int(v))
+                bounds.append(rand.bound)
+            if "runs" in by and by["runs"].outcome == "equal":
+                out["runs"] = out.get("runs", 0) + 1
+        if proved:
+            out["proved_up_to"] = proved
+        if sampled:
+            out["sampled_up_to"] = sampled
+        if bounds and None not in bounds:
+            out["bound"] = max(bounds)
         return out
 
     @property
@@ -219,8 +258,17 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
                                      _seed_for(f"{entry.id}/diagnosis", seed), budget)
             except Exception as exc:  # noqa: BLE001 - a failed diagnosis is reported, not raised
                 diagnosis = f"diagnosis failed: {type(exc).__name__}: {exc}"
+    notation = [{"label": lbl, "latex": _latex_or_empty(c), "why": why}
+                for lbl, (c, why) in st.notation.items()]
     return EntryResult(entry, status, results, stated, num, diagnosis,
-                       seconds=time.perf_counter() - t0)
+                       seconds=time.perf_counter() - t0, notation=notation)
+
+
+def _latex_or_empty(claim) -> str:
+    try:
+        return claim_latex(claim)
+    except Exception:  # noqa: BLE001 - LaTeX is a courtesy
+        return ""
 
 
 class _NumericAdapter:

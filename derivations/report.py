@@ -18,7 +18,7 @@ SCHEMA = 2
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}
 _ABBR = {"symbolic": "sym", "components": "comp", "exact random": "rand", "numeric": "num",
-         "runs": "runs"}
+         "runs": "runs", "construction": "built"}
 
 
 def result_json(r) -> dict:
@@ -34,6 +34,7 @@ def result_json(r) -> dict:
         "diagnosis": r.diagnosis,
         "stated_latex": stated_latex,
         "latex": latex,
+        "scope": r.scope(),
         "seconds": round(r.seconds, 3),
         **({"error": r.error} if r.error else {}),
     }
@@ -46,6 +47,7 @@ def entry_detail(r) -> dict:
     out["claims"] = [c.to_json() for c in r.claims]
     out["stated"] = r.stated.to_json() if r.stated else None
     out["numeric"] = r.numeric.to_json() if r.numeric else None
+    out["notation"] = r.notation
     return out
 
 
@@ -53,9 +55,41 @@ def summary(records: list[dict], seconds: float) -> dict:
     s = {k: 0 for k in STATUSES}
     for rec in records:
         s[rec["status"]] = s.get(rec["status"], 0) + 1
+    s["verified_every_size"] = sum(1 for rec in records if rec["status"] == "verified"
+                                   and rec.get("scope", {}).get("every_size"))
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
     s["seconds"] = round(seconds, 2)
     return s
+
+
+def _sizes(d: dict, op: str) -> str:
+    return ",".join(f"{k}{op}{v}" for k, v in d.items())
+
+
+def scope_cell(rec: dict) -> str:
+    """What the verdict covers, in a few characters: 'every size'; 'd≤3, to d=8, P≤1e-30'
+    (proved at the listed sizes, exact random points up to the second, with its bound); or
+    the size of the counterexample of a refutation."""
+    if rec["status"] == "refuted":
+        cx = rec.get("counterexample") or {}
+        if "sizes" in cx:
+            return "cx at " + (_sizes(cx["sizes"], "=") or "fixed sizes")
+        return f"cx: run seed {cx['seed']}" if "seed" in cx else "cx"
+    if rec["status"] != "verified":
+        return ""
+    sc = rec.get("scope", {})
+    if sc.get("every_size"):
+        return "every size"
+    parts = []
+    if sc.get("proved_up_to"):
+        parts.append(_sizes(sc["proved_up_to"], "≤"))
+    if sc.get("sampled_up_to"):
+        parts.append("to " + _sizes(sc["sampled_up_to"], "="))
+    if sc.get("bound") is not None:
+        parts.append(f"P≤{sc['bound']:.0e}")
+    if sc.get("runs"):
+        parts.append(f"{sc['runs']} run claim(s)")
+    return ", ".join(parts) or "fixed sizes"
 
 
 def _methods_cell(methods: list[dict]) -> str:
@@ -65,15 +99,15 @@ def _methods_cell(methods: list[dict]) -> str:
 def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     """The human table; ``oks[i]`` says whether record i has the verdict its kind expects."""
     width = shutil.get_terminal_size((140, 20)).columns
-    rows = [("id", "title", "sources", "status", "methods", "s")]
+    rows = [("id", "title", "sources", "status", "scope", "methods", "s")]
     for rec, ok in zip(records, oks):
         srcs = ",".join(dict.fromkeys(s["document"] for s in rec["sources"]))
         status = rec["status"] + (" (erratum)" if rec["kind"] == "erratum" else "")
         if not ok:
             status += " !"
-        rows.append((rec["id"], rec["title"], srcs, status, _methods_cell(rec["methods"]),
-                     f"{rec['seconds']:.2f}"))
-    fixed = [max(len(r[i]) for r in rows) for i in range(6)]
+        rows.append((rec["id"], rec["title"], srcs, status, scope_cell(rec),
+                     _methods_cell(rec["methods"]), f"{rec['seconds']:.2f}"))
+    fixed = [max(len(r[i]) for r in rows) for i in range(7)]
     budget_title = max(20, width - sum(fixed) + fixed[1] - 12)
     fixed[1] = min(fixed[1], budget_title)
 
@@ -90,6 +124,9 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     lines.append("methods: sym=symbolic comp=components rand=exact random num=numeric; "
                  "'=' equal, '≠' different, '?' inconclusive, 'T' timeout, '-' not applicable; "
                  "'!' marks a verdict other than expected for the entry's kind")
+    lines.append("scope: 'every size' = a dimension-free proof or a size argument; 'd≤3, to d=8, "
+                 "P≤1e-30' = proved at d ≤ 3, exact random points up to d = 8, P(a false rational "
+                 "claim passes them) ≤ 1e-30; 'cx at d=4' = the counterexample's size")
     lines.append("summary: " + ", ".join(f"{k}={v}" for k, v in summ.items()))
     return "\n".join(lines)
 

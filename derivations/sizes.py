@@ -13,7 +13,7 @@ of a matrix- or vector-valued f) of f's largest monomial:
 Closed loops (tr I = d) put polynomials in d into the coefficients; with at most ``loops``
 identity factors per monomial, the coefficients have degree ≤ loops in d, so f must vanish
 at ``loops + 1`` distinct sizes ≥ k. Several dimensions are independent: each needs its own
-bound, at the same time (a grid of sizes). See docs/verdicts.md and the worked table in
+bound, at the same time (a grid of sizes). See derivations/DESIGN.md and the worked table in
 ``tests/derivations/test_sizes.py`` (cubic Cayley–Hamilton: k = 4, fails from d = 4).
 
 :func:`size_requirement` returns, per dimension symbol, ``(k, loops)``, or ``None`` when the

@@ -28,7 +28,7 @@ class Outcome:
     opposed to a float disagreement. ``witness`` is a JSON-ready dict a person can check
     by hand; ``detail`` says what ran.
 
-    Scope (what an ``equal`` covers; see docs/verdicts.md):
+    Scope (what an ``equal`` covers; see derivations/DESIGN.md):
 
     * ``all_sizes`` — a reason when the method's ``equal`` holds at *every* size (the
       symbolic method, or a size argument); ``None`` otherwise;

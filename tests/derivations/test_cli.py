@@ -68,7 +68,13 @@ def test_verify_json_matches_the_design_schema(capsys):
             assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
-    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "seconds"}
+    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "seconds",
+                      "verified_every_size"}
+    assert 0 <= s["verified_every_size"] <= s["verified"]
+    for r in out["results"]:  # the verdict states its scope
+        assert "every_size" in r["scope"]
+        if r["status"] == "verified" and not r["scope"]["every_size"]:
+            assert r["scope"].get("proved_up_to") or r["scope"].get("runs"), r["id"]
     assert sum(s[k] for k in ("verified", "refuted", "undecided", "conflict", "error")) == len(out["results"])
     assert code == 0
 
