@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from derivations.catalog import DOCUMENTS, KINDS, REGISTRY
 from derivations.engine import verify_entry
 
@@ -63,6 +65,7 @@ def _check(args):
     return args[0], _problems(args[0])
 
 
+@pytest.mark.slow
 def test_every_entry_has_the_verdict_its_kind_expects():
     """Results, exercises and algorithms verified; errata refuted with a counterexample and a
     diagnosis. Runs on the CLI's worker pool (both cores, a hard limit per entry)."""
