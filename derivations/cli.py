@@ -129,6 +129,8 @@ def selftest_items(ids, seed: int) -> list[tuple[str, int, int]]:
 #: own budgets (SIGALRM) interrupt Python code; this also stops C-level work (a huge
 #: big-integer product) that a signal cannot interrupt.
 HARD_LIMIT = 300.0
+#: The same for one claim of the mutation suite (each of its ~40 mutants meets three methods).
+SELFTEST_HARD_LIMIT = 900.0
 
 
 #: Address-space limit per worker: a runaway expression swell raises MemoryError in the
@@ -464,7 +466,8 @@ def cmd_selftest(ns) -> int:
     ids = select(ns.ids)
     progress = sys.stderr.isatty() and ns.format != "json"
     parts = [p for _, p in _pool_map(_selftest_one, selftest_items(ids, ns.seed), ns.jobs,
-                                     progress, "selftest", fallback=_selftest_fallback)]
+                                     progress, "selftest", fallback=_selftest_fallback,
+                                     hard_limit=SELFTEST_HARD_LIMIT)]
     rep = merge(parts)
     if ns.format == "json":
         json.dump(rep, sys.stdout, indent=1)

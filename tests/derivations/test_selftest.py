@@ -4,14 +4,16 @@ and no true claim refuted. A failure lists the survivors: holes in the engine.""
 import pytest
 
 from derivations.catalog import REGISTRY
-from derivations.cli import _default_jobs, _pool_map, _selftest_fallback, _selftest_one, selftest_items
+from derivations.cli import (SELFTEST_HARD_LIMIT, _default_jobs, _pool_map, _selftest_fallback,
+                             _selftest_one, selftest_items)
 from derivations.selftest import merge
 
 
 @pytest.mark.slow
 def test_mutation_suite_over_the_whole_catalog():
     parts = [p for _, p in _pool_map(_selftest_one, selftest_items(list(REGISTRY), 0), _default_jobs(),
-                                     False, "selftest", fallback=_selftest_fallback)]
+                                     False, "selftest", fallback=_selftest_fallback,
+                                     hard_limit=SELFTEST_HARD_LIMIT)]
     rep = merge(parts)
     print(f"\nmutation suite: {rep['mutants']} mutants, {rep['equivalent']} equivalent, "
           f"{rep['killed']} killed ({rep['killed_ratio']:.2%}), {len(rep['survivors'])} survivors, "
