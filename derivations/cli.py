@@ -413,6 +413,9 @@ def _show_text(d: dict) -> str:
         lines.append("")
     if d.get("scope"):
         lines.append("scope: " + (scope_cell(d) or "none"))
+    seeds = {m.get("scope", {}).get("seed") for m in d.get("methods", [])} - {None}
+    if seeds:
+        lines.append(f"seed: {min(seeds)} (the same draws again: lindisc show {d['id']} --seed {min(seeds)})")
     if d.get("numeric"):
         n = d["numeric"]
         lines.append(f"numeric agreement with numerics: {n['outcome']} ({n.get('detail', '')})")
