@@ -359,7 +359,7 @@ def _stationary_points(d1, t, iv):
             continue
         try:
             r = mpmath.findroot(f, x0)
-        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+        except Exception:  # noqa: BLE001 - no root from this start; Timeout is not an Exception
             continue
         if abs(mpmath.im(r)) > 1e-20:
             continue
@@ -371,6 +371,8 @@ def _convexity(g, strict, hyps, depth):
     if len(g.free_symbols) != 1:
         return None
     (t,) = g.free_symbols
+    if any(affine(h.expr, [t]) is None for h in hyps):
+        return None  # a non-linear hypothesis may cut the line into several intervals
     iv = _interval(t, hyps)
     if not _defined(g, t, hyps, depth):
         return None
