@@ -111,8 +111,9 @@ def _separator(X: np.ndarray, t: np.ndarray, *, per_feature: bool) -> tuple[np.n
                   options=_HIGHS_OPTIONS)
     if res.status != 0:
         return None
-    w = (res.x[:d] - res.x[d:2 * d]) / s
-    b = float(res.x[-1] - w @ mu)
+    with np.errstate(over="ignore", invalid="ignore"):  # non-finite results are checked next
+        w = (res.x[:d] - res.x[d:2 * d]) / s
+        b = float(res.x[-1] - w @ mu)
     if not (np.all(np.isfinite(w)) and np.isfinite(b)):
         return None
     return w, b
