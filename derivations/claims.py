@@ -423,14 +423,9 @@ def _conditions(b) -> list:
 
 
 def _subst_condition(c, values: dict):
-    kind = c[0]
-    if kind == "const":
-        return c
-    if kind == "rel":
-        return ("rel", sp.sympify(c[1]).xreplace(values), c[2])
-    if kind == "not":
-        return ("not", _subst_condition(c[1], values))
-    return (kind, [_subst_condition(x, values) for x in c[1]])
+    from .piecewise import subst_condition
+
+    return subst_condition(c, values)
 
 
 def _instantiate_condition(inst, b):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .linear import Constraint, Infeasible, Witness, affine, decide
-from .piecewise import TooManyRegions, Unsupported, iter_regions, truth
+from .piecewise import TooManyRegions, Unsupported, iter_regions, subst_condition, truth
 
 __all__ = ["CaseCertificate", "decide_system"]
 
@@ -43,21 +43,10 @@ class CaseCertificate:
 
 def _check(conds, point) -> bool:
     for c in conds:
-        v, _u = truth(_subst(c, point), [])
+        v, _u = truth(subst_condition(c, point), [])
         if v is not True:
             return False
     return True
-
-
-def _subst(c, s):
-    kind = c[0]
-    if kind == "const":
-        return c
-    if kind == "rel":
-        return ("rel", sp.sympify(c[1]).xreplace(s), c[2])
-    if kind == "not":
-        return ("not", _subst(c[1], s))
-    return (kind, [_subst(x, s) for x in c[1]])
 
 
 def _relations(conds):

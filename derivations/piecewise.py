@@ -297,19 +297,20 @@ def _eliminate(hyps, exprs, conds, sub):
                 new_sub = {k: sp.expand(val.xreplace(s)) for k, val in sub.items()}
                 new_sub[v] = value
                 return _eliminate(new_hyps, [x.xreplace(s) for x in exprs],
-                                  [_subst_cond(c, s) for c in conds], new_sub)
+                                  [subst_condition(c, s) for c in conds], new_sub)
     return hyps, exprs, conds, sub
 
 
-def _subst_cond(c, s):
+def subst_condition(c: tuple, s: dict) -> tuple:
+    """A condition tuple (:func:`condition`) with ``s`` substituted into every relation."""
     kind = c[0]
     if kind == "const":
         return c
     if kind == "rel":
-        return ("rel", c[1].xreplace(s), c[2])
+        return ("rel", sp.sympify(c[1]).xreplace(s), c[2])
     if kind == "not":
-        return ("not", _subst_cond(c[1], s))
-    return (kind, [_subst_cond(x, s) for x in c[1]])
+        return ("not", subst_condition(c[1], s))
+    return (kind, [subst_condition(x, s) for x in c[1]])
 
 
 def _cond_has_atoms(c) -> sp.Basic | None:
@@ -328,7 +329,7 @@ def _cond_has_atoms(c) -> sp.Basic | None:
 
 
 def _subst_atom(c, atom, value):
-    return _subst_cond(c, {atom: value})
+    return subst_condition(c, {atom: value})
 
 
 def regions(exprs: list, conditions: list = (), hyps: list = ()) -> list[Region]:

@@ -79,6 +79,20 @@ def _scale(a: dict, k: int) -> dict:
     return {d: v * k for d, v in a.items()}
 
 
+def _sum_slots(parts: list, Z: dict) -> tuple[dict, dict, dict]:
+    """Slots of a sum of (numerator, denominator, loops) terms over a common denominator:
+    a/b + c/e has numerator slots max(a + e, c + b)."""
+    den_total = Z
+    for _n, d, _l in parts:
+        den_total = _add(den_total, d)
+    num, loops = Z, Z
+    for n, d, l in parts:
+        others = {k: den_total[k] - d.get(k, 0) for k in den_total}
+        num = _max(num, _add(n, others))
+        loops = _max(loops, l)
+    return num, den_total, loops
+
+
 class _Walker:
     """Slot counts as (numerator, denominator, loops) per dimension, after clearing scalar
     denominators: a/b + c/e has numerator slots max(a + e, c + b)."""
@@ -125,16 +139,7 @@ class _Walker:
         if isinstance(e, (sp.Transpose, sp.Trace, Scalar)):
             return self.walk(e.args[0])
         if isinstance(e, (sp.Add, sp.MatAdd)):
-            parts = [self.walk(a) for a in e.args]
-            den_total = Z
-            for _n, d, _l in parts:
-                den_total = _add(den_total, d)
-            num, loops = Z, Z
-            for n, d, l in parts:
-                others = {k: den_total[k] - d.get(k, 0) for k in den_total}
-                num = _max(num, _add(n, others))
-                loops = _max(loops, l)
-            return num, den_total, loops
+            return _sum_slots([self.walk(a) for a in e.args], Z)
         if isinstance(e, (sp.Mul, sp.MatMul)):
             num, den, loops = Z, Z, Z
             for a in e.args:
@@ -192,15 +197,7 @@ def size_requirement(space, terms: list, free_shape=None) -> Requirement | None:
         return None
     except (TypeError, AttributeError, ValueError, sp.ShapeError):
         return None
-    Z = _zero(w.dims)
-    den_total = Z
-    for _n, d, _l in parts:
-        den_total = _add(den_total, d)
-    num, loops = Z, Z
-    for n, d, l in parts:
-        others = {k: den_total[k] - d.get(k, 0) for k in den_total}
-        num = _max(num, _add(n, others))
-        loops = _max(loops, l)
+    num, _den, loops = _sum_slots(parts, _zero(w.dims))
     if free_shape is not None:
         try:
             num = _add(num, w._shape_slots(free_shape))
