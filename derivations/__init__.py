@@ -1,0 +1,151 @@
+"""lindisc's Python API: declare typed symbols, state a claim, get a verdict with its scope.
+
+Everything a user needs is importable from here; the subpackages whose names start with an
+underscore are internal and may change between versions. The layers, bottom to top:
+typed symbols (``_symbols``) → exact deciders (``_decide``) → claims (``_claims``) →
+methods (``_methods``) → verdicts (``_verdicts``) → interfaces (``_interfaces``: the
+``lindisc`` command line, LaTeX); ``catalog`` is the data: every claim of the documents.
+
+A claim about matrices of free size ``d`` is checked by several independent methods; the
+verdict says what it covers — for every size, or proved at the listed sizes and sampled
+beyond them with a Schwartz–Zippel bound:
+
+>>> import sympy as sp
+>>> from derivations import Space, Equal, verify
+>>> s = Space()
+>>> d = s.dim("d")
+>>> A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+>>> r = verify(Equal((A * B).T, B.T * A.T), s)
+>>> r.status, r.scope()["every_size"]
+('verified', True)
+
+A claim true only at small sizes is refuted at the smallest size that breaks it, with an
+exact counterexample (here the cubic Cayley–Hamilton identity, false for d ≥ 4):
+
+>>> t1, t2, t3 = sp.Trace(A), sp.Trace(A * A), sp.Trace(A**3)
+>>> ch = (A**3 - t1 * A**2 + (t1**2 - t2) / 2 * A
+...       - (t1**3 - 3 * t1 * t2 + 2 * t3) / 6 * sp.Identity(d))
+>>> r = verify(Equal(ch, sp.ZeroMatrix(d, d)), s, label="Cayley–Hamilton (cubic)")
+>>> r.status, r.counterexample["sizes"]
+('refuted', {'d': 4})
+
+The catalog's entries verify the same way (``lindisc verify`` runs them all):
+
+>>> r = verify_entry("geometry.w_normal")
+>>> r.status
+'verified'
+
+Names are loaded on first use, so ``import derivations`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random as _random
+from typing import TYPE_CHECKING
+
+__version__ = "0.1.0"
+
+#: public name -> internal module that defines it
+_EXPORTS = {
+    # typed symbols and expression nodes
+    "Space": "._symbols.space",
+    "Grad": "._symbols.expr", "Norm": "._symbols.expr", "Scalar": "._symbols.expr",
+    "dot": "._symbols.expr", "quad": "._symbols.expr",
+    "Ones": "._symbols.nodes", "Blocks": "._symbols.nodes", "DataSum": "._symbols.nodes",
+    "Inv": "._symbols.nodes",
+    # claims
+    "Equal": "._claims.claims", "Rel": "._claims.claims", "SameSign": "._claims.claims",
+    "IsPSD": "._claims.claims", "EigenPair": "._claims.claims", "Stationary": "._claims.claims",
+    "SphereMax": "._claims.claims", "Iff": "._claims.claims", "Exists": "._claims.claims",
+    "Behaviour": "._claims.claims", "RunResult": "._claims.claims",
+    "Statement": "._claims.statement", "Agreement": "._claims.statement",
+    "chain": "._claims.statement",
+    # verdicts
+    "ClaimResult": "._verdicts.engine", "EntryResult": "._verdicts.engine",
+    "DEFAULT_BUDGET": "._verdicts.engine", "STATUSES": "._verdicts.verdict",
+    # interfaces
+    "numeric_function": "._methods.lambdify", "latex": "._interfaces.latex",
+    "claim_latex": "._interfaces.latex",
+    # the catalog
+    "REGISTRY": ".catalog", "Entry": ".catalog",
+}
+
+__all__ = sorted([*_EXPORTS, "verify", "verify_entry"])
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from ._claims.claims import (Behaviour, EigenPair, Equal, Exists, Iff, IsPSD, Rel,  # noqa: F401
+                                 RunResult, SameSign, SphereMax, Stationary)
+    from ._claims.statement import Agreement, Statement, chain  # noqa: F401
+    from ._interfaces.latex import claim_latex, latex  # noqa: F401
+    from ._methods.lambdify import numeric_function  # noqa: F401
+    from ._symbols.expr import Grad, Norm, Scalar, dot, quad  # noqa: F401
+    from ._symbols.nodes import Blocks, DataSum, Inv, Ones  # noqa: F401
+    from ._symbols.space import Space  # noqa: F401
+    from ._verdicts.engine import DEFAULT_BUDGET, ClaimResult, EntryResult  # noqa: F401
+    from ._verdicts.verdict import STATUSES  # noqa: F401
+    from .catalog import REGISTRY, Entry  # noqa: F401
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'derivations' has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__
+
+
+def verify(claim, space, *, label: str | None = None, seed: int = 0,
+           budget: float | None = None):
+    """Verify one claim about the typed symbols of ``space``; return a :class:`ClaimResult`.
+
+    ``status`` is one of ``verified``, ``refuted``, ``undecided``, ``conflict``, ``error``;
+    ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_up_to``,
+    ``sampled_up_to``, ``bound``); ``counterexample`` is the exact point (sizes and values)
+    of a refutation; ``methods`` holds each method's outcome and detail. ``seed`` fixes
+    the random draws (the same seed gives the same verdict and points); ``budget`` is the
+    seconds each method may spend (a method that runs out says ``timeout``, never equal).
+
+    >>> import sympy as sp
+    >>> from derivations import Space, Rel
+    >>> s = Space()
+    >>> x = s.scalar("x")
+    >>> verify(Rel(x**2 + 1, ">=", 2 * x), s).status     # (x - 1)² ≥ 0, with a certificate
+    'verified'
+    >>> r = verify(Rel(sp.exp(x), ">=", 1 + x + x**2 / 2), s)   # false for every x < 0
+    >>> r.status, sp.Rational(r.counterexample["values"]["x"]) < 0
+    ('refuted', True)
+    """
+    from ._verdicts.engine import DEFAULT_BUDGET, verify_claim
+
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {seed!r}")
+    b = DEFAULT_BUDGET if budget is None else float(budget)
+    if not b > 0 or b == float("inf"):
+        raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
+    return verify_claim(label or str(claim), claim, space, _random.Random(seed), budget=b,
+                        seed=seed)
+
+
+def verify_entry(entry, *, seed: int = 0, budget: float | None = None):
+    """Verify one catalog entry (an id such as ``"fisher.solution"`` or an :class:`Entry`);
+    return an :class:`EntryResult` (``status``, ``claims``, ``stated``, ``scope()``,
+    ``diagnosis`` of a refuted erratum). An unknown id raises ``KeyError`` naming the
+    closest ids."""
+    from ._verdicts.engine import DEFAULT_BUDGET
+    from ._verdicts.engine import verify_entry as _verify_entry
+    from .catalog import REGISTRY
+
+    if isinstance(entry, str):
+        if entry not in REGISTRY:
+            import difflib
+
+            near = difflib.get_close_matches(entry, list(REGISTRY), n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(near)}?" if near else "; `lindisc list` shows every id"
+            raise KeyError(f"no catalog entry {entry!r}{hint}")
+        entry = REGISTRY[entry]
+    return _verify_entry(entry, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget)

@@ -13,11 +13,10 @@ import sympy as sp
 import numerics.feature_maps as nf
 import numerics.separability as nsep
 
-from ..claims import Behaviour, Equal, Rel, RunResult
-from ..expr import dot
-from ..methods.numeric import Agreement
-from ..space import Space
-from ..statement import Statement, chain
+from .._claims.claims import Behaviour, Equal, Rel, RunResult
+from .._symbols.expr import dot
+from .._symbols.space import Space
+from .._claims.statement import Agreement, Statement, chain
 from .registry import entry
 
 

@@ -32,12 +32,11 @@ import sympy as sp
 
 import numerics.fisher as nf
 
-from ..claims import Behaviour, Equal, Rel, RunResult, SameSign, SphereMax, Stationary
-from ..exactness import exact_sign
-from ..expr import Grad, Norm, Scalar, dot, quad
-from ..methods.numeric import Agreement
-from ..space import Space
-from ..statement import Statement, chain
+from .._claims.claims import Behaviour, Equal, Rel, RunResult, SameSign, SphereMax, Stationary
+from .._decide.exactness import exact_sign
+from .._symbols.expr import Grad, Norm, Scalar, dot, quad
+from .._symbols.space import Space
+from .._claims.statement import Agreement, Statement, chain
 from .registry import entry
 
 #: Sizes of d for claims that are large rational functions (see the module docstring).

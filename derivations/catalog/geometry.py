@@ -11,11 +11,11 @@ import sympy as sp
 
 import numerics.geometry as ng
 
-from ..claims import Equal, Rel, SameSign
-from ..expr import Norm, dot
-from ..methods.numeric import Agreement
-from ..space import Space
-from ..statement import Statement, chain
+from .._claims.claims import Equal, Rel, SameSign
+from .._symbols.nodes import Blocks, ones
+from .._symbols.expr import Norm, dot
+from .._symbols.space import Space
+from .._claims.statement import Agreement, Statement, chain
 from .registry import entry
 
 
@@ -199,7 +199,6 @@ def normalisation() -> Statement:
     sample y' = t y satisfies aᵀy' = t aᵀy; so "aᵀy > 0 on class 1 and < 0 on class 2"
     is the single condition aᵀy'ₙ > 0 for all n (sign(aᵀy') = sign(t g(x)), and t g(x) > 0
     exactly when g(x) has the sign of the label: the sample is correctly classified)."""
-    from .least_squares import Blocks, _ones  # imported here: the catalog registers in reading order
 
     s = Space()
     d = s.dim("d")
@@ -207,7 +206,7 @@ def normalisation() -> Statement:
     b = s.scalar("b")
     a, y, yn = s.vector("a", d + 1), s.vector("y", d + 1), s.vector("y'", d + 1)
     s.define(a, Blocks([[w], [sp.ImmutableMatrix([[b]])]]), "augmented weights a = (w, b)")
-    s.define(y, Blocks([[x], [_ones(1)]]), "augmented sample y = (x, 1)")
+    s.define(y, Blocks([[x], [ones(1)]]), "augmented sample y = (x, 1)")
     s.define(yn, t * y, "normalised sample y' = t y (class-2 samples negated)")
     g = dot(w, x) + b
     return Statement(s, claims={

@@ -16,160 +16,22 @@ enumerates over every i.
 
 from __future__ import annotations
 
-import dataclasses
 
 import numpy as np
 import sympy as sp
-from sympy.matrices.exceptions import NonInvertibleMatrixError
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 import numerics.least_squares as nl
 
-from ..claims import Behaviour, Equal, Rel, RunResult, Stationary
-from ..expr import Grad, Norm, Scalar
-from ..methods.numeric import Agreement
-from ..space import Space
-from ..statement import Statement, chain
+from .._claims.claims import Behaviour, Equal, Rel, RunResult, Stationary
+from .._symbols.nodes import DataSum, Inv, Blocks, lazy_inverses, ones
+from .._symbols.expr import Grad, Norm, Scalar
+from .._symbols.space import Space
+from .._claims.statement import Agreement, Statement, chain
 from .registry import entry
 
 _i, _j, _k, _n = sp.symbols("i j k n", integer=True, nonnegative=True)
 HALF = sp.Rational(1, 2)
-
-
-class Ones(sp.OneMatrix):
-    """The all-ones matrix 1_{m×n}; explicit as soon as its sizes are concrete.
-
-    SymPy's ``OneMatrix`` stays a ``MatrixExpr`` after instantiation, and every product
-    with it is then expanded entry by entry through ``Sum`` (tens of milliseconds per
-    entry); this subclass turns into an explicit matrix when instantiation substitutes
-    the sizes, so products with it are ordinary matrix products.
-    """
-
-    def __new__(cls, m, n=1, **kwargs):
-        m, n = sp.sympify(m), sp.sympify(n)
-        if m.is_Integer and n.is_Integer and (m, n) != (1, 1):
-            return sp.ImmutableMatrix.ones(int(m), int(n))
-        return super().__new__(cls, m, n, **kwargs)
-
-    def _latex(self, printer):
-        m, n = self.shape
-        if (m, n) == (1, 1):
-            return "1"
-        if n == 1:
-            return rf"\mathbf{{1}}_{{{printer._print(m)}}}"
-        if m == 1:
-            return rf"\mathbf{{1}}_{{{printer._print(n)}}}^{{\top}}"
-        return rf"\mathbf{{1}}_{{{printer._print(m)} \times {printer._print(n)}}}"
-
-
-    def _eval_transpose(self):
-        return Ones(self.shape[1], self.shape[0])
-
-    def doit(self, **hints):
-        return Ones(*self.shape)
-
-    @property
-    def is_Identity(self):
-        """False even for 1_{1×1}: SymPy would otherwise print and rebuild it as I (the
-        constant component of x̃ reads as 1)."""
-        return False
-
-
-def _ones(rows, cols=1):
-    return Ones(rows, cols)
-
-
-def _concrete(block):
-    """``block`` as an explicit matrix if it has concrete sizes and no symbol left, else None."""
-    if isinstance(block, sp.MatrixBase):
-        return block
-    if block.atoms(sp.MatrixSymbol) or not all(sp.sympify(n).is_Integer for n in block.shape):
-        return None
-    e = block.doit()
-    return e if isinstance(e, sp.MatrixBase) else sp.ImmutableMatrix(e.as_explicit())
-
-
-class Blocks(sp.BlockMatrix):
-    """A block matrix (X̃ = [1 X], W̃ = [w₀ᵀ; W]) that becomes explicit once its blocks are,
-    for the same reason as :class:`Ones`: products stay ordinary matrix products."""
-
-    def __new__(cls, *args, **kwargs):
-        obj = sp.BlockMatrix.__new__(cls, *args, **kwargs)
-        blocks = obj.blocks
-        concrete = [_concrete(b) for b in blocks]
-        if all(c is not None for c in concrete):
-            grid = sp.ImmutableMatrix(blocks.shape[0], blocks.shape[1], concrete)
-            return sp.ImmutableMatrix(sp.BlockMatrix(grid).as_explicit())
-        return obj
-
-    def _eval_transpose(self):
-        return Blocks(sp.BlockMatrix._eval_transpose(self).blocks)
-
-
-class DataSum(sp.Sum):
-    """A finite sum over samples, features or classes, written with symbolic bounds and
-    expanded term by term as soon as the bounds are concrete (at instantiation).
-
-    With symbolic bounds SymPy's ``Sum.doit`` searches for a closed form (hypergeometric
-    summation) that cannot exist for a sum of matrix entries and takes seconds; here the
-    dimension-free method gets no closed form at once, and the instantiated methods get
-    the plain finite sum.
-    """
-
-    def __new__(cls, function, *limits, **kwargs):
-        obj = sp.Sum.__new__(cls, function, *limits, **kwargs)
-        if not all(sp.sympify(v).is_Integer for lim in obj.limits for v in lim[1:]):
-            return obj
-        terms = [obj.function]
-        for var, lo, hi in obj.limits:  # innermost first
-            terms = [t.xreplace({var: sp.Integer(v)}) for t in terms for v in range(int(lo), int(hi) + 1)]
-        return sp.Add(*terms)
-
-    def doit(self, **hints):
-        return self
-
-
-class Inv(sp.Inverse):
-    """M⁻¹, evaluated as adj(M)/det(M) once M is explicit.
-
-    SymPy's ``Inverse(M).doit()`` of an explicit matrix of entry symbols row-reduces with
-    simplification (about 1.5 s for the 2×2 Gram matrix of a 3×2 X̃); the adjugate over
-    the Berkowitz determinant is the same matrix in milliseconds. SymPy's matrix algebra
-    rebuilds inverses as plain ``Inverse`` whenever it canonicalises a product, so the
-    finished claims are passed through :func:`_lazy_inverses`; dimension-free, an ``Inv``
-    is still an ``Inverse`` (so (X̃ᵀX̃)(X̃ᵀX̃)⁻¹ still cancels symbolically).
-    """
-
-    def __new__(cls, mat, exp=sp.S.NegativeOne):
-        concrete = _concrete(mat) if isinstance(mat, (sp.MatrixExpr, sp.MatrixBase)) else None
-        if concrete is not None and concrete.shape[0] == concrete.shape[1]:
-            det = concrete.det(method="berkowitz")
-            if det.is_zero:  # SymPy's 0-matrix / 0 is the 0 matrix: never divide by an exact 0
-                raise NonInvertibleMatrixError(f"the {concrete.shape[0]}×{concrete.shape[0]} "
-                                               "matrix to invert is singular at this point")
-            return sp.ImmutableMatrix(concrete.adjugate() / det)
-        return super().__new__(cls, mat, exp)
-
-
-def _lazy(expr):
-    """``expr`` with every ``Inverse`` node replaced by :class:`Inv`."""
-    if not isinstance(expr, sp.Basic) or not expr.has(sp.Inverse):
-        return expr
-    return expr.replace(lambda e: type(e) is sp.Inverse, lambda e: Inv(e.arg))
-
-
-def _lazy_inverses(st: Statement) -> Statement:
-    """The statement with lazy inverses in every claim, step and definition (see :class:`Inv`)."""
-    def conv(claim):
-        changes = {f.name: _lazy(getattr(claim, f.name)) for f in dataclasses.fields(claim)
-                   if isinstance(getattr(claim, f.name), sp.Basic)}
-        return dataclasses.replace(claim, **changes)
-
-    st.claims = {k: conv(c) for k, c in st.claims.items()}
-    st.steps = [(lbl, conv(c)) for lbl, c in st.steps]
-    st.space.definitions = [(sym, _lazy(v), why) for sym, v, why in st.space.definitions]
-    st.numeric = [dataclasses.replace(a, expr=_lazy(a.expr)) for a in st.numeric]
-    return st
 
 
 def _el(M, i, j):
@@ -180,12 +42,12 @@ def _el(M, i, j):
 
 def _bias_first(X, N):
     """X̃ = [1 X]: udelar2018 and ml10 put the constant component first."""
-    return Blocks([[_ones(N), X]])
+    return Blocks([[ones(N), X]])
 
 
 def _bias_last(X, N):
     """X̃ = [X 1]: bromberg2012 puts the constant component last."""
-    return Blocks([[X, _ones(N)]])
+    return Blocks([[X, ones(N)]])
 
 
 def _trace_error(R):
@@ -215,10 +77,10 @@ def one_of_k() -> Statement:
     N, K = s.dim("N", sizes=(2, 3)), s.dim("K", sizes=(2, 3))
     T = s.matrix("T", N, K, "one_hot_rows")
     return Statement(s, claims={
-        "T 1_K = 1_N": Equal(T * _ones(K), _ones(N)),
+        "T 1_K = 1_N": Equal(T * ones(K), ones(N)),
         "sum_k t_nk^2 = 1": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
-            (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), _ones(N)),
-        "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * _ones(K), T.T * _ones(N)),
+            (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), ones(N)),
+        "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * ones(K), T.T * ones(N)),
     })
 
 
@@ -233,7 +95,7 @@ def augmented_bias_last() -> Statement:
     W, b, x = s.matrix("W", d, K), s.vector("b", K), s.vector("x", d)
     v = s.matrix("v", 1, K, "one_hot_rows")
     Wt = Blocks([[W], [b.T]])
-    xt = Blocks([[x], [_ones(1)]])
+    xt = Blocks([[x], [ones(1)]])
     wk, bk = W * v.T, Scalar(v * b)
     return Statement(s, claims={
         "y_k(x) = w_k^T x + b_k = w~_k^T x~": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
@@ -257,7 +119,7 @@ def augmented_bias_first() -> Statement:
     W, w0, x = s.matrix("W", d, K), s.vector("w_0", K), s.vector("x", d)
     v = s.matrix("v", 1, K, "one_hot_rows")
     A = Blocks([[w0.T], [W]])
-    xt = Blocks([[_ones(1)], [x]])
+    xt = Blocks([[ones(1)], [x]])
     return Statement(s, claims={
         "g_k(x) = w_k^T x + w_k0 = a_k^T x~": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
                                                     Scalar((A * v.T).T * xt)),
@@ -415,7 +277,7 @@ def error_as_norms() -> Statement:
     A = s.matrix("A", d + 1, K)
     xs = [s.vector(f"x_{n}", d) for n in (1, 2, 3)]
     ts = [s.matrix(f"t_{n}", 1, K) for n in (1, 2, 3)]
-    xts = [Blocks([[_ones(1)], [x]]) for x in xs]
+    xts = [Blocks([[ones(1)], [x]]) for x in xs]
     Xt = Blocks([[xt.T] for xt in xts])
     T = Blocks([[t] for t in ts])
     per_sample = HALF * sp.Add(*[Norm(t.T - A.T * xt) ** 2 for t, xt in zip(ts, xts)])
@@ -495,7 +357,7 @@ def normal_equations() -> Statement:
     s.define(W_ls, G * X.T * T, "W~ = (X^T X)^{-1} X^T T")
     E = _trace_error(X * W - T)
     Xa = _bias_last(Xd, N)
-    return _lazy_inverses(Statement(s, claims={
+    return lazy_inverses(Statement(s, claims={
         "W~ = (X^T X)^{-1} X^T T is stationary for E": Stationary(E, W, W_ls),
         "normal equations X^T X W~ = X^T T": Equal(X.T * X * W_ls, X.T * T),
     }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * G * (X.T * T) - X.T * T,
@@ -549,8 +411,8 @@ def predictor() -> Statement:
     G = s.matrix("G", d + 1, d + 1, "symmetric")
     s.define(G, Inv(X.T * X), "G = (X^T X)^{-1}")
     s.define(W, G * X.T * T, "W = (X^T X)^{-1} X^T T")
-    Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [_ones(1)]])
-    return _lazy_inverses(Statement(
+    Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [ones(1)]])
+    return lazy_inverses(Statement(
         s, claims={"W^T x = T^T X (X^T X)^{-1} x": Equal(W.T * x, T.T * X * G * x)},
         steps=chain(W.T * x, T.T * X * G.T * x, T.T * X * G * x,
                     notes=("transpose of the product (X^T X)^{-1} X^T T",
@@ -580,15 +442,15 @@ def outputs_sum_to_one() -> Statement:
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     X, x = s.matrix("X", N, d), s.vector("x", d)
     S, T = s.matrix("S", N, K - 1), s.matrix("T", N, K)
-    s.define(T, Blocks([[S, _ones(N) - S * _ones(K - 1)]]), "rows of T sum to one (1-of-K included)")
-    Xb, xb = _bias_first(X, N), Blocks([[_ones(1)], [x]])
-    e1 = Blocks([[_ones(1)], [sp.ZeroMatrix(d, 1)]])
+    s.define(T, Blocks([[S, ones(N) - S * ones(K - 1)]]), "rows of T sum to one (1-of-K included)")
+    Xb, xb = _bias_first(X, N), Blocks([[ones(1)], [x]])
+    e1 = Blocks([[ones(1)], [sp.ZeroMatrix(d, 1)]])
     G = s.matrix("G", d + 1, d + 1, "symmetric")
     s.define(G, Inv(Xb.T * Xb), "G = (X~^T X~)^{-1}")
     W = s.matrix("W", d + 1, K)
     s.define(W, G * Xb.T * T, "W~ = (X~^T X~)^{-1} X~^T T")
-    one_K, one_N = _ones(K), _ones(N)
-    return _lazy_inverses(Statement(
+    one_K, one_N = ones(K), ones(N)
+    return lazy_inverses(Statement(
         s, claims={"1_K^T W~^T x~ = 1": Equal(Scalar(one_K.T * W.T * xb), 1)},
         steps=chain(Scalar(one_K.T * W.T * xb), Scalar((T * one_K).T * Xb * G * xb),
                     Scalar(one_N.T * Xb * G * xb), Scalar(e1.T * Xb.T * Xb * G * xb),

@@ -12,11 +12,10 @@ import sympy as sp
 
 import numerics.multiclass as nm
 
-from ..claims import Behaviour, Equal, Rel, RunResult
-from ..expr import dot
-from ..methods.numeric import Agreement
-from ..space import Space
-from ..statement import Statement
+from .._claims.claims import Behaviour, Equal, Rel, RunResult
+from .._symbols.expr import dot
+from .._symbols.space import Space
+from .._claims.statement import Agreement, Statement
 from .registry import entry
 
 

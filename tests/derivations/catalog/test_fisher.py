@@ -37,8 +37,8 @@ import numerics.fisher as nf
 import numerics.least_squares as nls
 from derivations.catalog import REGISTRY
 from derivations.catalog import fisher as cat
-from derivations.expr import Norm, Scalar
-from derivations.statement import Statement
+from derivations._symbols.expr import Norm, Scalar
+from derivations._claims.statement import Statement
 from tests.strategies.fisher import (
     equal_variance_projections,
     invertible_affine_maps,

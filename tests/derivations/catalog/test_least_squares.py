@@ -25,8 +25,8 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 import numerics.least_squares as nl
 from derivations.catalog import REGISTRY
 from derivations.catalog import least_squares as cat
-from derivations.expr import Norm, Scalar
-from derivations.statement import Statement
+from derivations._symbols.expr import Norm, Scalar
+from derivations._claims.statement import Statement
 from tests.strategies.least_squares import (
     full_column_rank_designs,
     invertible_affine_maps,

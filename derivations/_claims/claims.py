@@ -1,0 +1,636 @@
+"""Claims: what a catalog entry asserts, in a form every method can check.
+
+=====================  ========================================================================
+claim                  meaning
+=====================  ========================================================================
+``Equal(a, b)``        ``a == b`` (scalars or matrices)
+``Rel(a, op, b, C)``   ``a op b`` with op in ``<= >= < >``; proved by a *certificate* ``C``:
+                       the gap (``b - a`` for ``<=``) equals ``C`` identically and ``C`` is
+                       manifestly nonnegative (positive for strict ops); without ``C``, by a
+                       certificate :mod:`derivations._decide.inequality` finds and checks (cases,
+                       Farkas multipliers, manifest signs, log monotonicity, convexity)
+``SameSign(a, b, c)``  ``sign(a) == sign(b)``, proved by ``a == c*b`` with ``c`` manifestly > 0
+``IsPSD(M, B)``        ``M`` is positive semidefinite, proved by ``M == B^T B``
+``EigenPair(A, v, l)`` ``A v == l v``
+``Stationary(f,v,p)``  ``∂f/∂v`` vanishes at ``v = p``
+``SphereMax(f,v,p,C)`` ``p`` maximises ``f`` over the unit sphere: ``f(p) - f(u/||u||) >= 0``
+``Iff(p, q)``          two conditions (relations, And/Or/Not) are equivalent: proved by a case
+                       analysis (:mod:`derivations._decide.piecewise`) deciding both in every region
+``Exists(v, cs)``      some value of the bound variables ``v`` satisfies every relation in
+                       ``cs``: proved by a rational witness checked exactly, refuted by an exact
+                       infeasibility certificate (:mod:`derivations._decide.linear`); floats only find
+                       candidates
+``Behaviour(run, n)``  an algorithm's behaviour, checked by running ``numerics`` on ``n`` data sets
+=====================  ========================================================================
+
+Every claim exposes the same small interface to the methods (:mod:`derivations._methods`):
+
+* ``identity(inst)``: explicit expressions that are identically zero iff the *proof* holds
+  at that instance (components method), or ``None`` when no proof route exists;
+* ``symbolic()``: dimension-free expressions that must simplify to zero (symbolic method);
+* ``violation(inst, values)``: at one exact point, ``None`` if the claim holds there, else a
+  short description of how it fails (exact random method: a certain refutation);
+* ``sides()`` / ``replace_side(i, expr)``: the expressions a mutation may alter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+import sympy as sp
+
+from .._symbols.expr import Grad, Norm, lower
+from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positive
+
+__all__ = [
+    "Undecidable", "Claim", "Equal", "Rel", "SameSign", "IsPSD", "EigenPair", "Stationary", "SphereMax",
+    "Iff", "Exists", "Behaviour", "RunResult",
+]
+
+_OPS = {"<=": sp.LessThan, ">=": sp.GreaterThan, "<": sp.StrictLessThan, ">": sp.StrictGreaterThan}
+_FLIP = {"<=": ">=", ">=": "<=", "<": ">", ">": "<"}
+
+
+class Undecidable(Exception):
+    """The claim's value at one exact point could not be decided (e.g. 0/0, unevaluated)."""
+
+
+def _sign_at(v) -> int:
+    from .._decide.exactness import exact_sign
+
+    s = exact_sign(v)
+    if s is None:
+        raise Undecidable(f"could not decide the sign of {v}")
+    return s
+
+
+def _as_list(e) -> list:
+    if isinstance(e, sp.MatrixBase):
+        return list(e)
+    return [e]
+
+
+def _value(e):
+    """An instantiated value as an explicit matrix or scalar."""
+    if isinstance(e, sp.MatrixExpr) and not isinstance(e, sp.MatrixBase):
+        return sp.ImmutableMatrix(e.doit().as_explicit())
+    return e
+
+
+class Claim:
+    """Base class; see the module docstring for the interface."""
+
+    relation = "="
+
+    def __post_init__(self):
+        for f in ("lhs", "rhs", "a", "b", "factor", "m", "f", "point", "certificate"):
+            v = getattr(self, f, None)
+            if v is not None and not isinstance(v, sp.Basic):
+                object.__setattr__(self, f, sp.sympify(v))
+
+    def sides(self) -> list[sp.Basic]:
+        raise NotImplementedError
+
+    def replace_side(self, i: int, expr: sp.Basic) -> "Claim":
+        raise NotImplementedError
+
+    def identity(self, inst) -> list | None:
+        return None
+
+    def symbolic(self) -> list | None:
+        return None
+
+    def violation(self, inst, values: dict) -> str | None:
+        raise NotImplementedError
+
+    def manifest(self, space) -> tuple[bool, str]:
+        """Whether the non-identity part of the proof (a sign condition) holds structurally."""
+        return True, ""
+
+    def latex(self, printer) -> str:
+        raise NotImplementedError
+
+
+def _zero_at(e, values: dict) -> tuple[bool, sp.Basic]:
+    from .._decide.exactness import exact_is_zero
+
+    v = e.xreplace(values) if values else e
+    ok = exact_is_zero(v)
+    if ok is None:
+        raise Undecidable(f"could not decide whether {v} is 0")
+    return ok, v
+
+
+@dataclass(frozen=True)
+class Equal(Claim):
+    lhs: sp.Basic
+    rhs: sp.Basic
+
+    def sides(self):
+        return [self.lhs, self.rhs]
+
+    def replace_side(self, i, expr):
+        return replace(self, lhs=expr) if i == 0 else replace(self, rhs=expr)
+
+    def residual(self, inst):
+        a, b = _value(inst(self.lhs)), _value(inst(self.rhs))
+        if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase):
+            if isinstance(a, sp.MatrixBase) and a.shape == (1, 1):
+                a = a[0, 0]
+            elif isinstance(b, sp.MatrixBase) and b.shape == (1, 1):
+                b = b[0, 0]
+            else:
+                raise sp.ShapeError("one side of the equality is a matrix, the other a scalar")
+        if isinstance(a, sp.MatrixBase) and a.shape != b.shape:
+            raise sp.ShapeError(f"sides have shapes {a.shape} and {b.shape}")
+        return _as_list(a - b)
+
+    def identity(self, inst):
+        return self.residual(inst)
+
+    def symbolic(self):
+        return [lower(self.lhs) - lower(self.rhs)]
+
+    def violation(self, inst, values):
+        for i, e in enumerate(self.residual(inst)):
+            ok, v = _zero_at(e, values)
+            if ok is False:
+                return f"lhs - rhs = {v} (entry {i}), not 0"
+        return None
+
+    def latex(self, p):
+        return f"{p.doprint(self.lhs)} = {p.doprint(self.rhs)}"
+
+
+@dataclass(frozen=True)
+class Rel(Claim):
+    lhs: sp.Basic
+    op: str
+    rhs: sp.Basic
+    certificate: sp.Basic | None = None
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.op not in _OPS:
+            raise ValueError(f"op must be one of {sorted(_OPS)}, got {self.op!r}")
+
+    @property
+    def relation(self):
+        return self.op
+
+    def sides(self):
+        return [self.lhs, self.rhs]
+
+    def replace_side(self, i, expr):
+        side = {"lhs": expr} if i == 0 else {"rhs": expr}
+        return replace(self, certificate=None, **side)
+
+    def flipped(self) -> "Rel":
+        return replace(self, op=_FLIP[self.op], certificate=None)
+
+    def gap(self):
+        """The quantity that must be >= 0 (or > 0)."""
+        return self.rhs - self.lhs if self.op in ("<=", "<") else self.lhs - self.rhs
+
+    def identity(self, inst):
+        if self.certificate is None:  # a certificate found and checked at this instance, or none
+            return None if self.prove(inst) is None else [sp.Integer(0)]
+        return [sp.sympify(inst(self.gap() - self.certificate))]
+
+    def prove(self, inst):
+        """A checked certificate (:mod:`derivations._decide.inequality`) that the instantiated gap is
+        ``>= 0`` (``> 0`` for strict ops) for every value of the entry symbols, or None."""
+        from .._decide.inequality import prove
+
+        g = inst(self.gap())
+        if isinstance(g, sp.MatrixBase):
+            g = g[0, 0]
+        return prove(sp.sympify(g), strict=self.op in ("<", ">"))
+
+    def symbolic(self):
+        if self.certificate is None:
+            return None
+        return [lower(self.gap() - self.certificate)]
+
+    def manifest(self, space):
+        if self.certificate is None:
+            # reached only when identity() returned [0] at every instance: each a checked proof
+            return True, ""
+        strict = self.op in ("<", ">")
+        ok = (is_manifestly_positive if strict else is_manifestly_nonnegative)(self.certificate, space)
+        return ok, "" if ok else f"certificate {self.certificate} is not manifestly {'positive' if strict else 'nonnegative'}"
+
+    def violation(self, inst, values):
+        g = inst(self.gap())
+        if isinstance(g, sp.MatrixBase):
+            g = g[0, 0]
+        v = g.xreplace(values)
+        s = _sign_at(v)
+        strict = self.op in ("<", ">")
+        if s < 0 or (strict and s == 0):
+            return f"gap = {v} violates {self.op}"
+        return None
+
+    def latex(self, p):
+        sym = {"<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">"}[self.op]
+        return f"{p.doprint(self.lhs)} {sym} {p.doprint(self.rhs)}"
+
+
+@dataclass(frozen=True)
+class SameSign(Claim):
+    a: sp.Basic
+    b: sp.Basic
+    factor: sp.Basic
+
+    relation = "same sign"
+
+    def sides(self):
+        return [self.a, self.b]
+
+    def replace_side(self, i, expr):
+        return replace(self, a=expr) if i == 0 else replace(self, b=expr)
+
+    def identity(self, inst):
+        return [sp.sympify(inst(self.a - self.factor * self.b))]
+
+    def symbolic(self):
+        return [lower(self.a - self.factor * self.b)]
+
+    def manifest(self, space):
+        ok = is_manifestly_positive(self.factor, space)
+        return ok, "" if ok else f"factor {self.factor} is not manifestly positive"
+
+    def violation(self, inst, values):
+        sa, sb = _sign_at(inst(self.a).xreplace(values)), _sign_at(inst(self.b).xreplace(values))
+        if sa == sb:
+            return None
+        return f"sign(a) = {sa} but sign(b) = {sb}"
+
+    def latex(self, p):
+        return rf"\operatorname{{sign}}\left({p.doprint(self.a)}\right) = \operatorname{{sign}}\left({p.doprint(self.b)}\right)"
+
+
+@dataclass(frozen=True)
+class IsPSD(Claim):
+    m: sp.Basic
+    factor: sp.Basic | None = None
+
+    relation = "is PSD"
+
+    def sides(self):
+        return [self.m]
+
+    def replace_side(self, i, expr):
+        return replace(self, m=expr, factor=None)
+
+    def identity(self, inst):
+        if self.factor is None:
+            return None
+        return _as_list(_value(inst(self.m)) - _value(inst(self.factor.T * self.factor)))
+
+    def symbolic(self):
+        if self.factor is None:
+            return None
+        return [lower(self.m) - lower(self.factor.T * self.factor)]
+
+    def violation(self, inst, values):
+        m = sp.Matrix(_value(inst(self.m)).xreplace(values))
+        if m != m.T:
+            return "matrix is not symmetric"
+        n = m.shape[0]
+        import itertools
+
+        for k in range(1, n + 1):
+            for idx in itertools.combinations(range(n), k):
+                minor = m.extract(list(idx), list(idx)).det()
+                if _sign_at(minor) == -1:
+                    return f"principal minor on rows {[i + 1 for i in idx]} is {minor} < 0"
+        return None
+
+    def latex(self, p):
+        return rf"{p.doprint(self.m)} \succeq 0"
+
+
+@dataclass(frozen=True)
+class EigenPair(Equal):
+    """``A v == lam v``; stored as an :class:`Equal` so every method treats it uniformly."""
+
+    relation = "eigen-pair"
+
+    @staticmethod
+    def of(a, v, lam) -> "EigenPair":
+        return EigenPair(a * v, lam * v)
+
+
+@dataclass(frozen=True)
+class Stationary(Claim):
+    f: sp.Basic
+    var: sp.MatrixSymbol
+    point: sp.Basic
+
+    relation = "stationary"
+
+    def sides(self):
+        return [self.point]
+
+    def replace_side(self, i, expr):
+        return replace(self, point=expr)
+
+    def _residual(self, inst):
+        g = inst(Grad(self.f, self.var))
+        entries = list(inst(self.var))
+        pt = list(_value(inst(self.point)))
+        return [e.xreplace(dict(zip(entries, pt))) for e in g]
+
+    def identity(self, inst):
+        return self._residual(inst)
+
+    def symbolic(self):
+        g = lower(Grad(self.f, self.var))
+        return [g.xreplace({self.var: self.point})]
+
+    def violation(self, inst, values):
+        for e in self._residual(inst):
+            ok, v = _zero_at(e, values)
+            if ok is False:
+                return f"gradient entry = {v} at the claimed point, not 0"
+        return None
+
+    def latex(self, p):
+        return (rf"\left.\frac{{\partial}}{{\partial {p.doprint(self.var)}}}{p.doprint(self.f)}"
+                rf"\right|_{{{p.doprint(self.var)} = {p.doprint(self.point)}}} = 0")
+
+
+@dataclass(frozen=True)
+class SphereMax(Claim):
+    """``point`` (a unit vector) maximises ``f`` over ``||var|| = 1``.
+
+    ``var`` is read as a free nonzero direction ``u``; the claim is
+    ``f(point) - f(u/||u||) >= 0``, proved by a certificate equal to that gap.
+    """
+
+    f: sp.Basic
+    var: sp.MatrixSymbol
+    point: sp.Basic
+    certificate: sp.Basic | None = None
+
+    relation = "maximiser on the sphere"
+
+    def sides(self):
+        return [self.point]
+
+    def replace_side(self, i, expr):
+        return replace(self, point=expr, certificate=None)
+
+    def gap(self):
+        return self.f.xreplace({self.var: self.point}) - self.f.xreplace({self.var: self.var / Norm(self.var)})
+
+    def identity(self, inst):
+        if self.certificate is None:
+            return None
+        return [sp.sympify(inst(self.gap() - self.certificate))]
+
+    def manifest(self, space):
+        if self.certificate is None:
+            return False, "no certificate"
+        ok = is_manifestly_nonnegative(self.certificate, space)
+        return ok, "" if ok else "certificate not manifestly nonnegative"
+
+    def violation(self, inst, values):
+        unit = inst(Norm(self.point)).xreplace(values)
+        if _sign_at(sp.sympify(unit) - 1) != 0:
+            return f"claimed maximiser has norm {unit}, not 1"
+        if all(sp.sympify(e).xreplace(values) == 0 for e in inst(self.var)):
+            return None  # u = 0 has no direction; every other u is a real competitor
+        g = sp.sympify(inst(self.gap())).xreplace(values)
+        if _sign_at(g) == -1:
+            return f"f(point) - f(u/||u||) = {g} < 0: a better point exists"
+        return None
+
+    def latex(self, p):
+        v = p.doprint(self.var)
+        return (rf"{p.doprint(self.point)} = \operatorname*{{arg\,max}}_{{\left\|{v}\right\| = 1}}"
+                rf" {p.doprint(self.f)}")
+
+
+def _conditions(b) -> list:
+    from .._decide.piecewise import condition
+
+    if isinstance(b, sp.And):
+        return [c for a in b.args for c in _conditions(a)]
+    return [condition(b)]
+
+
+def _subst_condition(c, values: dict):
+    from .._decide.piecewise import subst_condition
+
+    return subst_condition(c, values)
+
+
+def _instantiate_condition(inst, b):
+    """A SymPy boolean at one instance, as a condition tuple (see :mod:`derivations._decide.piecewise`),
+    built before anything is evaluated: SymPy never decides a relation between numbers here."""
+    from .._decide.piecewise import condition
+
+    c = b if isinstance(b, tuple) else condition(b)
+
+    def go(c):
+        kind = c[0]
+        if kind == "const":
+            return c
+        if kind == "rel":
+            e = inst(c[1])
+            if isinstance(e, sp.MatrixBase):
+                e = e[0, 0]
+            return ("rel", sp.sympify(e), c[2])
+        if kind == "not":
+            return ("not", go(c[1]))
+        return (kind, [go(x) for x in c[1]])
+
+    return go(c)
+
+
+def _truth_at(c) -> bool:
+    from .._decide.piecewise import truth
+
+    v, _u = truth(c, [])
+    if v is None:
+        raise Undecidable(f"could not decide the condition {c}")
+    return v
+
+
+@dataclass(frozen=True)
+class Iff(Claim):
+    """``p`` holds exactly when ``q`` holds (``p``, ``q`` relations, possibly And/Or/Not)."""
+
+    p: sp.Basic
+    q: sp.Basic
+
+    relation = "iff"
+
+    def sides(self):
+        return [self.p, self.q]
+
+    def replace_side(self, i, expr):
+        return replace(self, p=expr) if i == 0 else replace(self, q=expr)
+
+    def identity(self, inst):
+        from .._decide.piecewise import TooManyRegions, Unsupported, regions
+
+        try:
+            cells = regions([], [_instantiate_condition(inst, self.p), _instantiate_condition(inst, self.q)])
+        except (TooManyRegions, Unsupported):
+            return None
+        if all(c.truths[0] == c.truths[1] for c in cells):
+            return [sp.Integer(0)]
+        return None
+
+    def violation(self, inst, values):
+        a = _truth_at(_subst_condition(_instantiate_condition(inst, self.p), values))
+        b = _truth_at(_subst_condition(_instantiate_condition(inst, self.q), values))
+        if a == b:
+            return None
+        return f"the left condition is {a} but the right one is {b}"
+
+    def latex(self, p):
+        return rf"{p.doprint(self.p)} \iff {p.doprint(self.q)}"
+
+
+@dataclass(frozen=True)
+class Exists(Claim):
+    """Some value of ``variables`` (bound: not declared in the space) satisfies every relation
+    of ``constraints``.
+
+    Decided per instance by :func:`derivations._decide.linear.decide` on the instantiated system
+    (after a case split when it has Max/Abs/...): a rational witness checked exactly proves
+    it; Motzkin multipliers checked exactly (in every case) refute it; for non-linear systems
+    a numerical candidate rounded to rationals and checked exactly can prove it, nothing
+    refutes it. Data declared in the space are instantiated first; a proof needs them
+    concrete (a witness for each value of free data is not searched for).
+    """
+
+    variables: tuple
+    constraints: tuple
+
+    relation = "exists"
+
+    def __post_init__(self):
+        object.__setattr__(self, "variables", tuple(self.variables))
+        object.__setattr__(self, "constraints", tuple(sp.sympify(c) for c in self.constraints))
+
+    def sides(self):
+        return list(self.constraints)
+
+    def replace_side(self, i, expr):
+        cs = list(self.constraints)
+        cs[i] = expr
+        return replace(self, constraints=tuple(cs))
+
+    def _entries(self, inst) -> tuple[dict, list]:
+        mapping, entries = {}, []
+        for v in self.variables:
+            if isinstance(v, sp.MatrixSymbol):
+                r, c = (int(sp.sympify(n).xreplace(inst.sizes)) for n in v.shape)
+                syms = [sp.Symbol(f"{v.name}[{i + 1}]" if c == 1 else f"{v.name}[{i + 1},{j + 1}]", real=True)
+                        for i in range(r) for j in range(c)]
+                mapping[v] = sp.ImmutableMatrix(r, c, syms)
+                entries += syms
+            else:
+                s = sp.Symbol(f"{v.name}", real=True)
+                mapping[v] = s
+                entries.append(s)
+        return mapping, entries
+
+    def system(self, inst, values: dict | None = None) -> tuple[list, list]:
+        """(conditions, variable entries) at one instance (data values substituted)."""
+        mapping, entries = self._entries(inst)
+        conds = []
+        for c in self.constraints:
+            for b in _conditions(c.xreplace(mapping)):
+                conds.append(_instantiate_condition(inst, b))
+        if values:
+            conds = [_subst_condition(c, values) for c in conds]
+        return conds, entries
+
+    def decide(self, inst, values: dict | None = None):
+        """A checked :class:`~derivations._decide.linear.Witness`, a list of checked
+        :class:`~derivations._decide.linear.Infeasible` certificates (one per case), or None."""
+        from .._decide.feasibility import decide_system
+
+        conds, entries = self.system(inst, values)
+        key = sp.srepr((tuple(entries), conds))
+        if key not in _DECIDED:  # each exact random point of fixed data poses the same system
+            if len(_DECIDED) > 256:
+                _DECIDED.clear()
+            _DECIDED[key] = decide_system(conds, entries)
+        return _DECIDED[key]
+
+    def identity(self, inst):
+        from .._decide.linear import Witness
+
+        conds, _entries = self.system(inst)
+        mapped = set(self._entries(inst)[1])
+        if any(_cond_symbols(c) - mapped for c in conds):
+            return None  # free data: no witness for every value is searched for
+        return [sp.Integer(0)] if isinstance(self.decide(inst), Witness) else None
+
+    def violation(self, inst, values):
+        from .._decide.linear import Witness
+
+        d = self.decide(inst, values)
+        if isinstance(d, Witness):
+            return None
+        if d is None:
+            raise Undecidable("no exact witness and no exact infeasibility certificate")
+        return "; ".join(c.describe() for c in d)
+
+    def latex(self, p):
+        vs = ", ".join(p.doprint(v) for v in self.variables)
+        cs = r",\ ".join(p.doprint(c) for c in self.constraints)
+        return rf"\exists\, {vs}:\ {cs}"
+
+
+#: Decisions of instantiated existential systems, keyed by their exact SymPy form.
+_DECIDED: dict = {}
+
+
+def _cond_symbols(c) -> set:
+    kind = c[0]
+    if kind == "const":
+        return set()
+    if kind == "rel":
+        return set(c[1].free_symbols)
+    if kind == "not":
+        return _cond_symbols(c[1])
+    return set().union(*[_cond_symbols(x) for x in c[1]])
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What one run of an algorithm showed: did the claimed behaviour hold, and the details."""
+
+    holds: bool
+    detail: str
+    exact: bool = False  # True when the run's failure was decided in exact arithmetic
+
+
+@dataclass(frozen=True)
+class Behaviour(Claim):
+    """An algorithm claim checked by running it: ``run(seed)`` returns a :class:`RunResult`."""
+
+    run: Callable[[int], RunResult]
+    description: str
+    seeds: tuple[int, ...] = field(default=tuple(range(20)))
+
+    relation = "behaviour"
+
+    def sides(self):
+        return []
+
+    def violation(self, inst, values):
+        return None
+
+    def latex(self, p):
+        return r"\text{" + self.description.replace("_", r"\_") + "}"
+

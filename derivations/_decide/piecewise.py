@@ -1,0 +1,401 @@
+"""Case analysis: piecewise expressions split into regions where each piece is one formula.
+
+``Max``, ``Min``, ``Abs``, ``Heaviside``, ``sign`` and ``Piecewise`` (the *atoms*) choose a
+branch by the sign of an expression. :func:`regions` partitions the inputs into regions,
+each described by sign hypotheses (:class:`derivations._decide.linear.Constraint`), such that in
+each region every atom is one branch for *every* point of the region:
+
+* an atom is replaced by the branch whose conditions the region's hypotheses *prove* —
+  syntactically (the condition is a rational multiple of a hypothesis), by an exact linear
+  certificate (:func:`derivations._decide.linear.implies`), by a checked certificate of
+  :mod:`derivations._decide.inequality` for a non-linear condition (``σ(x) − 1/2 < 0`` from
+  ``x < 0``: ``e^(−x) − e^0 > 0``), or, for closed numbers, by
+  :func:`derivations._decide.exactness.exact_sign`;
+* when no branch is proved, the region is split on the first undecided condition ``c``:
+  ``c ≥ 0 | c < 0``, ``c > 0 | c ≤ 0`` or ``c > 0 | c = 0 | c < 0`` — a partition, so the
+  regions cover every input exactly once;
+* a region whose linear hypotheses are infeasible (an exact Motzkin certificate), or one of
+  whose non-linear hypotheses is contradicted by the others (a checked certificate), is
+  dropped: it has no point; a region with an equality ``c = 0`` linear in some variable with a
+  rational coefficient has that variable eliminated.
+
+Branches follow SymPy's definitions: ``Max`` takes the first maximal argument (the choice
+does not matter at ties), ``Abs(p) = p`` for ``p ≥ 0``, ``Heaviside(p, h0)`` is ``h0`` at 0,
+``Piecewise`` takes the first true condition. A claim proved in every region is proved;
+a region the prover cannot decide makes the whole proof fail (never assumed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from .linear import Constraint, Infeasible, affine, decide, implies
+
+__all__ = ["ATOMS", "has_piecewise", "regions", "iter_regions", "Region", "TooManyRegions", "Unsupported",
+           "truth", "resolve_closed", "condition"]
+
+ATOMS = (sp.Max, sp.Min, sp.Abs, sp.Heaviside, sp.sign, sp.Piecewise)
+
+#: Regions explored before the case analysis gives up (no proof, never a verdict).
+MAX_REGIONS = 512
+
+
+class Unsupported(Exception):
+    """A condition this module cannot express (e.g. a set membership)."""
+
+
+class TooManyRegions(Exception):
+    """The case analysis needed more than :data:`MAX_REGIONS` regions."""
+
+
+def has_piecewise(e) -> bool:
+    return isinstance(e, sp.Basic) and e.has(*ATOMS)
+
+
+# -- conditions: ('rel', expr, op) | ('and', [..]) | ('or', [..]) | ('not', c) | ('const', bool)
+
+_REL_OPS = {sp.GreaterThan: ">=", sp.StrictGreaterThan: ">", sp.LessThan: "<=",
+            sp.StrictLessThan: "<", sp.Equality: "==", sp.Unequality: "!="}
+
+
+def condition(b) -> tuple:
+    """A SymPy boolean (relationals, And, Or, Not, True, False) as a condition tuple."""
+    if b is sp.true or b is True:
+        return ("const", True)
+    if b is sp.false or b is False:
+        return ("const", False)
+    for cls, op in _REL_OPS.items():
+        if isinstance(b, cls):
+            return ("rel", sp.sympify(b.lhs - b.rhs), op)
+    if isinstance(b, sp.And):
+        return ("and", [condition(a) for a in b.args])
+    if isinstance(b, sp.Or):
+        return ("or", [condition(a) for a in b.args])
+    if isinstance(b, sp.Not):
+        return ("not", condition(b.args[0]))
+    raise Unsupported(f"condition {b} is not a combination of relations")
+
+
+def _rel(expr, op) -> tuple:
+    return ("rel", sp.sympify(expr), op)
+
+
+def branches(atom) -> list[tuple[sp.Basic, tuple]]:
+    """[(value, condition)] for one atom, in SymPy's order (the first true one applies)."""
+    args = atom.args
+    if isinstance(atom, sp.Abs):
+        p = args[0]
+        return [(p, _rel(p, ">=")), (-p, _rel(p, "<"))]
+    if isinstance(atom, (sp.Max, sp.Min)):
+        sgn = 1 if isinstance(atom, sp.Max) else -1
+        out = []
+        for k, a in enumerate(args):
+            conds = [_rel(sgn * (a - b), ">" if j < k else ">=") for j, b in enumerate(args) if j != k]
+            out.append((a, ("and", conds)))
+        return out
+    if isinstance(atom, sp.Heaviside):
+        p = args[0]
+        h0 = args[1] if len(args) > 1 else sp.Rational(1, 2)
+        return [(sp.Integer(1), _rel(p, ">")), (h0, _rel(p, "==")), (sp.Integer(0), _rel(p, "<"))]
+    if isinstance(atom, sp.sign):
+        p = args[0]
+        return [(sp.Integer(1), _rel(p, ">")), (sp.Integer(0), _rel(p, "==")), (sp.Integer(-1), _rel(p, "<"))]
+    if isinstance(atom, sp.Piecewise):
+        out, before = [], []
+        for value, cond in args:
+            c = condition(cond)
+            out.append((value, ("and", before + [c])))
+            before = before + [("not", c)]
+        return out
+    raise Unsupported(f"{type(atom).__name__} is not a piecewise atom")
+
+
+# -- deciding a condition under hypotheses -----------------------------------------------
+
+_NORMAL = {">=": (1, ">="), ">": (1, ">"), "<=": (-1, ">="), "<": (-1, ">"), "==": (1, "==")}
+
+
+def _ratio(e: sp.Basic, h: sp.Basic):
+    """The rational c with e = c·h identically (term by term after expansion), or None."""
+    if h == 0 or e == 0:
+        return None
+    de, dh = sp.expand(e).as_coefficients_dict(), sp.expand(h).as_coefficients_dict()
+    if set(de) != set(dh):
+        return None
+    c = None
+    for k, v in dh.items():
+        r = de[k] / v
+        if not r.is_Rational or (c is not None and r != c):
+            return None
+        c = r
+    return c
+
+
+def _implied(goal: Constraint, hyps: list[Constraint]) -> bool:
+    """Whether ``hyps`` prove ``goal`` (see the module docstring for the routes)."""
+    e = sp.expand(goal.expr)
+    if not e.free_symbols:
+        from .exactness import exact_sign
+
+        s = exact_sign(e)
+        return s is not None and goal.holds(sp.Integer(s))
+    for h in hyps:
+        c = _ratio(e, h.expr)
+        if c is None:
+            continue
+        if h.op == "==":
+            return goal.op in (">=", "==")  # e = c·0 = 0
+        if c > 0 and (goal.op == ">=" or (goal.op == ">" and h.op == ">")):
+            return True
+    variables = sorted(e.free_symbols | set().union(*[h.expr.free_symbols for h in hyps]), key=str)
+    if affine(e, variables) is not None:
+        linear = [h for h in hyps if affine(h.expr, variables) is not None]
+        if implies(linear, goal, variables):
+            return True
+    return _proved_sign(goal, hyps)
+
+
+def _proved_sign(goal: Constraint, hyps: list[Constraint]) -> bool:
+    """A non-linear goal ``e >= 0`` / ``e > 0`` by a checked certificate of
+    :mod:`derivations._decide.inequality` (its cheap routes: no root finding, no further cases)."""
+    if goal.op == "==" or has_piecewise(goal.expr):
+        return False
+    from .inequality import CONVEXITY_DEPTH, prove
+
+    return prove(goal.expr, goal.op == ">", tuple(hyps), depth=CONVEXITY_DEPTH + 1) is not None
+
+
+def _decide_rel(expr, op, hyps) -> bool | None:
+    if op == "!=":
+        r = _decide_rel(expr, "==", hyps)
+        return None if r is None else not r
+    sgn, nop = _NORMAL[op]
+    goal = Constraint(sgn * expr, nop)
+    if _implied(goal, hyps):
+        return True
+    if nop == "==":
+        if _implied(Constraint(expr, ">"), hyps) or _implied(Constraint(-expr, ">"), hyps):
+            return False
+        return None
+    negation = Constraint(-sgn * expr, ">" if nop == ">=" else ">=")
+    if _implied(negation, hyps):
+        return False
+    return None
+
+
+def truth(cond: tuple, hyps: list[Constraint]) -> tuple[bool | None, tuple | None]:
+    """(value, first undecided relation): Kleene logic over the relations' decisions."""
+    kind = cond[0]
+    if kind == "const":
+        return cond[1], None
+    if kind == "rel":
+        v = _decide_rel(cond[1], cond[2], hyps)
+        return v, (None if v is not None else cond)
+    if kind == "not":
+        v, u = truth(cond[1], hyps)
+        return (None if v is None else not v), u
+    values, first = [], None
+    for c in cond[1]:
+        v, u = truth(c, hyps)
+        if kind == "and" and v is False:
+            return False, None
+        if kind == "or" and v is True:
+            return True, None
+        values.append(v)
+        first = first or u
+    if None in values:
+        return None, first
+    return kind == "and", None
+
+
+def _splits(rel: tuple) -> list[list[Constraint]]:
+    """A partition of the inputs that decides ``rel``."""
+    _kind, e, op = rel
+    sgn, nop = _NORMAL.get(op, (1, "=="))
+    e = sgn * e
+    if nop == ">=":
+        return [[Constraint(e, ">=")], [Constraint(-e, ">")]]
+    if nop == ">":
+        return [[Constraint(e, ">")], [Constraint(-e, ">=")]]
+    return [[Constraint(e, ">")], [Constraint(e, "==")], [Constraint(-e, ">")]]
+
+
+# -- regions -------------------------------------------------------------------------------
+
+@dataclass
+class Region:
+    """One cell of the partition: hypotheses, and the expressions with every atom resolved."""
+
+    hyps: list = field(default_factory=list)
+    exprs: list = field(default_factory=list)
+    truths: list = field(default_factory=list)  # decided conditions (see ``regions``)
+    substitution: dict = field(default_factory=dict)  # variables eliminated by equalities
+
+    def describe(self) -> str:
+        return " and ".join(f"{h.expr} {h.op} 0" for h in self.hyps) or "everywhere"
+
+
+def _innermost(exprs) -> sp.Basic | None:
+    for e in exprs:
+        if not isinstance(e, sp.Basic):
+            continue
+        for node in sp.postorder_traversal(e):
+            if isinstance(node, ATOMS) and not any(a.has(*ATOMS) for a in node.args):
+                return node
+    return None
+
+
+def _feasible(hyps: list[Constraint]) -> bool:
+    """False only when the hypotheses are proved contradictory: the linear ones by an exact
+    certificate, or a non-linear one whose negation the others prove."""
+    variables = sorted(set().union(*[h.expr.free_symbols for h in hyps]), key=str) if hyps else []
+    linear = [h for h in hyps if affine(h.expr, variables) is not None]
+    if linear:
+        if not variables:
+            if not all(h.holds(sp.Rational(h.expr)) for h in linear):
+                return False
+        elif isinstance(decide(linear, variables), Infeasible):
+            return False
+    for k, h in enumerate(hyps):
+        if h in linear or h.op == "==":
+            continue
+        others = hyps[:k] + hyps[k + 1:]
+        negation = Constraint(-h.expr, ">" if h.op == ">=" else ">=")
+        if _proved_sign(negation, others):
+            return False
+    return True
+
+
+def _equalities(hyps: list[Constraint]) -> list[Constraint]:
+    """``c ≥ 0`` becomes ``c = 0`` when the other hypotheses prove ``c ≤ 0`` (e.g. a ≥ b, b ≥ a)."""
+    out = list(hyps)
+    for k, h in enumerate(out):
+        if h.op != ">=":
+            continue
+        for g in out[:k] + out[k + 1:]:
+            if g.op in (">=", "==") and (c := _ratio(g.expr, h.expr)) is not None and c < 0:
+                out[k] = Constraint(h.expr, "==")
+                break
+    return out
+
+
+def _eliminate(hyps, exprs, conds, sub):
+    """Use equalities ``c = 0`` linear in a variable with a rational coefficient to eliminate it."""
+    hyps = _equalities(hyps)
+    for h in hyps:
+        if h.op != "==":
+            continue
+        e = sp.expand(h.expr)
+        for v in sorted(e.free_symbols, key=str):
+            coeff = e.coeff(v)
+            if coeff.is_Rational and coeff != 0 and not (e - coeff * v).has(v):
+                value = sp.expand(-(e - coeff * v) / coeff)
+                s = {v: value}
+                new_hyps = [Constraint(sp.expand(g.expr.xreplace(s)), g.op) for g in hyps if g is not h]
+                new_sub = {k: sp.expand(val.xreplace(s)) for k, val in sub.items()}
+                new_sub[v] = value
+                return _eliminate(new_hyps, [x.xreplace(s) for x in exprs],
+                                  [subst_condition(c, s) for c in conds], new_sub)
+    return hyps, exprs, conds, sub
+
+
+def subst_condition(c: tuple, s: dict) -> tuple:
+    """A condition tuple (:func:`condition`) with ``s`` substituted into every relation."""
+    kind = c[0]
+    if kind == "const":
+        return c
+    if kind == "rel":
+        return ("rel", sp.sympify(c[1]).xreplace(s), c[2])
+    if kind == "not":
+        return ("not", subst_condition(c[1], s))
+    return (kind, [subst_condition(x, s) for x in c[1]])
+
+
+def _cond_has_atoms(c) -> sp.Basic | None:
+    kind = c[0]
+    if kind == "const":
+        return None
+    if kind == "rel":
+        return _innermost([c[1]])
+    if kind == "not":
+        return _cond_has_atoms(c[1])
+    for x in c[1]:
+        a = _cond_has_atoms(x)
+        if a is not None:
+            return a
+    return None
+
+
+def _subst_atom(c, atom, value):
+    return subst_condition(c, {atom: value})
+
+
+def regions(exprs: list, conditions: list = (), hyps: list = ()) -> list[Region]:
+    """The partition for ``exprs`` (atoms resolved) and ``conditions`` (decided), see the
+    module docstring. Raises :class:`TooManyRegions` or :class:`Unsupported`."""
+    return list(iter_regions(exprs, conditions, hyps))
+
+
+def iter_regions(exprs: list, conditions: list = (), hyps: list = ()):
+    """:func:`regions`, one region at a time (a search may stop at the first it needs)."""
+    count = [0]
+
+    def go(hyps, exprs, conds, sub):
+        count[0] += 1
+        if count[0] > MAX_REGIONS:
+            raise TooManyRegions(f"more than {MAX_REGIONS} regions")
+        if not _feasible(hyps):
+            return
+        hyps, exprs, conds, sub = _eliminate(hyps, exprs, conds, sub)
+        atom = _innermost(exprs)
+        if atom is None:
+            for c in conds:
+                atom = _cond_has_atoms(c)
+                if atom is not None:
+                    break
+        if atom is not None:
+            undecided = None
+            for value, cond in branches(atom):
+                v, u = truth(cond, hyps)
+                if v is True:
+                    s = {atom: value}
+                    yield from go(hyps, [e.xreplace(s) if isinstance(e, sp.Basic) else e for e in exprs],
+                                  [_subst_atom(c, atom, value) for c in conds], sub)
+                    return
+                undecided = undecided or u
+            if undecided is None:
+                raise Unsupported(f"no branch of {atom} applies and no condition to split on")
+            for extra in _splits(undecided):
+                yield from go(hyps + extra, exprs, conds, sub)
+            return
+        values = []
+        for c in conds:
+            v, u = truth(c, hyps)
+            if v is None:
+                for extra in _splits(u):
+                    yield from go(hyps + extra, exprs, conds, sub)
+                return
+            values.append(v)
+        yield Region(list(hyps), list(exprs), values, dict(sub))
+
+    yield from go(list(hyps), [sp.sympify(e) for e in exprs],
+                  [c if isinstance(c, tuple) else condition(c) for c in conditions], {})
+
+
+def resolve_closed(v: sp.Basic) -> sp.Basic | None:
+    """A closed number with every atom replaced by its branch, each branch condition decided
+    by :func:`derivations._decide.exactness.exact_sign`; None when a condition is undecidable."""
+    v = sp.sympify(v)
+    while True:
+        atom = _innermost([v])
+        if atom is None:
+            return v
+        for value, cond in branches(atom):
+            t, _u = truth(cond, [])
+            if t is True:
+                v = v.xreplace({atom: value})
+                break
+        else:
+            return None

@@ -1,0 +1,888 @@
+"""The ``lindisc`` command line.
+
+==========================================  ================================================
+command                                     what it does
+==========================================  ================================================
+``lindisc verify [ID|TOPIC ...]``           verify catalog entries; table or ``--format json``
+``lindisc list [TOPIC]``                    list entries (id, kind, title, sources)
+``lindisc show ID``                         statement, derivation with a verdict per step,
+                                            sources, counterexample and diagnosis
+``lindisc latex [ID|TOPIC ...]``            LaTeX of the verified forms (and printed forms
+                                            of errata)
+``lindisc selftest [--format json]``        the mutation suite: does the engine refute
+                                            every non-equivalent mutant of a true claim?
+``lindisc distance --coef W --intercept B   your points against your hyperplane: g(x),
+--points X``                                signed distance r = g(x)/‖w‖, projection x_⊥
+==========================================  ================================================
+
+Exit codes: 0 when every result, exercise and algorithm entry is verified and every
+erratum refuted (its corrected form verified); 1 otherwise; 2 on a usage error (a one-line
+message that names the fix); 130 on Ctrl-C ("interrupted", no traceback); 141 when the
+reader of stdout went away (``lindisc list | head``), silently.
+
+Tables follow the terminal's width when stdout is a terminal (cells wrap within their
+columns, or each row becomes a short line and an indented paragraph) and are plain, never
+cut, when it is not. On a terminal that cannot show the output's symbols (``LC_ALL=C``,
+``PYTHONIOENCODING=ascii``) they are spelled in ASCII: ≤ → <=, ‖w‖ → ||w||, θ → theta.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import math
+import multiprocessing as mp
+import multiprocessing.connection
+import os
+import re
+import shutil
+import signal
+import sys
+import time
+
+from numerics.errors import InvalidInput
+
+__all__ = ["main", "UsageError"]
+
+
+class UsageError(InvalidInput):
+    """Bad command-line input; the message names the fix. Exit code 2."""
+
+
+def _registry():
+    from ..catalog import REGISTRY
+
+    return REGISTRY
+
+
+def select(names: list[str]) -> list[str]:
+    """Entry ids for the given ids/topics (all if none), in catalog order."""
+    reg = _registry()
+    if not names:
+        return list(reg)
+    topics = {e.topic for e in reg.values()}
+    chosen: list[str] = []
+    for n in names:
+        if n in reg:
+            hits = [n]
+        elif n in topics:
+            hits = [i for i, e in reg.items() if e.topic == n]
+        else:
+            close = difflib.get_close_matches(n, list(reg) + sorted(topics), n=3, cutoff=0.5)
+            hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            raise UsageError(f"unknown entry id or topic {n!r}.{hint} "
+                             f"Run 'lindisc list' to see the {len(reg)} entries.")
+        chosen.extend(h for h in hits if h not in chosen)
+    return chosen
+
+
+# -- verification in worker processes ---------------------------------------------------
+
+def _verify_one(args):
+    from .._verdicts.engine import verify_entry
+    from .._verdicts.report import result_json
+
+    eid, seed, budget = args
+    try:
+        r = verify_entry(_registry()[eid], seed=seed, budget=budget)
+    except Exception as exc:  # noqa: BLE001 - one broken entry must not stop the run
+        from .._verdicts.engine import EntryResult
+
+        r = EntryResult(_registry()[eid], "error", error=f"{type(exc).__name__}: {exc}")
+    return eid, result_json(r), r.ok
+
+
+def _verify_fallback(item, reason):
+    from .._verdicts.engine import EntryResult
+    from .._verdicts.report import result_json
+
+    eid = item[0]
+    return eid, result_json(EntryResult(_registry()[eid], "error", error=reason)), False
+
+
+def _selftest_fallback(item, reason):
+    from .._verdicts.selftest import empty_counts
+
+    out = empty_counts()
+    out["incomplete"].append({"id": item[0], "claim": item[2] if len(item) > 2 else None,
+                              "reason": reason})
+    return item[0], out
+
+
+def _selftest_one(args):
+    from .._verdicts.selftest import selftest_entry
+
+    eid, seed, k = args
+    return eid, selftest_entry(_registry()[eid], seed=seed, only=k)
+
+
+def selftest_items(ids, seed: int) -> list[tuple[str, int, int]]:
+    """One pool item per (entry, claim): the heaviest entries spread over the workers."""
+    from .._verdicts.selftest import claim_count
+
+    reg = _registry()
+    return [(i, seed, k) for i in ids for k in range(claim_count(reg[i]))]
+
+
+#: Hard wall-clock limit per entry, enforced by killing its worker process. The engine's
+#: own budgets (SIGALRM) interrupt Python code; this also stops C-level work (a huge
+#: big-integer product) that a signal cannot interrupt.
+HARD_LIMIT = 300.0
+#: The same for one claim of the mutation suite (each of its ~40 mutants meets three methods).
+SELFTEST_HARD_LIMIT = 900.0
+
+
+#: Address-space limit per worker: a runaway expression swell raises MemoryError in the
+#: worker (reported as that entry's error) instead of waking the kernel's OOM killer.
+WORKER_MEMORY = 6 * 2**30
+
+
+def _limit_memory() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = WORKER_MEMORY if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, ValueError, OSError):  # not on this platform: the hard limit remains
+        pass
+
+
+def _worker(fn, item, conn):
+    # Ctrl-C is the parent's to handle (it kills the workers): a worker ignores SIGINT, so a
+    # terminal's Ctrl-C, sent to the whole process group, prints no traceback per worker.
+    # The parent blocks SIGINT around the fork, so none arrives before this line.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _limit_memory()
+    try:
+        conn.send(("ok", fn(item)))
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
+        try:
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        except OSError:  # the parent is gone (interrupted): nobody to tell
+            pass
+    finally:
+        conn.close()
+
+
+def _pool_map(fn, items, jobs: int, progress: bool, label: str, *, fallback=None,
+              hard_limit: float = HARD_LIMIT):
+    """Run ``fn`` on each item in its own forked process, at most ``jobs`` at a time,
+    yielding results as they finish. An item whose process outlives ``hard_limit`` seconds
+    or dies is killed and replaced by ``fallback(item, reason)``. Each item runs in its
+    process's main thread, so the engine's SIGALRM budgets apply inside it."""
+    ctx = mp.get_context("fork")
+    pending = list(items)
+    running: dict = {}  # conn -> (process, item, deadline)
+    n, done = len(pending), 0
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, jobs):
+                item = pending.pop(0)
+                recv, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_worker, args=(fn, item, send), daemon=True)
+                mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    proc.start()
+                finally:  # a Ctrl-C that came meanwhile is raised here, in the parent
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+                send.close()
+                running[recv] = (proc, item, time.monotonic() + hard_limit)
+            ready = mp.connection.wait(list(running), timeout=0.5)
+            now = time.monotonic()
+            finished = []
+            for conn in ready:
+                proc, item, _ = running[conn]
+                try:
+                    status, value = conn.recv()
+                except EOFError:
+                    status, value = "error", f"worker died (exit code {proc.exitcode})"
+                finished.append((conn, item, status, value))
+            for conn, (proc, item, deadline) in list(running.items()):
+                if conn not in ready and now > deadline:
+                    finished.append((conn, item, "error", f"killed after the hard limit of {hard_limit:g} s"))
+            for conn, item, status, value in finished:
+                proc = running.pop(conn)[0]
+                conn.close()
+                if proc.is_alive():
+                    proc.kill()
+                proc.join(1)
+                if status != "ok":
+                    if fallback is None:
+                        raise RuntimeError(f"{label} {item!r}: {value}")
+                    value = fallback(item, value)
+                done += 1
+                if progress:
+                    bar = "#" * int(30 * done / n)
+                    sys.stderr.write(f"\r{label} [{bar:<30}] {done}/{n} {str(value[0])[:40]:<40}")
+                    sys.stderr.flush()
+                yield value
+    finally:
+        for conn, (proc, _item, _d) in running.items():
+            proc.kill()
+        if progress:
+            sys.stderr.write("\r" + " " * 90 + "\r")
+            sys.stderr.flush()
+
+
+def _default_jobs() -> int:
+    return max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else (os.cpu_count() or 1), 8))
+
+
+# -- tables: the terminal's width on a terminal, plain lines otherwise -----------------------
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without one, or closed
+        return False
+
+
+def _terminal_width() -> int | None:
+    """The width to fit on when stdout is a terminal (``COLUMNS`` overrides it, as for any
+    program); None when stdout is a pipe or a file: plain lines, nothing cut or wrapped."""
+    if not _isatty(sys.stdout):
+        return None
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _layout(rows: list[list[str]], width: int | None, wrap: list[int], *,
+            min_col: int = 12) -> list[str]:
+    """Aligned columns, two spaces apart, the first row the underlined header. With a
+    ``width``, the columns in ``wrap`` are narrowed, widest first (to ``min_col`` at the
+    least), and their cells wrapped within them; the other columns are never cut. When even
+    that does not fit, each row becomes a line of the other columns followed by its
+    ``wrap`` cells as an indented paragraph (the first one unlabelled, as the row's text)."""
+    import textwrap
+
+    rows = [[_shown(c) for c in r] for r in rows]
+    n = len(rows[0])
+    cols = [max(len(r[j]) for r in rows) for j in range(n)]
+    # Narrow first down to each column's longest word (no word is cut), then to min_col.
+    words = {j: max(len(w) for r in rows for w in r[j].split() or [""]) for j in wrap}
+    if width is not None:
+        while sum(cols) + 2 * (n - 1) > width:
+            shrinkable = ([j for j in wrap if cols[j] > max(min_col, words[j])]
+                          or [j for j in wrap if cols[j] > min_col])
+            if not shrinkable:
+                return _stacked(rows, width, wrap)
+            j = max(shrinkable, key=lambda j: cols[j])
+            cols[j] -= 1
+    lines = []
+    for i, r in enumerate(rows):
+        cells = [(textwrap.wrap(c, cols[j], break_on_hyphens=False) or [""])
+                 if j in wrap and len(c) > cols[j] else [c] for j, c in enumerate(r)]
+        for k in range(max(len(c) for c in cells)):
+            lines.append("  ".join((c[k] if k < len(c) else "").ljust(cols[j])
+                                   for j, c in enumerate(cells)).rstrip())
+        if i == 0:
+            lines.append("  ".join("-" * w for w in cols))
+    return lines
+
+
+def _stacked(rows: list[list[str]], width: int, wrap: list[int]) -> list[str]:
+    import textwrap
+
+    head = [j for j in range(len(rows[0])) if j not in wrap]
+    cols = {j: max(len(r[j]) for r in rows) for j in head}
+    lines = ["  ".join(rows[0][j].ljust(cols[j]) for j in head).rstrip(),
+             "  ".join("-" * cols[j] for j in head)]
+    for r in rows[1:]:
+        lines.append("  ".join(r[j].ljust(cols[j]) for j in head).rstrip())
+        text, rest = r[wrap[0]], [f"{rows[0][j]}: {r[j]}" for j in wrap[1:] if r[j]]
+        for par in [text, "; ".join(rest)]:
+            lines += textwrap.wrap(par, width, initial_indent="    ", subsequent_indent="      ",
+                                   break_on_hyphens=False)
+    return lines
+
+
+def _fit_table(text: str, width: int | None) -> str:
+    """``report.render_table``'s output, refitted to ``width``: its columns (read from the
+    header's rule) wrapped within themselves, the notes below wrapped as paragraphs. With
+    no width, only realigned (after the ASCII fallback changed the cells' lengths)."""
+    import textwrap
+
+    lines = text.split("\n")  # sliced as rendered; _layout pads the cells as shown
+    if len(lines) < 2 or not re.fullmatch(r"-+(  -+)*", lines[1]):
+        return text  # not the table shape this expects: leave it as rendered
+    spans = [m.span() for m in re.finditer(r"-+", lines[1])]
+    end = lines.index("") if "" in lines else len(lines)
+    rows = [[ln[a:b if k < len(spans) - 1 else None].strip() for k, (a, b) in enumerate(spans)]
+            for ln in [lines[0]] + lines[2:end]]
+    # id, status and seconds stay whole; title, sources, scope and methods wrap.
+    keep = {0, len(spans) - 1} | {k for k, h in enumerate(rows[0]) if h == "status"}
+    out = _layout(rows, width, [k for k in range(len(spans)) if k not in keep])
+    for ln in map(_shown, lines[end:]):
+        out += (textwrap.wrap(ln, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+                if width else [ln])
+    return "\n".join(out)
+
+
+def _render_table(records, oks, summ) -> str:
+    from .._verdicts.report import render_table
+
+    width = _terminal_width()
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100000"  # the renderer cuts titles to COLUMNS: never here
+    try:
+        text = render_table(records, oks, summ)
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return text if width is None and _shown(text) == text else _fit_table(text, width)
+
+
+def cmd_verify(ns) -> int:
+    from .._verdicts.report import SCHEMA, summary
+
+    ids = select(ns.ids)
+    t0 = time.perf_counter()
+    progress = sys.stderr.isatty() and not ns.quiet
+    got = {eid: (rec, ok) for eid, rec, ok in
+           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "verify",
+                     fallback=_verify_fallback)}
+    records = [got[i][0] for i in ids]
+    oks = [got[i][1] for i in ids]
+    summ = summary(records, time.perf_counter() - t0)
+    if ns.format == "json":
+        json.dump({"schema": SCHEMA, "results": records, "summary": summ}, sys.stdout, indent=1,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(_render_table(records, oks, summ))
+    return 0 if all(oks) else 1
+
+
+def cmd_list(ns) -> int:
+    reg = _registry()
+    ids = select([ns.topic] if ns.topic else [])
+    rows = [["id", "kind", "title", "sources"]]
+    for i in ids:
+        e = reg[i]
+        srcs = "; ".join(f"{s.document} {s.where}" for s in e.sources)
+        rows.append([e.id, e.kind, e.title, srcs])
+    for line in _layout(rows, _terminal_width(), [2, 3]):
+        print(line)
+    print(f"{len(ids)} entries")
+    return 0
+
+
+def _show_text(d: dict) -> str:
+    from .._verdicts.report import scope_cell
+
+    lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
+             "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"]), ""]
+    if d.get("doc"):
+        lines += [d["doc"], ""]
+    if d.get("error"):
+        lines += ["error: " + d["error"], ""]
+    if d.get("stated"):
+        st = d["stated"]
+        lines += ["as printed:  " + st["latex"], f"  verdict: {st['status']}"]
+        if st["counterexample"]:
+            cx = st["counterexample"]
+            lines.append(f"  counterexample (sizes {cx.get('sizes', {})}):")
+            for k, v in cx.get("values", {}).items():
+                lines.append(f"    {k} = {v}")
+            lines.append(f"    -> {cx.get('fails', '')}")
+        if d.get("diagnosis"):
+            lines.append("  diagnosis: " + d["diagnosis"])
+        lines.append("")
+    main = [c for c in d["claims"] if not c["label"].startswith("derivation:")]
+    steps = [c for c in d["claims"] if c["label"].startswith("derivation:")]
+    heading = "corrected / verified claims:" if d.get("stated") else "claims:"
+    for title, group in ((heading, main), ("derivation, step by step:", steps)):
+        if not group:
+            continue
+        lines.append(title)
+        for c in group:
+            lines.append(f"  [{c['status']}] {c['label'].replace('derivation: ', '')}:  {c['latex']}")
+            for m in c["methods"]:  # each method's answer and what it covers
+                lines.append(f"      {m['name']}: {m['outcome']}" + (f" — {m['detail']}" if m.get("detail") else ""))
+            if c["counterexample"]:
+                lines.append(f"      counterexample: {c['counterexample']}")
+        lines.append("")
+    if d.get("notation"):
+        lines.append("notation (holds by definition; shown, never counted as verified):")
+        lines += [f"  {n['label']}:  {n['latex']}  ({n['why']})" for n in d["notation"]]
+        lines.append("")
+    if d.get("scope"):
+        lines.append("scope: " + (scope_cell(d) or "none"))
+    seeds = {m.get("scope", {}).get("seed") for m in d.get("methods", [])} - {None}
+    if seeds:
+        lines.append(f"seed: {min(seeds)} (the same draws again: lindisc show {d['id']} --seed {min(seeds)})")
+    if d.get("numeric"):
+        n = d["numeric"]
+        lines.append(f"numeric agreement with numerics: {n['outcome']} ({n.get('detail', '')})")
+    return "\n".join(lines).rstrip()
+
+
+def cmd_show(ns) -> int:
+    from .._verdicts.engine import verify_entry
+    from .._verdicts.report import entry_detail
+
+    reg = _registry()
+    if ns.id not in reg:
+        select([ns.id])  # raises with suggestions (a topic is not an id)
+        raise UsageError(f"{ns.id!r} is a topic, not an entry id; run 'lindisc list {ns.id}'.")
+    r = verify_entry(reg[ns.id], seed=ns.seed, budget=ns.budget)
+    d = entry_detail(r)
+    if ns.format == "json":
+        json.dump(d, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(_show_text(d))
+    return 0 if r.ok else 1
+
+
+def cmd_latex(ns) -> int:
+    from .._verdicts.report import scope_cell
+
+    ids = select(ns.ids)
+    progress = sys.stderr.isatty()
+    got = {eid: rec for eid, rec, _ in
+           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "latex",
+                     fallback=_verify_fallback)}
+    for i in ids:
+        rec = got[i]
+        print(f"% {rec['id']} ({rec['status']}): {rec['title']}")
+        if rec["status"] == "verified":
+            print(f"% scope: {scope_cell(rec)}")
+        if rec["stated_latex"]:
+            print(f"% as printed (refuted): {rec['stated_latex']}")
+        if rec["status"] == "verified" or rec["kind"] == "erratum":
+            print(r"\begin{gather*}" + rec["latex"] + r"\end{gather*}")
+        else:
+            print(f"% not verified ({rec['status']}); no LaTeX emitted")
+        print()
+    return 0
+
+
+def cmd_selftest(ns) -> int:
+    from .._verdicts.selftest import merge
+
+    ids = select(ns.ids)
+    progress = sys.stderr.isatty() and ns.format != "json"
+    parts = [p for _, p in _pool_map(_selftest_one, selftest_items(ids, ns.seed), ns.jobs,
+                                     progress, "selftest", fallback=_selftest_fallback,
+                                     hard_limit=SELFTEST_HARD_LIMIT)]
+    rep = merge(parts)
+    if ns.format == "json":
+        json.dump(rep, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print(f"claims mutated: {rep['claims']}  mutants: {rep['mutants']}  "
+              f"equivalent: {rep['equivalent']}  killed: {rep['killed']}  "
+              f"survivors: {len(rep['survivors'])}  false refutations: {rep['false_refutations']}  "
+              f"(ill-typed mutants set aside: {rep['ill_typed']})")
+        print(f"killed / non-equivalent = {rep['killed_ratio']:.2%} (target >= 98%)")
+        print("each method alone on every mutant (wrongly proved must be 0):")
+        print(f"  {'method':<14}{'attacked':>10}{'proved':>9}{'killed':>9}{'wrongly proved':>16}")
+        for name, c in rep["methods"].items():
+            print(f"  {name:<14}{c['attacked']:>10}{c['proved']:>9}{c['killed']:>9}"
+                  f"{c['wrongly_proved']:>16}")
+        for b in rep["soundness_bugs"]:
+            print(f"  SOUNDNESS BUG: {b['proved_by']} proved {b['id']} [{b['claim']}] {b['mutation']}; "
+                  f"{b['refuted_by']} refutes it: {b['refutation']}")
+        for inc in rep["incomplete"]:
+            print(f"  incomplete: {inc['id']}: {inc['reason']}")
+        for s in rep["survivors"]:
+            print(f"  survivor: {s['id']} [{s['claim']}] {s['mutation']}")
+    ok = (rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
+          and not rep["soundness_bugs"])
+    return 0 if ok else 1
+
+
+#: A number exactly as a user writes one: no inner spaces, no underscores, no nan/inf.
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def _number(field: str, *, name: str, whole: str, loc: str, fix: str) -> float:
+    """One finite float from ``field`` (spaces around it allowed), or a one-line UsageError
+    that shows the whole option value, which field is wrong, why, and ``fix``."""
+    f = field.strip()
+    where = f"{name} {whole!r}:{loc}"
+    if f == "":
+        raise UsageError(f"{where} is empty; {fix}")
+    if not _NUMBER.fullmatch(f):
+        if re.fullmatch(r"[+-]?(nan|inf|infinity)", f, re.IGNORECASE):
+            why = "is not a finite number"
+        elif re.search(r"\d\s+[\d.+-]", f):
+            why = "has a space inside a number (separate numbers with commas: '1,2', not '1 2')"
+        else:
+            why = "is not a number"
+        raise UsageError(f"{where} {field!r} {why}; {fix}")
+    v = float(f)
+    if not math.isfinite(v):
+        raise UsageError(f"{where} {field!r} overflows a float (|x| > 1.8e308); write a "
+                         f"finite number (rescale every input by one factor)")
+    return v
+
+
+def _floats(text: str, name: str, *, whole: str | None = None, loc: str = "",
+            fix: str | None = None) -> list[float]:
+    """Comma-separated finite numbers, parsed exactly: each field is one number (spaces
+    around it allowed); an empty field or two numbers run together is an error."""
+    fix = fix or f"write comma-separated numbers like {name} '1,-2.5,3'"
+    fields = text.split(",")
+    return [_number(f, name=name, whole=text if whole is None else whole, fix=fix,
+                    loc=f"{loc} field {k}" if len(fields) > 1 else loc)
+            for k, f in enumerate(fields, 1)]
+
+
+def _points(text: str) -> list[list[float]]:
+    """``--points '0,0;1,2'``: points separated by ';', coordinates by ','."""
+    fix = "write points separated by ';', each as comma-separated numbers: --points '0,0;1,2'"
+    rows = text.split(";")
+    if not any(r.strip() for r in rows):
+        raise UsageError(f"--points needs at least one point, got {text!r}; write points "
+                         f"like --points '0,1;2,3'")
+    return [_floats(r, "--points", whole=text, fix=fix,
+                    loc=f" point {k}" + ("," if "," in r else ""))
+            for k, r in enumerate(rows, 1)]
+
+
+def cmd_distance(ns) -> int:
+    import warnings
+
+    import numpy as np
+
+    import numerics.geometry as ng
+    from numerics.errors import LindiscError
+
+    coef = _floats(ns.coef, "--coef")
+    pts = _points(ns.points)
+    if len({len(p) for p in pts}) > 1:
+        raise UsageError(f"every point needs the same number of coordinates; got lengths "
+                         f"{[len(p) for p in pts]} in --points {ns.points!r}")
+    (intercept,) = _floats(ns.intercept, "--intercept", fix="write one number like --intercept=-5")
+    try:
+        # Overflow is checked below on the results; numpy's warnings would only repeat it.
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            X = np.array(pts, dtype=float)
+            g = ng.decision_function(X, coef=coef, intercept=intercept)
+            r = ng.signed_distance(X, coef=coef, intercept=intercept)
+            xp = ng.project_onto_hyperplane(X, coef=coef, intercept=intercept)
+            o = ng.origin_distance(coef=coef, intercept=intercept)
+    except (LindiscError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    bad = [k for k in range(len(pts)) if not (np.isfinite(g[k]) and np.isfinite(r[k])
+                                               and np.all(np.isfinite(xp[k])))]
+    if bad or not np.isfinite(o):
+        raise UsageError(f"the result overflows a float (|value| > 1.8e308) for point "
+                         f"{bad[0] + 1 if bad else 1} of --points {ns.points!r}; rescale w, b "
+                         f"and the points by a common factor (the signed distance scales with "
+                         f"the points, the side does not)")
+    print(f"hyperplane w^T x + b = 0 with w = {coef}, b = {intercept:g}; "
+          f"signed distance of the plane from the origin: {o + 0.0:.6g}")
+    print(f"{'point':<28} {'g(x)':>12} {'r = g/||w||':>12}  side  projection x_perp")
+    for p, gi, ri, q in zip(pts, g, r, xp):
+        side = "R+" if gi >= 0 else "R-"
+        print(f"{p!s:<28} {gi:>12.6g} {ri:>12.6g}  {side:<4}  {(np.round(q, 6) + 0.0).tolist()}")
+    return 0
+
+
+# -- option values: argparse ``type=`` functions, so a bad value is argparse's own one-line
+# usage error (exit 2), never a traceback ---------------------------------------------------
+
+#: The smallest useful ``--budget``: below it no method has time to decide anything, and
+#: every claim would come back undecided (a timeout is never a verdict).
+MIN_BUDGET = 0.5
+#: The largest ``--budget`` (a day); the timer cannot hold much more.
+MAX_BUDGET = 86400.0
+
+
+def _budget(text: str) -> float:
+    fix = "use --budget 5 for 5 seconds"
+    f = text.strip()
+    if not _NUMBER.fullmatch(f):
+        kind = "finite " if re.fullmatch(r"[+-]?(nan|inf|infinity)", f, re.IGNORECASE) else ""
+        raise argparse.ArgumentTypeError(f"--budget must be a {kind}number of seconds, got "
+                                         f"{text!r}; {fix}")
+    v = float(f)
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"--budget must be > 0 seconds, got {text!r}; {fix}")
+    if v < MIN_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"--budget must be at least {MIN_BUDGET:g} seconds (less leaves no method time to "
+            f"decide anything), got {text!r}; {fix}")
+    if v > MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"--budget must be at most {MAX_BUDGET:g} seconds (a "
+                                         f"day), got {text!r}; {fix}")
+    return v
+
+
+def _int_option(text: str, name: str, low: int, fix: str) -> int:
+    f = text.strip()
+    if not re.fullmatch(r"[+-]?\d+", f):
+        raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}; {fix}")
+    v = int(f)
+    if v < low:
+        raise argparse.ArgumentTypeError(f"{name} must be >= {low}, got {text!r}; {fix}")
+    return v
+
+
+def _jobs(text: str) -> int:
+    return _int_option(text, "--jobs", 1, "use --jobs 1 for a single worker process")
+
+
+def _seed(text: str) -> int:
+    return _int_option(text, "--seed", 0, "use --seed 0 (the default) or any whole number >= 0")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("lindisc")
+    except (ImportError, PackageNotFoundError):
+        import derivations
+
+        return getattr(derivations, "__version__", "unknown")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors that name the fix."""
+
+    def error(self, message: str):  # argparse's hook for every usage error
+        # "argument --jobs: --jobs must be >= 1 ..." says the option's name twice.
+        m = re.fullmatch(r"argument ([^:]+): (.*)", message, re.DOTALL)
+        if m and m.group(2).startswith(m.group(1).split("/")[0]):
+            message = m.group(2)
+        # "--coef -1,2": argparse takes a value that starts with '-' for an option.
+        m = re.fullmatch(r"argument (--[\w-]+): expected one argument", message)
+        if m:
+            message += (f" (for a value that starts with '-', write {m.group(1)}=VALUE, "
+                        f"e.g. {m.group(1)}=-1,2)")
+        elif not re.search(r"; (use|write) ", message):  # argparse's own: point at the help
+            message += f" (see '{self.prog} --help')"
+        self.exit(2, f"{self.prog}: error: " + re.sub(r"\s*\n\s*", " ", message) + "\n")
+
+
+_COMMANDS = {
+    "verify": "verify catalog entries (all, or the given ids/topics): a table, or --format json",
+    "list": "list the catalog's entries: id, kind, title, sources",
+    "show": "one entry in full: statement, a verdict per derivation step, counterexample, "
+            "diagnosis",
+    "latex": "LaTeX of the verified formulas (and the printed form of each erratum)",
+    "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
+    "distance": "signed distances of your points to your hyperplane w^T x + b = 0",
+}
+
+_EPILOG = """\
+examples:
+  lindisc verify geometry                    verify one topic (the whole catalog without it)
+  lindisc show geometry.threshold_cosine     an erratum: its counterexample and diagnosis
+  lindisc distance --coef 3,4 --intercept=-5 --points '0,0;3,4'
+
+exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error;
+130 interrupted. 'lindisc COMMAND --help' shows a command's options.
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="lindisc", formatter_class=argparse.RawDescriptionHelpFormatter,
+                epilog=_EPILOG, description=(
+        "Verify the theory of linear discriminant classifiers: every result, derivation\n"
+        "step, erratum, exercise and algorithm claim of the catalog, by independent methods."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = p.add_subparsers(dest="cmd", required=True, title="commands", metavar="COMMAND")
+
+    def command(name, example):
+        return sub.add_parser(name, help=_COMMANDS[name], description=_COMMANDS[name],
+                              epilog=f"example:\n  {example}",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def common(sp_, jobs=True, budget=True):
+        sp_.add_argument("--seed", type=_seed, default=0,
+                         help="seed for the random methods, a whole number >= 0 (default 0)")
+        if budget:
+            sp_.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
+                             help=f"seconds each method may spend on one claim, at least "
+                                  f"{MIN_BUDGET:g} (default 20)")
+        if jobs:
+            sp_.add_argument("--jobs", type=_jobs, default=_default_jobs(),
+                             help="worker processes, at least 1 (default: the number of cores)")
+
+    v = command("verify", "lindisc verify geometry fisher.projected_means --format json")
+    v.add_argument("ids", nargs="*", metavar="ID|TOPIC")
+    v.add_argument("--format", choices=("table", "json"), default="table")
+    v.add_argument("--quiet", action="store_true", help="no progress bar")
+    common(v)
+    v.set_defaults(fn=cmd_verify)
+
+    li = command("list", "lindisc list geometry")
+    li.add_argument("topic", nargs="?")
+    li.set_defaults(fn=cmd_list)
+
+    sh = command("show", "lindisc show geometry.threshold_cosine")
+    sh.add_argument("id")
+    sh.add_argument("--format", choices=("text", "json"), default="text")
+    common(sh, jobs=False)
+    sh.set_defaults(fn=cmd_show)
+
+    la = command("latex", "lindisc latex geometry > geometry.tex")
+    la.add_argument("ids", nargs="*", metavar="ID|TOPIC")
+    common(la)
+    la.set_defaults(fn=cmd_latex)
+
+    st = command("selftest", "lindisc selftest geometry")
+    st.add_argument("ids", nargs="*", metavar="ID|TOPIC")
+    st.add_argument("--format", choices=("table", "json"), default="table")
+    common(st, budget=False)
+    st.set_defaults(fn=cmd_selftest)
+
+    di = command("distance", "lindisc distance --coef 3,4 --intercept=-5 --points '0,0;3,4'")
+    di.add_argument("--coef", required=True, help="normal vector w, comma-separated: '1,2'")
+    di.add_argument("--intercept", default="0",
+                    help="bias b (default 0); a negative one as --intercept=-5")
+    di.add_argument("--points", required=True, help="points separated by ';': '0,0;1,2'")
+    di.set_defaults(fn=cmd_distance)
+    return p
+
+
+# -- the process around the command: streams, Ctrl-C, a closed pipe -------------------------
+
+_ASCII = {"≤": "<=", "≥": ">=", "≠": "!=", "≈": "~=", "—": "--", "–": "-", "−": "-", "‖": "||",
+          "…": "...", "⊥": "perp", "∈": "in", "∉": "not in", "⇔": "<=>", "⇒": "=>", "→": "->",
+          "←": "<-", "×": "x", "·": "*", "∂": "d", "∇": "grad", "∞": "inf", "±": "+-",
+          "√": "sqrt", "∑": "sum", "∏": "prod", "′": "'", "“": '"', "”": '"', "‘": "'",
+          "’": "'", "⟨": "<", "⟩": ">", "½": "1/2", "°": " deg", "§": "sec."}
+
+
+def _ascii_fallback(exc: UnicodeEncodeError) -> tuple[str, int]:
+    """Codec error handler for a terminal that cannot show the output's symbols: an ASCII
+    spelling (≤ → <=, ‖w‖ → ||w||, θ → theta, x² → x^2, A⁻¹ → A^(-1), x₁ → x_1) instead of
+    a crash."""
+    import unicodedata
+
+    out: list[tuple[str, str]] = []  # (kind, text): runs of super/subscripts are grouped
+    for ch in exc.object[exc.start:exc.end]:
+        name = unicodedata.name(ch, "")
+        plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        if ch in _ASCII:
+            out.append(("", _ASCII[ch]))
+        elif name.startswith(("SUPERSCRIPT", "MODIFIER LETTER")) and plain:
+            out.append(("^", plain))
+        elif "SUBSCRIPT" in name and plain:
+            out.append(("_", plain))
+        elif name.startswith("GREEK") and " LETTER " in name:
+            letter = name.split(" LETTER ")[1].split()[0].lower()
+            out.append(("", letter.capitalize() if "CAPITAL" in name else letter))
+        else:
+            out.append(("", plain or "?"))
+    text, k = [], 0
+    while k < len(out):
+        kind, t = out[k]
+        k += 1
+        while kind and k < len(out) and out[k][0] == kind:
+            t += out[k][1]
+            k += 1
+        text.append(kind + (f"({t})" if kind and len(t) > 1 else t))
+    return "".join(text), exc.end
+
+
+#: Symbols the output uses; a stream that cannot encode them gets the ASCII fallback.
+_SYMBOLS = "≤≠‖—…θᵀ²₁⇔"
+
+
+def _needs_ascii(stream) -> bool:
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        _SYMBOLS.encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _c_locale_terminal(stream) -> bool:
+    """Python turns UTF-8 mode on by itself under the C/POSIX locale, but a terminal there
+    shows ASCII only: true for such a terminal unless UTF-8 was asked for (PYTHONUTF8=1,
+    -X utf8, PYTHONIOENCODING)."""
+    if not (sys.flags.utf8_mode and _isatty(stream)):
+        return False
+    if os.environ.get("PYTHONUTF8") or os.environ.get("PYTHONIOENCODING") or (
+            "utf8" in sys._xoptions):
+        return False
+    loc = os.environ.get("LC_ALL") or os.environ.get("LC_CTYPE") or os.environ.get("LANG") or "C"
+    return loc in ("C", "POSIX")
+
+
+def _setup_streams() -> None:
+    """Keep stdout/stderr usable on a terminal that is not UTF-8 (LC_ALL=C, PYTHONIOENCODING=
+    ascii, a latin-1 console): the symbols it cannot show get an ASCII spelling."""
+    import codecs
+
+    try:
+        codecs.lookup_error("lindisc-ascii")
+    except LookupError:
+        codecs.register_error("lindisc-ascii", _ascii_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        if not hasattr(stream, "reconfigure"):
+            continue
+        if _c_locale_terminal(stream):
+            stream.reconfigure(encoding="ascii", errors="lindisc-ascii")
+        elif _needs_ascii(stream):
+            stream.reconfigure(errors="lindisc-ascii")
+
+
+def _shown(text: str) -> str:
+    """``text`` as stdout will show it: table cells are padded after the ASCII fallback, so
+    columns stay aligned when ‖ becomes ||."""
+    if getattr(sys.stdout, "errors", None) != "lindisc-ascii":
+        return text
+    enc = sys.stdout.encoding
+    return text.encode(enc, "lindisc-ascii").decode(enc)
+
+
+def _stdout_to_devnull() -> None:
+    """After a closed pipe, the interpreter's final flush of stdout must not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``lindisc`` entry point; returns the exit code (see the module docstring)."""
+    import warnings
+
+    _setup_streams()
+    try:
+        try:
+            ns = _parser().parse_args(argv)
+        except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+            sys.stdout.flush()
+            return int(exc.code or 0)
+        with warnings.catch_warnings():
+            if not sys.warnoptions:  # the user did not ask for warnings with -W
+                # numpy's floating-point warnings on values the engine and the commands check
+                # themselves (an overflow becomes a verdict or a usage error, not a warning).
+                warnings.filterwarnings("ignore", category=RuntimeWarning,
+                                        message=r".*(overflow|underflow|invalid value|"
+                                                r"divide by zero) encountered")
+            code = ns.fn(ns)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return code
+    except UsageError as exc:
+        print("lindisc: error: " + re.sub(r"\s*\n\s*", " ", str(exc)), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        # On a terminal the line holds the echoed ^C: start a fresh one.
+        print(("\n" if _isatty(sys.stderr) else "") + "lindisc: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # 'lindisc list | head': the reader has what it wanted
+        _stdout_to_devnull()
+        return 141  # 128 + SIGPIPE, as a program killed by the signal would report
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""Method 2 — components: the claim at concrete sizes, every entry a symbol.
+
+At each size assignment (e.g. d = 1, 2, 3) every matrix becomes an explicit matrix of
+entry symbols with its structure built in, discrete types are enumerated exhaustively,
+and ``lhs - rhs`` is simplified entry by entry. All zero is a proof for those sizes.
+"""
+
+from __future__ import annotations
+
+from .._claims.claims import Undecidable
+from .budget import Timeout, time_limit
+from .sizes import claim_requirement, sizes_meeting
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
+from .witness import describe_point
+from .zero import is_identically_zero
+
+NAME = "components"
+
+
+def _fmt(sizes: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
+
+
+#: Seconds each size assignment may take; a size over it is reported, not proved.
+PER_SIZE_BUDGET = 6.0
+
+
+def run(claim, space, rng) -> Outcome:
+    covered, over, proved = [], [], []
+    for sizes in space.size_assignments():
+        insts = space.components(sizes)
+        if not insts:
+            continue
+        try:
+            with time_limit(PER_SIZE_BUDGET) as lim:
+                result = _prove_at(claim, space, rng, sizes, insts)
+        except Timeout as t:
+            if not lim.owns(t):
+                raise  # the method's own budget: a timeout, never a proof
+            over.append(_fmt(sizes))
+            continue
+        if result is not None:
+            return result
+        covered.append(_fmt(sizes))
+        proved.append(sizes)
+    if not covered:
+        if over:
+            return Outcome(NAME, TIMEOUT, detail=f"over {PER_SIZE_BUDGET:g} s at " + "; ".join(over))
+        return Outcome(NAME, NOT_APPLICABLE, detail="no size small enough to enumerate")
+    ok, why = claim.manifest(space)
+    if not ok:
+        return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}", proved=proved)
+    note = f" (over {PER_SIZE_BUDGET:g} s, not proved: " + "; ".join(over) + ")" if over else ""
+    return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note, proved=proved,
+                   all_sizes=_every_size(claim, space, proved))
+
+
+def _every_size(claim, space, proved: list[dict]) -> str | None:
+    """The size argument (derivations._methods.sizes): proved at a grid of sizes that decides every size."""
+    req = claim_requirement(claim, space)
+    if req is None:
+        return None
+    cap = max((int(v) for a in proved for v in a.values()), default=0)
+    grid = sizes_meeting(req, space, cap)
+    if grid is None:
+        return None
+    done = {size_key(a) for a in proved}
+    if not all(size_key(a) in done for a in grid):
+        return None
+    fixed = ", ".join(f"{d} = {', '.join(map(str, sz))}" for d, sz in
+                      ((sym, sizes) for sym, sizes in space.dims.values() if sym in space.fixed_dims))
+    return f"size argument ({req.describe()})" + (f", at the claim's own {fixed}" if fixed else "")
+
+
+def _prove_at(claim, space, rng, sizes, insts) -> Outcome | None:
+    """None when the identity holds at every instance of these sizes, else the outcome."""
+    for inst in insts:
+        ids = claim.identity(inst)
+        if ids is None:
+            return Outcome(NAME, NOT_APPLICABLE, detail="no identity to prove (no certificate)")
+        for e in ids:
+            if is_identically_zero(e):
+                continue
+            # Not shown zero: look for an exact witness before calling it inconclusive.
+            for _ in range(3):
+                values = space.random_values(inst, rng)
+                try:
+                    why = claim.violation(inst, values)
+                except Undecidable:
+                    continue
+                if why:
+                    return Outcome(NAME, DIFFERENT, certain=True, detail=f"at {_fmt(sizes)}",
+                                   witness=describe_point(space, inst, values, why))
+            return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}")
+    return None

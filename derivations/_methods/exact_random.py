@@ -1,0 +1,237 @@
+"""Method 3 — exact random: the claim at random exact rationals that satisfy its types.
+
+Values come from :meth:`derivations._symbols.space.Space.random_instance` (SPD as L Lᵀ + c I, unit
+vectors by stereographic projection, one-hot rows, ±1 labels), built by construction. All
+arithmetic is exact; values with exp/log/sqrt are decided by :mod:`derivations._decide.exactness`
+(proved zero, or an arb ball that excludes 0 — never "close enough"). A violation is a
+certain refutation, and the point is the counterexample.
+
+The sizes (:func:`size_plan`) are chosen so that a claim true only at small sizes is caught:
+
+1. ``readable`` points at every components size (small numbers: counterexamples a person can
+   check by hand), then at growing sizes, one dimension at a time, up to the *top* size —
+   the size the invariant-theory argument (:mod:`derivations._methods.sizes`) says decides the claim,
+   at least :data:`MIN_TOP`; :data:`OUTSIDE_TOP` where no such argument applies;
+2. ``edge`` points (rank-deficient PSD, ill-conditioned SPD, magnitudes 10^±6, unbalanced
+   labels) — to find counterexamples, never counted as evidence for the bound;
+3. ``uniform`` points at the top sizes, every parameter uniform over 2^41 + 1 rationals: the
+   points the Schwartz–Zippel bound is stated for (:mod:`derivations._methods.degree`).
+
+A draw that makes a defined quantity singular (an inverse of a singular matrix, a zero
+denominator) is redrawn up to :data:`REDRAWS` times, then skipped and counted — never an
+error, never evidence.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.matrices.exceptions import NonInvertibleMatrixError
+
+from .._claims.claims import Stationary, Undecidable
+from .degree import claim_degree
+from .._symbols.expr import Grad
+from .sizes import claim_requirement, sizes_meeting
+from .._symbols.space import UNIFORM_SET_SIZE
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, Outcome
+from .witness import describe_point
+
+__all__ = ["run", "size_plan", "differentiated", "NAME"]
+
+NAME = "exact random"
+
+#: Points per components size: readable, then edge.
+READABLE_POINTS = 2
+EDGE_POINTS = 1
+#: Uniform points at each top size assignment (the Schwartz–Zippel evidence).
+BOUND_POINTS = 3
+#: Every growing dimension is sampled at least up to this size.
+MIN_TOP = 4
+#: Top size for claims outside the size-argument fragment.
+OUTSIDE_TOP = 5
+#: No dimension is sampled above this size.
+CAP = 8
+#: Redraws of a singular or undecidable point before it is skipped.
+REDRAWS = 3
+
+_SINGULAR = (NonInvertibleMatrixError, ZeroDivisionError)
+
+
+def _fmt(sizes: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sizes.items()) or "fixed sizes"
+
+
+def differentiated(claim, space) -> set[str]:
+    """Names of the declarations a claim differentiates: they stay entry symbols until the
+    derivative is taken; everything else is substituted first."""
+    names = set()
+    sides = list(claim.sides()) + ([claim.f] if isinstance(claim, Stationary) else [])
+    for side in sides:
+        if isinstance(side, sp.Basic):
+            for g in side.atoms(Grad) if side.has(Grad) else ():
+                names |= {d.name for d in space.decls.values() if g.args[1].has(d.symbol)}
+    if isinstance(claim, Stationary):
+        names |= {d.name for d in space.decls.values() if claim.var.has(d.symbol)}
+    return names
+
+
+def size_plan(claim, space) -> tuple[list[dict], list[dict], str]:
+    """(growth sizes, top sizes, why): the sizes beyond the components sizes to sample."""
+    small = space.size_assignments()
+    if not space.dims:
+        return [], small[-1:], "no symbolic size"
+    largest = {sym: max(sz) for sym, sz in space.dims.values()}
+    growing = [sym for sym, _ in space.dims.values() if sym not in space.fixed_dims]
+    req = claim_requirement(claim, space)
+    grid = sizes_meeting(req, space, CAP) if req is not None else None
+    if grid is not None:
+        top = {d: max(max(int(a[d]) for a in grid), MIN_TOP) if d in growing else largest[d]
+               for d in largest}
+        tops = [{d: (sp.Integer(max(int(a[d]), MIN_TOP)) if d in growing else a[d]) for d in a}
+                for a in grid]
+        why = f"size argument: {req.describe()}"
+    else:
+        top = {d: (max(OUTSIDE_TOP, largest[d]) if d in growing else largest[d]) for d in largest}
+        tops = [{d: sp.Integer(v) for d, v in top.items()}]
+        why = ("outside the size-argument fragment" if req is None
+               else f"size argument needs sizes above {CAP} ({req.describe()})")
+    growth = []
+    for d in growing:
+        for s in range(largest[d] + 1, top[d] + 1):
+            a = {e: sp.Integer(largest[e]) for e in largest}
+            a[d] = sp.Integer(s)
+            growth.append(a)
+    tall = _tall_constraints(claim, space)
+    growth = [r for r in (_repair(a, space, tall) for a in growth) if r is not None]
+    tops = [r for r in (_repair(a, space, tall) for a in tops) if r is not None]
+    seen = {tuple(sorted((str(k), int(v)) for k, v in a.items())) for a in small}
+    tops_unique = []
+    for a in tops:
+        key = tuple(sorted((str(k), int(v)) for k, v in a.items()))
+        if key not in {tuple(sorted((str(k), int(v)) for k, v in b.items())) for b in tops_unique}:
+            tops_unique.append(a)
+    growth = [a for a in growth if tuple(sorted((str(k), int(v)) for k, v in a.items())) not in seen]
+    growth.sort(key=lambda a: sum(int(v) for v in a.values()))
+    return growth, tops_unique, why
+
+
+def _tall_constraints(claim, space) -> list[tuple[sp.Expr, sp.Expr]]:
+    """(rows, cols) pairs that must satisfy rows ≥ cols for the claim to be defined: every
+    full-column-rank declaration, and every A whose Gram matrix AᵀA is inverted (or AAᵀ,
+    with the roles swapped) in the claim or a definition."""
+    pairs = [(sp.sympify(d.rows), sp.sympify(d.cols)) for d in space.decls.values()
+             if d.structure == "full_column_rank"]
+    exprs = [s for s in claim.sides() if isinstance(s, sp.Basic)]
+    exprs += [v for _, v, _ in space.definitions if isinstance(v, sp.Basic)]
+    for e in exprs:
+        for inv in e.atoms(sp.Inverse):
+            arg = inv.arg
+            if isinstance(arg, sp.MatMul) and len(arg.args) == 2:
+                a, b = arg.args
+                if a == b.T:  # (also a transposed block matrix, which SymPy evaluates)
+                    pairs.append((b.shape[0], b.shape[1]))
+                elif b == a.T:
+                    pairs.append((a.shape[1], a.shape[0]))
+    return pairs
+
+
+def _repair(sizes: dict, space, tall: list) -> dict | None:
+    """Sizes at which every declaration can exist: a full-column-rank matrix (or one whose
+    Gram matrix is inverted) needs at least as many rows as columns, so its row dimension
+    grows with its columns (N ≥ d + 1), or the assignment is dropped when that dimension is
+    fixed."""
+    sizes = dict(sizes)
+    for _ in range(len(tall) + 1):
+        changed = False
+        for rows, cols in tall:
+            r, c = int(rows.xreplace(sizes)), int(cols.xreplace(sizes))
+            if r >= c:
+                continue
+            if rows in sizes and rows not in space.fixed_dims:
+                sizes[rows] = sp.Integer(c)
+                changed = True
+            else:
+                return None
+        if not changed:
+            return sizes
+    return sizes
+
+
+def _one_point(claim, space, sizes, rng, mode, keep):
+    """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws."""
+    reason = ""
+    for _ in range(REDRAWS):
+        try:
+            inst, values = space.random_instance(sizes, rng, mode, keep)
+            why = claim.violation(inst, values)
+        except Undecidable as exc:
+            reason = f"undecidable: {exc}"
+            continue
+        except _SINGULAR as exc:
+            reason = f"singular draw: {type(exc).__name__}"
+            continue
+        return ("fails" if why else "ok"), inst, values, why
+    return "skip", None, None, reason
+
+
+def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: int | None = None,
+        edge: bool = True) -> Outcome:
+    keep = differentiated(claim, space)
+    growth, tops, why_top = size_plan(claim, space)
+    readable = READABLE_POINTS if points_per_size is None else points_per_size
+    nbound = BOUND_POINTS if bound_points is None else bound_points
+    schedule = [(a, "readable", readable) for a in space.size_assignments()]
+    schedule += [(a, "readable", 1) for a in growth]
+    if edge:
+        schedule += [(a, "edge", EDGE_POINTS) for a in space.size_assignments()]
+    schedule += [(a, "uniform", nbound) for a in tops]
+
+    checked = skipped = 0
+    sampled: list[dict] = []
+    uniform_passed: dict = {}
+    skip_reasons: list[str] = []
+    for sizes, mode, n in schedule:
+        for _ in range(n):
+            status, inst, values, why = _one_point(claim, space, sizes, rng, mode, keep)
+            if status == "skip":
+                skipped += 1
+                skip_reasons.append(why)
+                continue
+            if status == "fails":
+                return Outcome(NAME, DIFFERENT, certain=True,
+                               detail=f"refuted at {_fmt(sizes)} ({mode} point)",
+                               witness=describe_point(space, inst, values, why),
+                               points=checked, skipped=skipped, sampled=sampled)
+            checked += 1
+            if sizes not in sampled:
+                sampled.append(sizes)
+            if mode == "uniform":
+                key = tuple(sorted((str(k), int(v)) for k, v in sizes.items()))
+                uniform_passed[key] = uniform_passed.get(key, 0) + 1
+    note = f"; {skipped} draws skipped ({skip_reasons[0]})" if skipped else ""
+    if checked < max(2, skipped):
+        return Outcome(NAME, INCONCLUSIVE, detail=f"only {checked} decidable points{note}",
+                       points=checked, skipped=skipped, sampled=sampled)
+    bound, bound_note = _bound(claim, space, tops, uniform_passed)
+    return Outcome(NAME, EQUAL, points=checked, skipped=skipped, sampled=sampled, bound=bound,
+                   detail=(f"holds at {checked} exact points, sizes up to {_fmt(_largest(sampled))} "
+                           f"({why_top}){bound_note}{note}"))
+
+
+def _largest(sampled: list[dict]) -> dict:
+    return max(sampled, key=lambda a: sum(int(v) for v in a.values())) if sampled else {}
+
+
+def _bound(claim, space, tops, uniform_passed) -> tuple[float | None, str]:
+    """The largest, over the top size assignments, of (deg / |S|)^r."""
+    worst = 0.0
+    for sizes in tops:
+        key = tuple(sorted((str(k), int(v)) for k, v in sizes.items()))
+        r = uniform_passed.get(key, 0)
+        if r == 0:
+            return None, "; no uniform point decided at the top size, no bound"
+        deg = claim_degree(claim, space, sizes)
+        if deg is None:
+            return None, "; no Schwartz–Zippel bound (not a rational function of the parameters)"
+        worst = max(worst, (max(deg, 1) / UNIFORM_SET_SIZE) ** r)
+    return worst, f"; P(a false claim passes) ≤ {worst:.1e} at the top sizes"
+

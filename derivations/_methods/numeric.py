@@ -1,0 +1,49 @@
+"""Method 4 — numeric: the lambdified statement against the ``numerics`` implementation.
+
+An entry lists :class:`Agreement` records: a dimension-free SymPy expression and a
+callable that computes the same quantity with :mod:`numerics`. Both are evaluated at
+float64 points drawn (seeded) from the entry's typed symbols; they must agree within a
+tolerance set by the conditioning of the quantity (``rtol`` scales with the magnitude
+of the intermediate values, see :func:`_tolerance`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .lambdify import compiled
+from .outcome import DIFFERENT, EQUAL, NOT_APPLICABLE, Outcome
+
+NAME = "numeric"
+
+__all__ = ["run"]
+
+
+def _tolerance(a: np.ndarray, b: np.ndarray, rtol: float) -> float:
+    scale = max(float(np.max(np.abs(a), initial=0.0)), float(np.max(np.abs(b), initial=0.0)), 1.0)
+    return rtol * scale
+
+
+def run(agreements, space, rng, points: int = 4) -> Outcome:
+    if not agreements:
+        return Outcome(NAME, NOT_APPLICABLE, detail="no numerics implementation attached")
+    sizes = space.size_assignments()[-1]
+    for k in range(points):
+        inst = space.instance_with_random_discrete(sizes, rng)
+        exact = space.random_values(inst, rng)
+        syms = list(exact)
+        vals = [float(exact[s]) for s in syms]
+
+        def ev(e, inst=inst, syms=syms, vals=vals):
+            return compiled(syms, inst(e))(*vals)
+
+        for ag in agreements:
+            want = np.atleast_1d(ev(ag.expr)).astype(float)
+            got = np.atleast_1d(np.asarray(ag.compute(ev), dtype=float))
+            if want.size != got.size:
+                return Outcome(NAME, DIFFERENT, detail=f"{ag.label}: shape {want.shape} vs {got.shape}")
+            want, got = want.ravel(), got.ravel()
+            if not np.all(np.abs(want - got) <= _tolerance(want, got, ag.rtol)):
+                return Outcome(NAME, DIFFERENT, detail=(
+                    f"{ag.label} at point {k + 1}: symbolic {want.tolist()} vs numerics {got.tolist()}"))
+    return Outcome(NAME, EQUAL, detail=f"{len(agreements)} agreement(s) at {points} float64 points")

@@ -1,0 +1,61 @@
+"""Is an explicit expression in entry symbols identically zero? (The components proof step.)
+
+Routes, each a proof: SymPy's rational-function normal form (numerator expands to 0); a formal
+identity in exp/log atoms (:func:`derivations._decide.exactness.formal_zero`: ``exp`` of a sum is a
+product of positive atoms, ``log`` of a positive product a sum); a case analysis for
+``Max``/``Min``/``Abs``/``Heaviside``/``sign``/``Piecewise`` (:mod:`derivations._decide.piecewise`:
+every region's formula proved 0 by these routes); SymPy's ``simplify`` last.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+__all__ = ["is_identically_zero"]
+
+
+def is_identically_zero(e: sp.Basic) -> bool:
+    """True when ``e`` simplifies to 0; False means "not shown", never "shown nonzero"."""
+    e = sp.sympify(e)
+    if e == 0:
+        return True
+    if not e.free_symbols:
+        from .._decide.exactness import exact_is_zero
+
+        return exact_is_zero(e) is True and e.is_algebraic is not False
+    if e.has(sp.binomial, sp.factorial, sp.gamma):
+        e = sp.combsimp(sp.expand_func(e))
+    num, _den = sp.fraction(sp.together(e))
+    if sp.expand(num) == 0:  # a rational function is 0 iff its numerator is (20x faster)
+        return True
+    from .._decide.exactness import _TRANSCENDENTAL, formal_zero
+
+    if e.has(*_TRANSCENDENTAL) and formal_zero(e):
+        return True
+    if _by_cases(e):
+        return True
+    ex = sp.expand(e)
+    if ex == 0:
+        return True
+    t = sp.cancel(sp.together(ex))
+    if t == 0:
+        return True
+    rational = all(p.exp.is_Integer for p in ex.atoms(sp.Pow)) and not ex.atoms(sp.Function)
+    if rational:
+        return False  # cancel() decides rational functions completely
+    if t.has(sp.Abs):  # |(x.z)^2| is only seen to be (x.z)^2 once the argument is factored
+        t = t.replace(sp.Abs, lambda a: sp.Abs(sp.factor(a)))
+    return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0
+
+
+def _by_cases(e: sp.Basic) -> bool:
+    """Max/Min/Abs/Heaviside/sign/Piecewise: every region of the case analysis proved 0."""
+    from .._decide.piecewise import TooManyRegions, Unsupported, has_piecewise, regions
+
+    if not has_piecewise(e):
+        return False
+    try:
+        cells = regions([e])
+    except (TooManyRegions, Unsupported):
+        return False
+    return all(is_identically_zero(c.exprs[0]) for c in cells)

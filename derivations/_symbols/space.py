@@ -1,0 +1,488 @@
+"""Typed symbols, and how each method instantiates them.
+
+A catalog entry declares its symbols on a :class:`Space`::
+
+    s = Space()
+    d = s.dim("d")                          # symbolic size, instantiated at 1, 2, 3
+    w = s.vector("w", d, nonzero=True)      # MatrixSymbol(w, d, 1)
+    S = s.matrix("S_W", d, d, "spd")        # symmetric positive definite
+    b = s.scalar("b")                       # real
+    t = s.scalar("t", label=True)           # a label in {-1, +1}
+
+The declarations drive every method:
+
+* **symbolic** keeps the ``MatrixSymbol``s (dimension-free);
+* **components** (:meth:`Space.components`) replaces each by an explicit matrix of entry
+  symbols at concrete sizes, with structure built in (a symmetric matrix shares
+  symbols); *discrete* types (labels, one-hot rows) are enumerated exhaustively, so a
+  components proof covers every labelling at that size;
+* **exact random** (:meth:`Space.random_values`) draws exact rationals that satisfy
+  the assumptions by construction (SPD as ``L L^T + I``, unit vectors by stereographic
+  projection, one-hot rows, ±1 labels), never by rejection of the property itself.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixElement
+
+__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions"]
+
+STRUCTURES = frozenset({
+    "general", "symmetric", "spd", "psd", "diagonal", "positive_diagonal",
+    "full_column_rank", "one_hot_rows", "labels", "nonzero", "unit", "positive",
+})
+
+#: The most discrete assignments (labellings) a components proof enumerates at one size.
+MAX_ENUMERATION = 64
+
+
+@dataclass
+class Decl:
+    """One declared symbol: its SymPy object, its type and its structure."""
+
+    name: str
+    symbol: sp.Basic
+    rows: sp.Expr | int | None = None  # None for scalars
+    cols: sp.Expr | int | None = None
+    structure: str = "general"
+    assumptions: dict = field(default_factory=dict)
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.rows is None
+
+    @property
+    def discrete(self) -> bool:
+        return (self.structure in ("one_hot_rows", "labels")
+                or (self.is_scalar and self.assumptions.get("label", False)))
+
+
+@dataclass
+class Instance:
+    """One instantiation at concrete sizes: the mapping for ``xreplace`` and its entry symbols."""
+
+    sizes: dict
+    mapping: dict  # MatrixSymbol / dim Symbol / scalar Symbol -> explicit value or entry matrix
+    entries: dict  # decl name -> list of entry Symbols (free, to be given values)
+    discrete: dict  # decl name -> concrete value used for a discrete decl (labels, one-hot)
+    definitions: list = field(default_factory=list)  # [(symbol, expression)], applied first
+
+    def __call__(self, expr: sp.Basic) -> sp.Basic:
+        """Instantiate ``expr`` (dimension-free) at these sizes."""
+        out = expand_definitions(sp.sympify(expr), self.definitions).xreplace(self.mapping)
+        if isinstance(out, sp.MatrixBase):
+            return sp.ImmutableMatrix(out.applyfunc(_evaluate))
+        if isinstance(out, sp.MatrixExpr):
+            return sp.ImmutableMatrix(out.doit().as_explicit()).applyfunc(_evaluate)
+        return _evaluate(out)
+
+    def free(self) -> list[sp.Symbol]:
+        return [s for syms in self.entries.values() for s in syms]
+
+
+def _evaluate(e: sp.Basic) -> sp.Basic:
+    """Evaluate what instantiation left unevaluated (``Trace`` or entries of explicit matrices)."""
+    if isinstance(e, sp.Basic) and e.has(sp.Trace, MatrixElement, sp.MatrixExpr):
+        e = e.doit()
+        if isinstance(e, sp.MatrixBase) and e.shape == (1, 1):
+            e = e[0, 0]
+    return e
+
+
+def expand_definitions(expr: sp.Basic, definitions: list) -> sp.Basic:
+    """Substitute defined symbols (latest definition first, so definitions may chain)."""
+    for sym, value in reversed(definitions):
+        expr = expr.xreplace({sym: value})
+    return expr
+
+
+class Space:
+    """The typed symbols of one claim; see the module docstring."""
+
+    def __init__(self, sizes: dict | None = None):
+        self.definitions: list[tuple[sp.Basic, sp.Basic, str]] = []
+        self.decls: dict[str, Decl] = {}
+        self.dims: dict[str, tuple[sp.Symbol, tuple[int, ...]]] = {}
+        self.fixed_dims: set[sp.Symbol] = set()
+        self._default_sizes = sizes or {}
+
+    # -- declarations ---------------------------------------------------------------
+    def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3), *, fixed: bool = False) -> sp.Symbol:
+        """A symbolic size. The components method proves the claim at each of ``sizes``;
+        exact random also samples larger sizes (a claim can hold at every small size and fail
+        beyond), unless ``fixed`` says the claim is *about* exactly these sizes (e.g. K = 2)."""
+        if name in self.dims:
+            return self.dims[name][0]
+        sym = sp.Symbol(name, integer=True, positive=True)
+        self.dims[name] = (sym, tuple(self._default_sizes.get(name, sizes)))
+        if fixed:
+            self.fixed_dims.add(sym)
+        return sym
+
+    def _add(self, decl: Decl):
+        if decl.name in self.decls:
+            raise ValueError(f"symbol {decl.name!r} declared twice in one claim")
+        if decl.structure not in STRUCTURES:
+            raise ValueError(f"unknown structure {decl.structure!r}; choose from {sorted(STRUCTURES)}")
+        self.decls[decl.name] = decl
+        return decl.symbol
+
+    def scalar(self, name: str, *, positive: bool = False, nonzero: bool = False,
+               label: bool = False, probability: bool = False, integer: bool = False,
+               nonnegative: bool = False) -> sp.Symbol:
+        """A real scalar with assumptions (positive, nonzero, a ±1 label, a probability in (0,1))."""
+        kw = {"real": True}
+        if positive or probability:
+            kw["positive"] = True
+        if nonzero or label:
+            kw["nonzero"] = True
+        if integer:
+            kw["integer"] = True
+        if nonnegative:
+            kw["nonnegative"] = True
+        sym = sp.Symbol(name, **kw)
+        return self._add(Decl(name, sym, assumptions={
+            "positive": positive, "nonzero": nonzero, "label": label,
+            "probability": probability, "integer": integer, "nonnegative": nonnegative}))
+
+    def vector(self, name: str, dim: sp.Expr | int, *, nonzero: bool = False,
+               unit: bool = False, labels: bool = False, positive: bool = False,
+               allow_empty: bool = False) -> sp.MatrixSymbol:
+        """A column vector of length ``dim``. ``labels`` vectors have both classes present
+        in every draw unless ``allow_empty`` says the claim allows a missing class."""
+        structure = ("unit" if unit else "labels" if labels else "positive" if positive
+                     else "nonzero" if nonzero else "general")
+        return self._add(Decl(name, sp.MatrixSymbol(name, dim, 1), dim, 1, structure,
+                              {"allow_empty": allow_empty}))
+
+    def matrix(self, name: str, rows: sp.Expr | int, cols: sp.Expr | int,
+               structure: str = "general", *, allow_empty: bool = False) -> sp.MatrixSymbol:
+        """A matrix with structure: general, symmetric, spd, psd, diagonal, positive_diagonal,
+        full_column_rank, one_hot_rows (rows of a 1-of-K coding; every class present in every
+        draw that has room for it, unless ``allow_empty``)."""
+        return self._add(Decl(name, sp.MatrixSymbol(name, rows, cols), rows, cols, structure,
+                              {"allow_empty": allow_empty}))
+
+    def define(self, symbol: sp.Basic, value: sp.Basic, why: str = "") -> sp.Basic:
+        """Constrain ``symbol`` by construction: every method substitutes ``value`` for it.
+
+        This is how hypotheses are encoded without filtering: "x_perp lies on the plane"
+        becomes ``define(b, -dot(w, x_perp))``. Claims keep the symbol (and print it);
+        a later definition may use earlier-defined symbols.
+        """
+        if not any(d.symbol == symbol for d in self.decls.values()):
+            raise ValueError(f"define(): {symbol} is not a declared symbol of this space")
+        self.definitions.append((symbol, sp.sympify(value), why))
+        return symbol
+
+    def expand(self, expr: sp.Basic) -> sp.Basic:
+        """``expr`` with every definition substituted (dimension-free)."""
+        return expand_definitions(sp.sympify(expr), self._defs())
+
+    def _defs(self) -> list:
+        return [(s, v) for s, v, _ in self.definitions]
+
+    # -- sizes ------------------------------------------------------------------------
+    def size_assignments(self) -> list[dict]:
+        """Every combination of the declared dims' sizes, smallest first."""
+        if not self.dims:
+            return [{}]
+        names = list(self.dims)
+        combos = itertools.product(*[self.dims[n][1] for n in names])
+        out = [dict(zip([self.dims[n][0] for n in names], map(sp.Integer, c))) for c in combos]
+        out.sort(key=lambda a: sum(a.values()))
+        return out
+
+    @staticmethod
+    def _size(expr, sizes: dict) -> int:
+        if expr is None:
+            return 0
+        v = sp.sympify(sp.sympify(expr).xreplace(sizes))
+        if not v.is_Integer or int(v) < 1:
+            raise ValueError(f"size {expr} did not become a positive integer at {sizes}")
+        return int(v)
+
+    # -- components ----------------------------------------------------------------------
+    def _entry_matrix(self, decl: Decl, r: int, c: int) -> tuple[sp.ImmutableMatrix, list]:
+        pos = {"positive": True} if decl.structure in ("positive_diagonal",) else {}
+        def sym(i, j):
+            if c == 1:
+                return sp.Symbol(f"{decl.name}[{i + 1}]", real=True)
+            return sp.Symbol(f"{decl.name}[{i + 1},{j + 1}]", real=True, **pos)
+        st = decl.structure
+        free = []
+        if st in ("symmetric", "spd", "psd"):
+            cache = {}
+            for i in range(r):
+                for j in range(i, c):
+                    cache[(i, j)] = cache[(j, i)] = sym(i, j)
+                    free.append(cache[(i, j)])
+            m = sp.ImmutableMatrix(r, c, lambda i, j: cache[(i, j)])
+        elif st in ("diagonal", "positive_diagonal"):
+            diag = [sym(i, i) for i in range(r)]
+            free = diag
+            m = sp.ImmutableMatrix(r, c, lambda i, j: diag[i] if i == j else 0)
+        elif st == "positive" and c == 1:
+            free = [sp.Symbol(f"{decl.name}[{i + 1}]", positive=True) for i in range(r)]
+            m = sp.ImmutableMatrix(r, 1, free)
+        else:
+            m = sp.ImmutableMatrix(r, c, lambda i, j: sym(i, j))
+            free = list(m)
+        return m, free
+
+    def _discrete_values(self, decl: Decl, sizes: dict) -> list[sp.Basic]:
+        """All values of a discrete declaration at these sizes (labels, one-hot rows)."""
+        if decl.is_scalar:
+            return [sp.Integer(1), sp.Integer(-1)]
+        r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+        if decl.structure == "labels":
+            return [sp.ImmutableMatrix(r, 1, list(p)) for p in itertools.product([1, -1], repeat=r)]
+        rows = [[1 if j == k else 0 for j in range(c)] for k in range(c)]
+        return [sp.ImmutableMatrix(list(p)) for p in itertools.product(rows, repeat=r)]
+
+    def components(self, sizes: dict) -> list[Instance]:
+        """Instances at ``sizes`` with entry symbols; discrete types enumerated (capped)."""
+        mapping: dict = dict(sizes)
+        entries: dict = {}
+        discrete: list[Decl] = []
+        for decl in self.decls.values():
+            if decl.discrete:
+                discrete.append(decl)
+                continue
+            if decl.is_scalar:
+                entries[decl.name] = [decl.symbol]
+                continue
+            r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+            m, free = self._entry_matrix(decl, r, c)
+            mapping[decl.symbol] = m
+            entries[decl.name] = free
+        if not discrete:
+            return [Instance(sizes, mapping, entries, {}, self._defs())]
+        choices = [self._discrete_values(d, sizes) for d in discrete]
+        total = 1
+        for ch in choices:
+            total *= len(ch)
+        if total > MAX_ENUMERATION:
+            return []
+        out = []
+        for combo in itertools.product(*choices):
+            m = dict(mapping)
+            disc = {}
+            for decl, val in zip(discrete, combo):
+                m[decl.symbol] = val
+                disc[decl.name] = val
+            out.append(Instance(sizes, m, entries, disc, self._defs()))
+        return out
+
+    def instance_with_random_discrete(self, sizes: dict, rng: random.Random,
+                                      mode: str = "readable") -> Instance:
+        """One instance at ``sizes`` whose discrete declarations take random values and whose
+        continuous ones are entry symbols."""
+        mapping: dict = dict(sizes)
+        entries: dict = {}
+        disc: dict = {}
+        for decl in self.decls.values():
+            if decl.discrete:
+                val = self._random_discrete(decl, sizes, rng, mode)
+                mapping[decl.symbol] = val
+                disc[decl.name] = val
+            elif decl.is_scalar:
+                entries[decl.name] = [decl.symbol]
+            else:
+                r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+                m, free = self._entry_matrix(decl, r, c)
+                mapping[decl.symbol] = m
+                entries[decl.name] = free
+        return Instance(sizes, mapping, entries, disc, self._defs())
+
+    def random_instance(self, sizes: dict, rng: random.Random, mode: str = "readable",
+                        keep: set | None = None) -> tuple[Instance, dict]:
+        """An instance whose symbols are exact random values, except the declarations named
+        in ``keep`` (variables a claim differentiates), which stay entry symbols; returns
+        the instance and the values of the kept entry symbols (substitute them after
+        differentiating). Nothing is built symbolically that need not be."""
+        keep = keep or set()
+        inst = self.instance_with_random_discrete(sizes, rng, mode)
+        values = self.random_values(inst, rng, mode)
+        mapping = dict(inst.mapping)
+        later: dict = {}
+        entries: dict = {}
+        for decl in self.decls.values():
+            if decl.discrete:
+                continue
+            if decl.name in keep:
+                entries[decl.name] = inst.entries[decl.name]
+                for e in inst.entries[decl.name]:
+                    later[e] = values[e]
+                continue
+            entries[decl.name] = []
+            if decl.is_scalar:
+                mapping[decl.symbol] = values[decl.symbol]
+            else:
+                mapping[decl.symbol] = sp.ImmutableMatrix(mapping[decl.symbol].xreplace(values))
+        return Instance(sizes, mapping, entries, inst.discrete, inst.definitions), later
+
+    # -- exact random ------------------------------------------------------------------
+    def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random, mode: str = "readable"):
+        allow_empty = decl.assumptions.get("allow_empty", False)
+        if decl.is_scalar:
+            return sp.Integer(rng.choice([1, -1]))
+        r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+        if decl.structure == "labels":
+            p_plus = rng.choice([0.1, 0.9]) if mode == "edge" else 0.5  # unbalanced on edge draws
+            vals = [1 if rng.random() < p_plus else -1 for _ in range(r)]
+            if r >= 2 and len(set(vals)) == 1 and not allow_empty:  # both classes present
+                vals[rng.randrange(r)] *= -1
+            return sp.ImmutableMatrix(r, 1, vals)
+        if mode == "edge":  # one dominant class; others rare, or absent where allowed
+            weights = [8] + [1] * (c - 1)
+            ks = rng.choices(range(c), weights=weights, k=r)
+            if allow_empty and c > 1:
+                ks = [k if k != c - 1 else 0 for k in ks]  # class K empty
+        else:
+            ks = [rng.randrange(c) for _ in range(r)]
+        if r >= c and not allow_empty:  # every class present when possible
+            present = set(ks)
+            missing = [k for k in range(c) if k not in present]
+            slots = list(range(r))
+            rng.shuffle(slots)
+            counts = {k: ks.count(k) for k in present}
+            for k in missing:
+                for i in slots:
+                    if counts.get(ks[i], 0) > 1:
+                        counts[ks[i]] -= 1
+                        ks[i] = k
+                        counts[k] = 1
+                        break
+        return sp.ImmutableMatrix(r, c, lambda i, j: 1 if ks[i] == j else 0)
+
+    def random_values(self, inst: Instance, rng: random.Random, mode: str = "readable") -> dict:
+        """Exact rational values for every free entry symbol of ``inst``, satisfying the types.
+
+        ``mode``: ``readable`` (small numerators and denominators: counterexamples a person
+        can check by hand), ``edge`` (rank-deficient PSD, ill-conditioned SPD, magnitudes
+        10^±6: never evidence for the bound), ``uniform`` (every parameter uniform over a set
+        of 2^41 + 1 rationals: the points the Schwartz–Zippel bound is stated for).
+        """
+        values: dict = {}
+        for decl in self.decls.values():
+            if decl.discrete:
+                continue
+            syms = inst.entries[decl.name]
+            if decl.is_scalar:
+                values[decl.symbol] = _random_scalar(decl.assumptions, rng, mode)
+                continue
+            r, c = self._size(decl.rows, inst.sizes), self._size(decl.cols, inst.sizes)
+            mat = _random_matrix(decl.structure, r, c, rng, mode)
+            template = inst.mapping[decl.symbol]
+            for i in range(r):
+                for j in range(c):
+                    e = template[i, j]
+                    if isinstance(e, sp.Symbol):
+                        values[e] = mat[i][j]
+            assert all(s in values for s in syms)
+        return values
+
+
+# -- random exact rationals ------------------------------------------------------------
+#: The uniform sampling set: p / 2^10 for |p| <= 2^40 (|S| = 2^41 + 1); positives 1 <= p <= 2^40.
+UNIFORM_BITS = 40
+UNIFORM_DEN = 2 ** 10
+#: |S| for the Schwartz–Zippel bound (the smallest set any parameter is drawn from uniformly).
+UNIFORM_SET_SIZE = 2 ** UNIFORM_BITS
+
+
+def _rat(rng: random.Random, lo: int = -4, hi: int = 4, nonzero: bool = False,
+         mode: str = "readable") -> sp.Rational:
+    while True:
+        if mode == "uniform":
+            top = 2 ** UNIFORM_BITS
+            p = rng.randint(-top if lo < 0 else 0, top)
+            v = sp.Rational(p, UNIFORM_DEN)
+        else:
+            q = rng.choice([1, 1, 1, 2, 3, 4, 5, 7])
+            p = rng.randint(lo * q, hi * q)
+            v = sp.Rational(p, q)
+            if mode == "edge":
+                v *= sp.Rational(10) ** rng.choice([-6, 0, 6])
+        if not nonzero or v != 0:
+            return v
+
+
+def _random_scalar(a: dict, rng: random.Random, mode: str = "readable") -> sp.Rational:
+    if a.get("probability"):
+        if mode == "uniform":
+            return sp.Rational(rng.randint(1, 2 ** UNIFORM_BITS - 1), 2 ** UNIFORM_BITS)
+        q = rng.choice([3, 4, 5, 7, 8, 9]) if mode != "edge" else 10 ** 6
+        return sp.Rational(rng.choice([1, q - 1, rng.randint(1, q - 1)]) if mode == "edge"
+                           else rng.randint(1, q - 1), q)
+    if a.get("integer"):
+        lo = 1 if a.get("positive") else 0 if a.get("nonnegative") else -5
+        return sp.Integer(rng.randint(lo, 6))
+    if a.get("positive"):
+        if mode == "readable" and rng.random() < 0.35:  # small values too: ln(2πσ²) < 0 needs σ < 0.4
+            return sp.Rational(1, rng.choice([2, 3, 5, 7, 9, 11]))
+        return _rat(rng, 0, 4, nonzero=True, mode=mode)
+    if a.get("nonnegative"):
+        return _rat(rng, 0, 4, mode=mode)
+    return _rat(rng, nonzero=a.get("nonzero", False), mode=mode)
+
+
+def _rank(rows: list[list]) -> int:
+    return sp.Matrix(rows).rank() if rows and rows[0] else 0
+
+
+def _random_matrix(structure: str, r: int, c: int, rng: random.Random, mode: str = "readable") -> list[list]:
+    R = lambda **kw: _rat(rng, mode=mode, **kw)  # noqa: E731 - one draw in this mode
+    if structure in ("general", "nonzero", "full_column_rank"):
+        for _ in range(100):
+            m = [[R() for _ in range(c)] for _ in range(r)]
+            if structure == "general":
+                return m
+            if structure == "nonzero" and any(v != 0 for row in m for v in row):
+                return m
+            if structure == "full_column_rank" and _rank(m) == min(r, c):
+                return m
+        raise ValueError(f"no {structure} {r}x{c} matrix in 100 draws")  # probability ~ 0
+    if structure == "positive":
+        return [[R(lo=0, hi=4, nonzero=True) for _ in range(c)] for _ in range(r)]
+    if structure == "unit":
+        # Stereographic projection: a rational point on the unit sphere S^{r-1}.
+        if r == 1:
+            return [[sp.Integer(rng.choice([1, -1]))]]
+        u = [R() for _ in range(r - 1)]
+        while all(x == 0 for x in u):
+            u = [R(nonzero=True) for _ in range(r - 1)]
+        s = sum(x * x for x in u)
+        pt = [2 * x / (s + 1) for x in u] + [(s - 1) / (s + 1)]
+        return [[x] for x in pt]
+    if structure == "symmetric":
+        m = [[None] * c for _ in range(r)]
+        for i in range(r):
+            for j in range(i, c):
+                m[i][j] = m[j][i] = R()
+        return m
+    if structure in ("spd", "psd"):
+        if mode == "uniform":
+            k = r
+        elif structure == "psd":
+            k = rng.choice([0, max(1, r - 1), r]) if mode == "edge" else rng.choice([max(1, r - 1), r])
+        else:
+            k = rng.choice([1, r]) if mode == "edge" else r
+        L = sp.Matrix(r, max(k, 1), lambda i, j: R() if k else 0)
+        M = L * L.T
+        if structure == "spd":
+            shift = (sp.Rational(1, 10 ** 6) if mode == "edge" and rng.random() < 0.5
+                     else _rat(rng, 0, 2, nonzero=True, mode=mode))
+            M = M + sp.eye(r) * shift  # ill-conditioned when the shift is tiny and L rank 1
+        return [[M[i, j] for j in range(c)] for i in range(r)]
+    if structure in ("diagonal", "positive_diagonal"):
+        pos = structure == "positive_diagonal"
+        return [[(R(lo=0, hi=4, nonzero=True) if pos else R()) if i == j else sp.Integer(0)
+                 for j in range(c)] for i in range(r)]
+    raise ValueError(f"no random generator for structure {structure!r}")

@@ -1,0 +1,77 @@
+"""Catalog invariants: ids, sources, kinds — and every entry's verdict as its kind expects."""
+
+import re
+
+import pytest
+
+from derivations.catalog import DOCUMENTS, KINDS, REGISTRY
+from derivations._verdicts.engine import verify_entry
+
+
+def test_ids_are_dotted_and_topics_are_modules():
+    for i, e in REGISTRY.items():
+        assert re.fullmatch(r"[a-z_]+\.[a-z0-9_]+", i), i
+        assert e.topic == i.split(".")[0]
+
+
+def test_every_entry_cites_a_known_document_and_states_its_mathematics():
+    for e in REGISTRY.values():
+        assert e.kind in KINDS
+        assert e.sources and all(s.document in DOCUMENTS and s.where for s in e.sources), e.id
+        assert len(e.doc) > 20, f"{e.id}: the docstring must state the mathematics"
+
+
+def test_all_five_documents_are_cited():
+    cited = {s.document for e in REGISTRY.values() for s in e.sources}
+    assert {"bromberg2012", "dhs-perceptron", "udelar2018", "hermosillo2017", "ml10"} <= cited
+
+
+def test_no_claim_is_true_by_construction():
+    """A claim whose sides SymPy evaluated into one expression while the catalog built it
+    checks nothing (e.g. normal equations that became XᵀT = XᵀT). Notation that is meant to
+    hold by construction goes in Statement.notation, where it is never counted."""
+    from derivations._claims.tautology import by_construction
+
+    found = []
+    for eid, e in REGISTRY.items():
+        st = e.build()
+        items = st.all_claims() + ([("as printed", st.stated)] if st.stated is not None else [])
+        found += [f"{eid} | {lbl} | {why}" for lbl, c in items if (why := by_construction(c))]
+    assert not found, "\n".join(found)
+
+
+def _problems(entry_id: str) -> list[str]:
+    """What is wrong with one entry's verification (empty when its verdict is as expected)."""
+    r = verify_entry(REGISTRY[entry_id])
+    out = []
+    if not r.ok:
+        detail = [(c.label, c.status, [(o.name, o.outcome, o.detail) for o in c.methods])
+                  for c in r.claims + ([r.stated] if r.stated else [])]
+        out.append(f"{entry_id}: {r.kind if hasattr(r, 'kind') else r.entry.kind} is {r.status}: "
+                   f"{r.error or detail}")
+    if r.entry.kind == "erratum" and r.stated is not None:
+        if not r.counterexample:
+            out.append(f"{entry_id}: an erratum needs an exact counterexample (or a failing run)")
+        if not r.diagnosis:
+            out.append(f"{entry_id}: an erratum needs a diagnosis")
+        elif "runs" not in {o.name for o in r.stated.methods} and r.diagnosis.startswith(
+                ("no single", "diagnosis failed")):
+            out.append(f"{entry_id}: the mistake library must name a formula erratum's mistake: "
+                       f"{r.diagnosis}")
+    return out
+
+
+def _check(args):
+    return args[0], _problems(args[0])
+
+
+@pytest.mark.slow
+def test_every_entry_has_the_verdict_its_kind_expects():
+    """Results, exercises and algorithms verified; errata refuted with a counterexample and a
+    diagnosis. Runs on the CLI's worker pool (both cores, a hard limit per entry)."""
+    from derivations._interfaces.cli import _default_jobs, _pool_map
+
+    found = dict(_pool_map(_check, [(i,) for i in REGISTRY], _default_jobs(), False, "catalog",
+                           fallback=lambda item, why: (item[0], [f"{item[0]}: {why}"])))
+    problems = [p for i in REGISTRY for p in found[i]]
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,120 @@
+"""The lindisc command line: exit codes, JSON schema, bad input as a table."""
+
+import json
+
+import pytest
+
+from derivations._interfaces.cli import main
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["verify", "geometri"], "Did you mean 'geometry'"),
+    (["verify", "geometry.w_nromal"], "Did you mean 'geometry.w_normal'"),
+    (["verify", "no_such_thing_at_all"], "lindisc list"),
+    (["show", "geometry.nope"], "unknown entry id"),
+    (["show", "geometry"], "is a topic, not an entry id"),
+    (["verify", "--jobs", "0", "geometry.lemma1_sign"], "--jobs must be >= 1"),
+    (["verify", "--budget", "-1", "geometry.lemma1_sign"], "--budget must be > 0"),
+    (["list", "nosuchtopic"], "unknown entry id or topic"),
+])
+def test_usage_errors_exit_2_and_name_the_fix(argv, fragment, capsys):
+    assert main(argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["distance", "--coef", "1,nan", "--points", "0,0"], "finite"),
+    (["distance", "--coef", "1,2", "--intercept", "inf", "--points", "0,0"], "finite"),
+    (["distance", "--coef", "0,0", "--points", "1,2"], "zero vector"),
+    (["distance", "--coef", "1,2", "--points", "1,2,3"], "features"),
+    (["distance", "--coef", "1,2,3", "--points", "1,2;3,4"], "augmented"),
+    (["distance", "--coef", "1,2", "--points", "1,2;3"], "same number of coordinates"),
+    (["distance", "--coef", "1,x", "--points", "1,2"], "comma-separated numbers"),
+    (["distance", "--coef", "1,2", "--points", ";"], "at least one point"),
+])
+def test_bad_numeric_input_exits_2_naming_the_fix(argv, fragment, capsys):
+    assert main(argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_distance_prints_signed_distances(capsys):
+    assert main(["distance", "--coef", "3,4", "--intercept", "-5", "--points", "0,0;3,4"]) == 0
+    out = capsys.readouterr().out
+    assert "-1" in out and "R-" in out and "4" in out and "R+" in out
+
+
+@pytest.mark.parametrize("argv", [["verify", "--format", "xml"], ["frobnicate"], []])
+def test_argparse_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+
+
+def test_verify_json_matches_the_design_schema(capsys):
+    code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"schema", "results", "summary"}
+    assert out["schema"] == 2
+    required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
+                "diagnosis", "stated_latex", "latex"}
+    for r in out["results"]:
+        assert required <= set(r), required - set(r)
+        assert r["kind"] in ("result", "erratum", "exercise", "algorithm")
+        assert r["status"] in ("verified", "refuted", "undecided", "conflict", "error")
+        assert r["topic"] == "geometry" and r["id"].startswith("geometry.")
+        assert all(set(s) == {"document", "where"} for s in r["sources"])
+        assert all({"name", "outcome", "seconds", "scope"} <= set(m) for m in r["methods"])
+        if r["kind"] == "erratum":
+            assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
+            assert r["stated_latex"] and r["latex"]
+    s = out["summary"]
+    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "seconds",
+                      "verified_every_size"}
+    assert 0 <= s["verified_every_size"] <= s["verified"]
+    for r in out["results"]:  # the verdict states its scope
+        assert "every_size" in r["scope"]
+        if r["status"] == "verified" and not r["scope"]["every_size"]:
+            assert r["scope"].get("proved_up_to") or r["scope"].get("runs"), r["id"]
+    assert sum(s[k] for k in ("verified", "refuted", "undecided", "conflict", "error")) == len(out["results"])
+    assert code == 0
+
+
+def test_show_prints_counterexample_and_diagnosis(capsys):
+    assert main(["show", "geometry.threshold_cosine"]) == 0
+    out = capsys.readouterr().out
+    assert "as printed" in out and "counterexample" in out and "diagnosis: an absolute value" in out
+
+
+def test_list_names_every_entry(capsys):
+    from derivations.catalog import REGISTRY
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert all(i in out for i in REGISTRY)
+
+
+def test_latex_emits_only_verified_forms(capsys):
+    assert main(["latex", "geometry.signed_distance", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert r"\begin{gather*}" in out and r"\mathbf{w}" in out
+
+
+def _busy_in_c(item):
+    if item == "hang":
+        x = 7
+        while True:  # C-level big-integer work a signal cannot interrupt, then forever
+            x = x * x % (10**5000 + 1)
+    return (item, "done")
+
+
+def test_a_hanging_entry_is_killed_and_reported_not_waited_for():
+    import time
+
+    from derivations._interfaces.cli import _pool_map
+
+    t0 = time.monotonic()
+    out = dict(_pool_map(_busy_in_c, ["a", "hang", "b"], 2, False, "test",
+                         fallback=lambda item, why: (item, why), hard_limit=1.0))
+    assert out["a"] == "done" and out["b"] == "done"
+    assert "hard limit" in out["hang"]
+    assert time.monotonic() - t0 < 10

@@ -1,0 +1,72 @@
+"""The mistake library: each operator produces its mutant; diagnosis names the mistake."""
+
+import random
+
+import pytest
+import sympy as sp
+
+from derivations._claims.claims import Equal, Rel
+from derivations._verdicts.diagnosis import diagnose
+from derivations._symbols.expr import Grad, quad
+from derivations._claims.mistakes import mutate_claim, mutate_expr
+from derivations._symbols.space import Space
+
+
+def _space():
+    s = Space()
+    d = s.dim("d")
+    R = s.matrix("R", d, d)
+    m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    return s, d, R, m1, m2
+
+
+def test_operators_cover_the_library():
+    s, d, R, m1, m2 = _space()
+    ops = {op for op, _, _ in mutate_expr(R.T * R * (m2 - m1) / 2, s)}
+    assert {"sign_of_term", "factor_two", "drop_term", "transpose", "swap_factors",
+            "swap_symbols"} <= ops
+    t = s.scalar("t")
+    assert "absolute" in {op for op, _, _ in mutate_expr(t + 1, s)}
+    assert "absolute" not in ops, "|.| of a matrix is not a formula"
+
+
+@pytest.mark.parametrize("stated, needle", [
+    (lambda R, m1, m2: R * R.T * (m2 - m1), "swapped"),
+    (lambda R, m1, m2: R.T * R * (m1 - m2), "sign"),
+    (lambda R, m1, m2: 2 * R.T * R * (m2 - m1), "factor 2"),
+    (lambda R, m1, m2: R.T * R * m2, "dropped"),
+    (lambda R, m1, m2: R * R * (m2 - m1), "transpose"),
+])
+def test_diagnosis_names_the_mistake(stated, needle):
+    s, d, R, m1, m2 = _space()
+    v = s.vector("v", d)
+    truth = Equal(v, R.T * R * (m2 - m1))
+    dx = diagnose(Equal(v, stated(R, m1, m2)), truth, s, random.Random(0), budget=20)
+    assert needle in dx, dx
+
+
+def test_diagnosis_of_ml10_fisher_gradient_is_the_sign():
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    SB, SW = s.matrix("S_B", d, d, "symmetric"), s.matrix("S_W", d, d, "spd")
+    J = quad(w, SB) / quad(w, SW)
+    true = 2 * (quad(w, SW) * SB * w - quad(w, SB) * SW * w) / quad(w, SW) ** 2
+    printed = 2 * (quad(w, SB) * SW * w - quad(w, SW) * SB * w) / quad(w, SW) ** 2
+    dx = diagnose(Equal(Grad(J, w), printed), Equal(Grad(J, w), true), s, random.Random(0), 20)
+    assert "overall sign is flipped (proved)" in dx
+
+
+def test_inequality_direction_is_a_mutation():
+    s, d, R, m1, m2 = _space()
+    x = s.scalar("x")
+    muts = [m for op, _, m in mutate_claim(Rel(x**2, ">=", 0), s) if op == "inequality"]
+    assert muts and muts[0].op == "<="
+
+
+def test_no_match_is_said_plainly():
+    s, d, R, m1, m2 = _space()
+    v = s.vector("v", d)
+    dx = diagnose(Equal(v, R * m1 + sp.Integer(3) * m2), Equal(v, R.T * R * (m2 - m1)), s,
+                  random.Random(0), 10)
+    assert dx.startswith("no single typical mistake")
