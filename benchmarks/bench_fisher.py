@@ -1,42 +1,29 @@
-"""Fit time of numerics.fisher against scikit-learn and the BLAS floor.
+"""Fisher's discriminant, two-class and multi-class, against scikit-learn and its floor.
 
-A script, not a test:  python benchmarks/bench_fisher.py [--quick] [--seed S]
+Rows per case (N samples, d features, K classes, Gaussian classes):
 
-For each N in {1e4, 1e5, 1e6}, d in {10, 100}, K in {2, 3} it times, on the same data:
+- floor: the work no Fisher fit can avoid, on a 1-of-K matrix T built beforehand: the
+  class sums ``T.T @ X`` (gemm) and ``X.T @ X`` (syrk), S_W and S_B from them, then the
+  dense d x d problem — a Cholesky solve S_W w = m_2 - m_1 for K = 2, the generalized
+  eigenproblem ``scipy.linalg.eigh(S_B, S_W)`` for its K - 1 top pairs for K > 2;
+- ours: K = 2 ``fisher_classifier`` (direction and ml10's Gaussian threshold, a fitted
+  classifier like scikit-learn's) and ``fisher_direction`` alone; K > 2
+  ``fisher_projection``; ratios against the floor;
+- sklearn ``LinearDiscriminantAnalysis(solver="eigen").fit``: ratio against ours.
 
-- ours:    K = 2 ``fisher_classifier`` (direction + Gaussian threshold, like a fitted
-           classifier; the threshold needs one more pass, X w, for the projections'
-           variances); K = 3 ``fisher_projection`` (all K - 1 = 2 directions);
-           for K = 2 also ``fisher_direction`` alone (column direction/floor);
-- floor:   the work no fit can avoid: the 1-of-K matrix T from integer labels, the class
-           sums T^T X and one Gram matrix X^T X (numpy's syrk), i.e. two passes over X;
-- sklearn: ``LinearDiscriminantAnalysis(solver="svd")`` and ``(solver="eigen")``.fit.
-
-Each round times every contender once on the same data (15 rounds at N = 1e4, 5 at 1e5,
-3 at 1e6; a warm-up round first below 1e6); the table gives the median time over the
-rounds and the median of the per-round ratios, so a burst of load from other processes
-hits all contenders alike. The data are Gaussian classes with identity covariance and means
-0.6 apart, so they are roughly centred and ``scatter_matrices`` takes its Gram path.
-A second table repeats the largest N with every feature offset by +50, which sends
-``scatter_matrices`` to its centred path (the numerically sound one for offset data).
-Multithreaded OpenBLAS slows down by 10-300x when other processes compete for the cores
-(its threads spin at every synchronisation); the script prints the share of the CPUs that
-other processes used, and ``--blas-threads 1`` gives comparable timings on a busy machine.
-Targets: ours within 1.5x the floor, at least 3x faster than scikit-learn.
+The note of ours says which path formed S_W (``gram``: one fused pass, for roughly
+centred data; ``centred``: a second, centring pass, for offset data — the last two-class
+case shifts every feature by 50 to take it). The note of the peer row says how far its
+answer is from ours: 1 - abs(cos) between the two directions (K = 2), the largest principal
+angle between the two projection subspaces (K > 2).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import resource
-import statistics
-import sys
-import time
-from collections.abc import Callable
-
 import numpy as np
+import scipy.linalg
+from _harness import Contender, gaussian_classes, measure, one_hot, repeats, size
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from numerics.fisher import (
     fisher_classifier,
@@ -45,187 +32,70 @@ from numerics.fisher import (
     scatter_matrices,
 )
 
-# OpenBLAS workers spin for about 2^28 cycles (~0.1 s) after a call before they sleep; a
-# pause between timed calls lets them, so no contender pays for the previous one's threads.
-# Not needed (and skipped) when every pool is limited to one thread.
-PAUSE_SECONDS = 0.15
-# Rounds per size. Below 1e6 a separate warm-up round comes first; at 1e6 a call takes long
-# enough that first-call effects vanish, and a warm-up would add minutes of scikit-learn.
-ROUNDS = {10**4: 15, 10**5: 5, 10**6: 3}
+TWO_CLASS_FULL = [(100_000, 20, 0.0), (1_000_000, 100, 0.0), (1_000_000, 20, 50.0)]
+TWO_CLASS_QUICK = [(50_000, 20, 0.0), (50_000, 20, 50.0)]
+MULTI_CLASS_FULL = [(100_000, 20, 3), (100_000, 100, 10), (1_000_000, 20, 3), (1_000_000, 100, 10)]
+MULTI_CLASS_QUICK = [(50_000, 20, 3), (50_000, 100, 10)]
 
 
-def _interleaved_seconds(fns: dict[str, Callable[[], object]], rounds: int, *, warm_up: bool,
-                        pause: float) -> dict[str, list[float]]:
-    """Time every contender once per round, rounds repeated: a load spike hits all alike."""
-    times: dict[str, list[float]] = {name: [] for name in fns}
-    for round_ in range(rounds + warm_up):
-        for name, fn in fns.items():
-            time.sleep(pause)
-            start = time.perf_counter()
-            fn()
-            if round_ or not warm_up:
-                times[name].append(time.perf_counter() - start)
-    return times
+def _scatter(X: np.ndarray, T: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Class means (K, d), S_W and the multi-class S_B from one syrk and one gemm."""
+    gram = X.T @ X
+    counts = T.sum(axis=0)
+    means = (T.T @ X) / counts[:, None]
+    within = gram - (means.T * counts) @ means
+    centred = means - counts @ means / counts.sum()
+    between = (centred.T * counts) @ centred
+    return means, within, between
 
 
-class OtherLoad:
-    """Share of all CPUs that other processes used between start() and share() (Linux)."""
-
-    def start(self) -> None:
-        self._busy, self._own = self._busy_seconds(), self._own_seconds()
-        self._wall = time.perf_counter()
-
-    @staticmethod
-    def _busy_seconds() -> float | None:
-        try:
-            with open("/proc/stat") as stat:
-                fields = [float(v) for v in stat.readline().split()[1:]]
-        except OSError:
-            return None
-        idle = fields[3] + (fields[4] if len(fields) > 4 else 0.0)
-        return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
-
-    @staticmethod
-    def _own_seconds() -> float:
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        return usage.ru_utime + usage.ru_stime
-
-    def share(self) -> str:
-        busy = self._busy_seconds()
-        if busy is None or self._busy is None:
-            return "unknown (no /proc/stat)"
-        wall = (time.perf_counter() - self._wall) * (os.cpu_count() or 1)
-        other = (busy - self._busy) - (self._own_seconds() - self._own)
-        return f"{max(other, 0.0) / wall:.0%}"
+def _two_class_floor(X: np.ndarray, T: np.ndarray) -> np.ndarray:
+    means, within, _ = _scatter(X, T)
+    return scipy.linalg.cho_solve(scipy.linalg.cho_factor(within), means[1] - means[0])
 
 
-def _median_ratio(numerator: list[float], denominator: list[float]) -> float:
-    return statistics.median(a / b for a, b in zip(numerator, denominator))
+def _multi_class_floor(X: np.ndarray, T: np.ndarray) -> np.ndarray:
+    _, within, between = _scatter(X, T)
+    d, k = within.shape[0], T.shape[1]
+    return scipy.linalg.eigh(between, within, subset_by_index=[d - k + 1, d - 1])[1]
 
 
-def _floor(X: np.ndarray, labels: np.ndarray, n_classes: int) -> None:
-    one_hot = np.zeros((X.shape[0], n_classes))
-    one_hot[np.arange(X.shape[0]), labels] = 1.0
-    one_hot.T @ X
-    X.T @ X
+def _two_class(n: int, d: int, offset: float, rounds: int) -> list[dict]:
+    X, y = gaussian_classes(n, d, 2, seed=n + d, offset=offset)
+    T = one_hot(y, 2)
+    ours = fisher_classifier(X, y)
+    peer = LinearDiscriminantAnalysis(solver="eigen").fit(X, y).coef_[0]
+    cosine = abs(ours.coef_ @ peer) / np.linalg.norm(peer)
+    shifted = f" offset {offset:g}" if offset else ""
+    return measure(f"fisher two-class N={size(n)} d={d}{shifted}", [
+        Contender("floor", lambda: _two_class_floor(X, T), None),
+        Contender("ours fisher_classifier", lambda: fisher_classifier(X, y), "floor",
+                  f"S_W path {scatter_matrices(X, y).algorithm_}"),
+        Contender("ours fisher_direction", lambda: fisher_direction(X, y), "floor"),
+        Contender("sklearn LDA(eigen)", lambda: LinearDiscriminantAnalysis(solver="eigen").fit(
+            X, y), "ours fisher_classifier", f"1 - abs(cos) {max(1 - cosine, 0.0):.0e}"),
+    ], rounds)
 
 
-def _data(n: int, d: int, n_classes: int, offset: float,
-          rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    labels = rng.integers(0, n_classes, n)
-    means = rng.standard_normal((n_classes, d))
-    means *= 0.3 / np.linalg.norm(means, axis=1, keepdims=True)
-    X = rng.standard_normal((n, d))
-    X += means[labels]
-    X += offset
-    return X, labels
+def _multi_class(n: int, d: int, n_classes: int, rounds: int) -> list[dict]:
+    X, y = gaussian_classes(n, d, n_classes, seed=n + d + n_classes)
+    T = one_hot(y, n_classes)
+    ours = fisher_projection(X, y).scalings_
+    peer = LinearDiscriminantAnalysis(solver="eigen").fit(X, y).scalings_[:, :n_classes - 1]
+    angle = float(np.max(scipy.linalg.subspace_angles(ours, peer)))
+    return measure(f"fisher multi-class N={size(n)} d={d} K={n_classes}", [
+        Contender("floor", lambda: _multi_class_floor(X, T), None),
+        Contender("ours fisher_projection", lambda: fisher_projection(X, y), "floor",
+                  f"S_W path {scatter_matrices(X, y).algorithm_}"),
+        Contender("sklearn LDA(eigen)", lambda: LinearDiscriminantAnalysis(solver="eigen").fit(
+            X, y), "ours fisher_projection", f"max angle {angle:.0e} rad"),
+    ], rounds)
 
 
-def _environment() -> str:
-    lines = [f"python {platform.python_version()}, numpy {np.__version__}",
-             f"cpu count {os.cpu_count()}, platform {platform.platform()}"]
-    try:
-        import scipy
-        import sklearn
-
-        lines.append(f"scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")
-    except ImportError:
-        lines.append("scikit-learn not importable: its columns are empty")
-    try:
-        from threadpoolctl import threadpool_info
-
-        for pool in threadpool_info():
-            lines.append(f"threadpool: {pool.get('internal_api')} {pool.get('version')} "
-                         f"threads={pool.get('num_threads')} ({pool.get('filepath')})")
-    except ImportError:
-        lines.append("threadpoolctl not importable: thread pools unknown")
-    return "\n".join(lines)
-
-
-def _row(n: int, d: int, n_classes: int, offset: float, *, rounds: int, pause: float,
-         with_peers: bool, rng: np.random.Generator) -> str:
-    X, labels = _data(n, d, n_classes, offset, rng)
-    fit = fisher_classifier if n_classes == 2 else fisher_projection
-    contenders: dict[str, Callable[[], object]] = {
-        "floor": lambda: _floor(X, labels, n_classes),
-        "ours": lambda: fit(X, labels),
-    }
-    if n_classes == 2:
-        contenders["direction"] = lambda: fisher_direction(X, labels)
-    if with_peers:
-        from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-
-        for solver in ("svd", "eigen"):
-            contenders[solver] = (
-                lambda s=solver: LinearDiscriminantAnalysis(solver=s).fit(X, labels))
-    times = _interleaved_seconds(contenders, rounds, warm_up=n < 10**6, pause=pause)
-    median = {name: statistics.median(t) * 1e3 for name, t in times.items()}
-    cells = [f"{n:.0e}".replace("+0", ""), str(d), str(n_classes),
-             scatter_matrices(X, labels).algorithm_, f"{median['floor']:.1f}",
-             f"{median['ours']:.1f}", f"{_median_ratio(times['ours'], times['floor']):.2f}",
-             f"{_median_ratio(times['direction'], times['floor']):.2f}"
-             if "direction" in times else "-"]
-    for solver in ("svd", "eigen"):
-        if solver in times:
-            cells += [f"{median[solver]:.1f}",
-                      f"{_median_ratio(times[solver], times['ours']):.1f}"]
-        else:
-            cells += ["-", "-"]
-    return "| " + " | ".join(cells) + " |"
-
-
-HEADER = ("| N | d | K | S_W path | floor ms | ours ms | ours/floor | direction/floor "
-          "| sklearn svd ms | svd/ours | sklearn eigen ms | eigen/ours |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|")
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="N in {1e4, 1e5} only")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--blas-threads", type=int, default=None,
-                        help="limit every BLAS/OpenMP pool to this many threads (threadpoolctl); "
-                             "1 gives stable timings when other processes load the CPUs")
-    args = parser.parse_args(argv)
-    # Load every BLAS/OpenMP library first: threadpoolctl limits only the loaded ones.
-    import scipy.linalg  # noqa: F401
-
-    try:
-        import sklearn.discriminant_analysis  # noqa: F401
-    except ImportError:
-        with_peers = False
-    else:
-        with_peers = True
-    if args.blas_threads is not None:
-        from threadpoolctl import threadpool_limits
-
-        threadpool_limits(limits=args.blas_threads)
-    rng = np.random.default_rng(args.seed)
-    sizes = [10**4, 10**5] if args.quick else [10**4, 10**5, 10**6]
-    pause = 0.0 if args.blas_threads == 1 else PAUSE_SECONDS
-
-    print(_environment())
-    print(f"seed {args.seed}; median over rounds "
-          f"({', '.join(f'{ROUNDS[n]} at N = {n:.0e}' for n in sizes)}), "
-          f"{pause} s pause before each timed call\n")
-    load = OtherLoad()
-    load.start()
-    print(HEADER)
-    for n in sizes:
-        for d in (10, 100):
-            for n_classes in (2, 3):
-                print(_row(n, d, n_classes, 0.0, rounds=ROUNDS[n], pause=pause,
-                           with_peers=with_peers, rng=rng), flush=True)
-    n = sizes[-1]
-    print(f"\nOffset data (every feature + 50), N = {n:.0e}, ours against the floor only:\n")
-    print(HEADER)
-    for d in (10, 100):
-        print(_row(n, d, 2, 50.0, rounds=ROUNDS[n], pause=pause, with_peers=False, rng=rng),
-              flush=True)
-    print(f"\nCPU share used by other processes during the run: {load.share()} "
-          f"(well above 0% means the table measures the machine's load, not the code)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def run(quick: bool) -> list[dict]:
+    rows: list[dict] = []
+    for n, d, offset in TWO_CLASS_QUICK if quick else TWO_CLASS_FULL:
+        rows += _two_class(n, d, offset, repeats(quick))
+    for n, d, n_classes in MULTI_CLASS_QUICK if quick else MULTI_CLASS_FULL:
+        rows += _multi_class(n, d, n_classes, repeats(quick))
+    return rows
