@@ -7,6 +7,9 @@
   ``corrects`` naming the claim in ``claims`` it should have been;
 * ``numeric`` — :class:`~derivations._claims.statement.Agreement`s tying the symbolic form to
   ``numerics``;
+* ``no_numeric`` — for an entry without ``numeric`` agreements and without algorithm runs:
+  why no ``numerics`` counterpart is checked (none exists, or the quantity is checked in the
+  named entry); reported as the numeric method's ``not applicable`` detail;
 * ``notation`` — ``{label: (claim, why)}``: definitions and notation that hold by construction
   (the document *defines* one side as the other). They are shown, never verified, and never
   counted; every other claim must not be true by construction
@@ -55,10 +58,13 @@ class Statement:
     corrects: str | None = None
     numeric: list[Agreement] = field(default_factory=list)
     notation: dict[str, tuple[Claim, str]] = field(default_factory=dict)
+    no_numeric: str | None = None
 
     def __post_init__(self):
         if not self.claims and not self.steps and self.stated is None:
             raise ValueError("a statement needs at least one claim, step or stated claim")
+        if self.numeric and self.no_numeric:
+            raise ValueError("an entry with numeric agreements gives no `no_numeric` reason")
         if self.stated is not None:
             if not self.claims:
                 raise ValueError("an erratum's statement needs the corrected claim in `claims`")

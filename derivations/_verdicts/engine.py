@@ -17,7 +17,7 @@ from .._claims.claims import Behaviour, Claim
 from .diagnosis import diagnose
 from .._interfaces.latex import claim_latex
 from .._methods import components, exact_random, numeric, runs, symbolic
-from .._methods.outcome import ERROR, TIMEOUT, Outcome
+from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome
 from .._claims.tautology import by_construction
 from .verdict import claim_verdict, combine
 
@@ -242,6 +242,8 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
     if st.numeric:
         num = _timed(_NumericAdapter(st.numeric), None, st.space,
                      _seed_for(f"{entry.id}/numeric", seed), budget)
+    elif st.no_numeric:
+        num = Outcome(numeric.NAME, NOT_APPLICABLE, detail=st.no_numeric)
     statuses = [r.status for r in results]
     if entry.kind == "erratum" and stated is not None:
         status = stated.status
