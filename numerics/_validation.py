@@ -24,6 +24,8 @@ __all__ = [
     "encode_labels",
     "check_positive",
     "check_positive_int",
+    "check_label_shape",
+    "nonfinite_error",
 ]
 
 
@@ -37,13 +39,19 @@ def check_finite(arr: np.ndarray, name: str) -> np.ndarray:
     if not np.all(np.isfinite(arr)):
         bad = np.argwhere(~np.isfinite(arr))
         first = tuple(int(i) for i in bad[0]) if arr.ndim else ()
-        raise NonFiniteInput(
-            f"{name} must contain only finite numbers, but {len(bad)} entr"
-            f"{'y is' if len(bad) == 1 else 'ies are'} NaN or infinite "
-            f"(first at index {first}: {arr[first] if arr.ndim else arr!r}). "
-            f"Remove or impute those values before calling."
-        )
+        raise nonfinite_error(name, len(bad), first, arr[first] if arr.ndim else arr)
     return arr
+
+
+def nonfinite_error(name: str, count: int, first: tuple[int, ...], value: Any) -> NonFiniteInput:
+    """The error of :func:`check_finite`, for callers that located the entries themselves
+    (e.g. chunk by chunk): ``count`` bad entries, the first at index ``first``."""
+    return NonFiniteInput(
+        f"{name} must contain only finite numbers, but {count} entr"
+        f"{'y is' if count == 1 else 'ies are'} NaN or infinite "
+        f"(first at index {first}: {value!r}). "
+        f"Remove or impute those values before calling."
+    )
 
 
 def _to_float(a: Any, name: str) -> np.ndarray:
@@ -161,13 +169,7 @@ def encode_labels(y: Any, name: str = "y", *, n: int | None = None) -> tuple[np.
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
         arr = arr.ravel()
-    if arr.ndim != 1:
-        raise InvalidInput(
-            f"{name} must be a 1-D array of class labels, got {_describe(arr)}. If you already "
-            f"have 1-of-K targets, pass labels = T.argmax(axis=1) instead."
-        )
-    if n is not None and arr.shape[0] != n:
-        raise ShapeMismatch(f"{name} has {arr.shape[0]} labels but X has {n} samples.")
+    check_label_shape(arr.shape, arr.dtype, name, n=n)
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise NonFiniteInput(f"{name} contains NaN or infinite labels; every sample needs a class.")
     classes, index = np.unique(arr, return_inverse=True)
@@ -178,6 +180,19 @@ def encode_labels(y: Any, name: str = "y", *, n: int | None = None) -> tuple[np.
     T = np.zeros((arr.shape[0], classes.shape[0]))
     T[np.arange(arr.shape[0]), index] = 1.0
     return classes, T
+
+
+def check_label_shape(shape: tuple, dtype: Any, name: str = "y", *, n: int | None = None) -> None:
+    """The shape checks of :func:`encode_labels` (1-D, ``n`` labels), from shape and dtype
+    alone, for label arrays that are not in memory (a Dask array is checked before any pass)."""
+    if len(shape) != 1:
+        raise InvalidInput(
+            f"{name} must be a 1-D array of class labels, got array of shape {tuple(shape)} and "
+            f"dtype {np.dtype(dtype)}. If you already have 1-of-K targets, pass "
+            f"labels = T.argmax(axis=1) instead."
+        )
+    if n is not None and shape[0] != n:
+        raise ShapeMismatch(f"{name} has {shape[0]} labels but X has {n} samples.")
 
 
 # --- added for numerics/least_squares.py: shape validation that leaves finiteness to the caller

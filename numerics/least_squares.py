@@ -22,6 +22,14 @@ If the factorisation fails or that number falls below the threshold of
 method on the equilibrated augmented matrix: scipy.linalg.lstsq with the SVD-based
 driver gelsd, which returns the minimum-norm solution and the numerical rank.
 
+Data larger than memory. ``X`` and ``y`` (or ``T``) may be Dask arrays (``pip install
+lindisc[dask]``): the same Gram matrix and right-hand side are then summed chunk by chunk
+where the chunks live, in one pass (``numerics._reductions``), and only (d+1) x (d+1) and
+(d+1) x K results come back; the solve is the one above. The orthogonal fallback becomes a
+second pass that reduces [X D, D_b 1, T] to its R factor by a tree of block QRs (TSQR), from
+which the same minimum-norm solution and rank follow. Same results as in memory up to
+rounding, the same errors (NaN or inf found chunk-wise, with the index of the first one).
+
 Conventions
 -----------
 - ``X`` is (N, d), samples in rows; ``T`` is (N, K), row n the target of sample n.
@@ -34,6 +42,7 @@ Conventions
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -41,6 +50,7 @@ import numpy as np
 import scipy.linalg
 from scipy.linalg import lapack
 
+from . import _reductions
 from ._validation import (
     as_matrix,
     as_matrix_deferred_finite,
@@ -160,8 +170,15 @@ def fit_least_squares(
     rcond_threshold : float in (0, 1], optional
         Below this reciprocal 1-norm condition number of the equilibrated Gram matrix
         the Cholesky path is refused; default :func:`default_rcond_threshold`.
+
+    Dask. ``X`` and ``y`` may be Dask arrays (either or both; chunked along the rows, any
+    chunk may lack some classes): the normal equations are summed chunk-wise in one pass
+    and only the small solve runs here (see the module docstring).
     """
     _check_method(method)
+    X, y = _reductions.as_host(X), _reductions.as_host(y)
+    if _reductions.is_lazy(X, y):
+        return _fit_lazy(X, y, None, method, rcond_threshold)
     Xv = _as_design(X)
     classes, T = encode_labels(y, "y", n=Xv.shape[0])
     return _fit(Xv, T, classes, method, rcond_threshold, rows_sum_to_one=True)
@@ -187,8 +204,12 @@ def fit_least_squares_targets(
     - ``X``: (N, d). ``T``: (N, K) real targets, or (N,) for a single output (then K = 1).
     - The result has ``classes_ = None``: use :func:`decision_function`, not :func:`predict`.
     - ``method`` and ``rcond_threshold`` as in :func:`fit_least_squares`.
+    - ``X`` and ``T`` may be Dask arrays, as in :func:`fit_least_squares`.
     """
     _check_method(method)
+    X, T = _reductions.as_host(X), _reductions.as_host(T)
+    if _reductions.is_lazy(X, T):
+        return _fit_lazy(X, None, T, method, rcond_threshold)
     Xv = _as_design(X)
     Tv = _as_targets(T)
     check_same_length(X=Xv, T=Tv)
@@ -295,6 +316,21 @@ def _fit(
     n, d = X.shape
     threshold = _resolve_threshold(rcond_threshold, n, d)
     G, B = _normal_equations(X, T, rows_sum_to_one=rows_sum_to_one)
+    return _solve(G, B, n, classes, method, threshold, lambda D: _orthogonal_solve(X, T, D))
+
+
+def _solve(
+    G: np.ndarray,
+    B: np.ndarray,
+    n: int,
+    classes: np.ndarray | None,
+    method: str,
+    threshold: float,
+    orthogonal: Callable[[np.ndarray], tuple[np.ndarray, int, float]],
+) -> LeastSquaresFit:
+    """Solve G W~ = B (G = X~^T X~, B = X~^T T of N samples): Cholesky on the equilibrated
+    G when it is well conditioned, else ``orthogonal(D)`` on the equilibrated design."""
+    d = G.shape[0] - 1
     diag = np.diagonal(G).copy()
     diag[diag == 0.0] = 1.0  # an all-zero feature column stays zero; the diagnosis names it
     D = 1.0 / np.sqrt(diag)
@@ -311,7 +347,7 @@ def _fit(
         if method == "cholesky":
             raise SingularMatrixError(_explain_singular(Gs, D, n, d, rcond, threshold, factor))
 
-    W, rank, condition = _orthogonal_solve(X, T, D)
+    W, rank, condition = orthogonal(D)
     return _result(W, classes, "lstsq", rank, condition, threshold)
 
 
@@ -326,7 +362,7 @@ def _normal_equations(
     entries of X cannot leave the diagonal of X^T X (sums of squares) finite, which
     replaces a separate finiteness pass over X.
     """
-    n, d = X.shape
+    n = X.shape[0]
     m = T.shape[1]
     if rows_sum_to_one:
         U = T
@@ -337,6 +373,20 @@ def _normal_equations(
     XtX, UtX = _gram_blocks(X, U)
     TtX = UtX[:m]
     colsum = TtX.sum(axis=0) if rows_sum_to_one else UtX[m]
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is checked and named next
+        ones_T = np.ones(n) @ T  # 1^T T as a gemv: ~15x faster than T.sum(axis=0) for (N, 3)
+    G, B = _assemble(XtX, colsum, n, TtX, ones_T)
+    if not _finite(G, B):
+        check_finite(X, "X")
+        raise _overflow(np.max(np.abs(X)), np.max(np.abs(T)))
+    return G, B
+
+
+def _assemble(
+    XtX: np.ndarray, colsum: np.ndarray, n: int, TtX: np.ndarray, ones_T: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """G = [[X^T X, X^T 1], [1^T X, N]] and B = [[X^T T], [1^T T]] from their blocks."""
+    d, m = XtX.shape[0], TtX.shape[0]
     G = np.empty((d + 1, d + 1))
     G[:d, :d] = XtX
     G[:d, d] = colsum
@@ -344,16 +394,53 @@ def _normal_equations(
     G[d, d] = n
     B = np.empty((d + 1, m))
     B[:d] = TtX.T
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is checked and named next
-        B[d] = np.ones(n) @ T  # 1^T T as a gemv: ~15x faster than T.sum(axis=0) for (N, 3)
-    if not (np.all(np.isfinite(G)) and np.all(np.isfinite(B))):
-        check_finite(X, "X")
-        raise InvalidInput(
-            f"X is finite but X^T X or X^T T overflows float64 (largest |X| entry is "
-            f"{np.max(np.abs(X)):.3g}, largest |T| entry {np.max(np.abs(T)):.3g}); rescale "
-            f"the features, e.g. standardise each column, before fitting."
-        )
+    B[d] = ones_T
     return G, B
+
+
+def _finite(G: np.ndarray, B: np.ndarray) -> bool:
+    return bool(np.all(np.isfinite(G)) and np.all(np.isfinite(B)))
+
+
+def _overflow(largest_x: float, largest_t: float) -> InvalidInput:
+    return InvalidInput(
+        f"X is finite but X^T X or X^T T overflows float64 (largest |X| entry is "
+        f"{largest_x:.3g}, largest |T| entry {largest_t:.3g}); rescale "
+        f"the features, e.g. standardise each column, before fitting."
+    )
+
+
+def _fit_lazy(
+    X: Any, y: Any, T: Any, method: str, rcond_threshold: float | None
+) -> LeastSquaresFit:
+    """The fit when X, y or T is a Dask array: one chunk-wise pass for G and B (and, on
+    the orthogonal path, a second one for the R factor of the augmented design)."""
+    labels = T is None
+    Xl = _reductions.lazy_design(X, "X", rows=_reductions.row_chunks(y if labels else T))
+    n, d = Xl.shape
+    if labels:
+        rhs = _reductions.lazy_labels(y, Xl, "y")
+        moments = _reductions.class_moments(Xl, rhs)
+        classes = _reductions.checked_classes(moments.labels, "y")
+        bad_x, gram, TtX = moments.bad, moments.gram, moments.sums
+        colsum, ones_T = TtX.sum(axis=0), moments.counts.astype(np.float64)
+    else:
+        rhs = _reductions.lazy_targets(T, Xl, "T")
+        moments = _reductions.target_moments(Xl, rhs)
+        _reductions.raise_nonfinite(moments.bad_t, "T")
+        classes = None
+        bad_x, gram, TtX = moments.bad_x, moments.gram, moments.ttx
+        colsum, ones_T = moments.colsum, moments.tsum
+    threshold = _resolve_threshold(rcond_threshold, n, d)
+    G, B = _assemble(gram, colsum, n, TtX, ones_T)
+    if not _finite(G, B):
+        _reductions.raise_nonfinite(bad_x, "X")
+        raise _overflow(_reductions.max_abs(Xl), 1.0 if labels else _reductions.max_abs(rhs))
+
+    def orthogonal(D: np.ndarray) -> tuple[np.ndarray, int, float]:
+        return _solve_from_r(_reductions.augmented_r(Xl, rhs, D, classes=classes), D, n)
+
+    return _solve(G, B, n, classes, method, threshold, orthogonal)
 
 
 _BLOCK_BYTES = 1 << 20
@@ -429,6 +516,23 @@ def _orthogonal_solve(
     full = sv.shape[0] == d + 1 and sv[-1] > cutoff * sv[0]
     condition = float((sv[0] / sv[-1]) ** 2) if full else float("inf")
     return D[:, None] * Y, int(rank), condition
+
+
+def _solve_from_r(R: np.ndarray, D: np.ndarray, n: int) -> tuple[np.ndarray, int, float]:
+    """What :func:`_orthogonal_solve` returns, from the R factor of [X~ D, T].
+
+    With [X~ D, T] = Q [R_11, R_12] (Q with orthonormal columns) the minimum-norm
+    least-squares solution is R_11^+ R_12, and R_11 has the singular values of X~ D; the
+    rank cut-off is gelsd's, singular values <= max(N, d+1) eps s_max count as zero.
+    """
+    size = D.shape[0]
+    U, sv, Vt = np.linalg.svd(R[:, :size], full_matrices=False)
+    cutoff = max(n, size) * _EPS
+    rank = int(np.count_nonzero(sv > cutoff * sv[0])) if sv.shape[0] and sv[0] > 0 else 0
+    Y = Vt[:rank].T @ ((U[:, :rank].T @ R[:, size:]) / sv[:rank, None])
+    full = sv.shape[0] == size and sv[-1] > cutoff * sv[0]
+    condition = float((sv[0] / sv[-1]) ** 2) if full else float("inf")
+    return D[:, None] * Y, rank, condition
 
 
 def _result(

@@ -1,0 +1,577 @@
+"""Sums over the samples, block by block: the one place where the fits of :mod:`numerics`
+read their data when it is a Dask array (and where the logistic fit reads it always).
+
+What it is for. Least squares, Fisher and logistic IRLS need only reductions over the
+samples — X^T X, class counts and sums, X^T T, the scatter about the class means, and per
+Newton step X~^T R X~ and X~^T (P - T) — so data larger than memory, or spread over a
+cluster, needs no new algorithm: each block kernel below turns a block of rows into a
+small partial result, partial results are added in a tree, and only d x d and d x K
+arrays come back. Two drivers run the same kernels: over row blocks of a NumPy array in
+this process, or over the chunks of a Dask array as one ``dask.compute`` (so one pass over
+the data, on whatever scheduler is active: threads, processes or a ``dask.distributed``
+cluster). Non-finite entries are detected from a by-product the kernel computes anyway
+(the diagonal of X_b^T X_b, a sum of squares that any NaN or inf poisons) and located
+only in a block that has one, so validation costs no pass of its own.
+
+What it is not for: solving. The small systems stay in the fit modules, in NumPy/SciPy.
+Dask is imported only when a Dask array arrives (``is_lazy`` reads the type's module).
+
+Conventions: X is (N, d), rows are samples; labels are (N,), of any sortable type;
+``classes`` is the sorted array of distinct labels; augmented vectors put the bias last,
+x~ = (x, 1); a block's ``offset`` is the global index of its first row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from ._validation import (
+    as_matrix_deferred_finite,
+    check_label_shape,
+    check_same_length,
+    encode_labels,
+    nonfinite_error,
+)
+from .errors import InvalidInput
+
+__all__ = [
+    "ClassMoments",
+    "NewtonMoments",
+    "TargetMoments",
+    "as_host",
+    "augmented_r",
+    "centred_scatter",
+    "checked_classes",
+    "class_moments",
+    "is_lazy",
+    "lazy_design",
+    "lazy_labels",
+    "lazy_targets",
+    "max_abs",
+    "newton_moments",
+    "projection_squares",
+    "raise_nonfinite",
+    "row_chunks",
+    "target_moments",
+]
+
+# Rows per in-process block: about 2 MiB of float64, so a block's temporaries stay in cache.
+_BLOCK_ELEMENTS = 1 << 18
+# Partial results combined per task of the Dask tree (its depth is log_8 of the chunk count).
+_FAN_IN = 8
+# Above this many classes in a block, class sums use a sparse indicator (memory O(rows)).
+_DENSE_ONE_HOT_MAX_CLASSES = 8
+
+
+# --- recognising and preparing Dask inputs -----------------------------------------------
+
+
+def is_lazy(*arrays: Any) -> bool:
+    """True when an argument is a Dask collection; Dask itself is not imported to tell."""
+    return any(_from_dask(a) for a in arrays)
+
+
+def _from_dask(a: Any) -> bool:
+    module = type(a).__module__
+    return module == "dask" or module.startswith(("dask.", "dask_expr"))
+
+
+def as_host(a: Any) -> Any:
+    """An array-API array (``__array_namespace__``) as a NumPy view when that is free.
+
+    ``np.from_dlpack`` shares the memory of a CPU array without a copy; anything else (a
+    NumPy array, a list, a Dask array, a device array DLPack cannot hand over) is returned
+    unchanged for the usual validation.
+    """
+    if isinstance(a, np.ndarray) or _from_dask(a) or not hasattr(a, "__array_namespace__"):
+        return a
+    try:
+        return np.from_dlpack(a)
+    except (TypeError, ValueError, BufferError, RuntimeError, AttributeError):
+        return a
+
+
+def _stand_in(shape: tuple[int, ...]) -> np.ndarray:
+    """A zero-strided float64 array of ``shape`` (no memory): lets the in-memory validators
+    check the shape of a Dask array and word their messages exactly as for NumPy input."""
+    return np.broadcast_to(np.float64(0.0), shape)
+
+
+def _dask_array_or_none(a: Any, name: str, *, numeric: bool = True) -> Any:
+    if not _from_dask(a):
+        return None
+    if not (hasattr(a, "chunks") and hasattr(a, "rechunk") and hasattr(a, "to_delayed")):
+        raise InvalidInput(
+            f"{name} is a {type(a).__name__} from Dask, not a Dask array; pass "
+            f"{name}.to_dask_array(lengths=True) (a DataFrame or Series with known lengths)."
+        )
+    if any(math.isnan(c) for axis in a.chunks for c in axis):
+        raise InvalidInput(
+            f"{name} is a Dask array with unknown chunk sizes (shape {a.shape}), e.g. after "
+            f"boolean indexing; call {name} = {name}.compute_chunk_sizes() first."
+        )
+    if numeric and np.dtype(a.dtype).kind not in "biuf":
+        raise InvalidInput(
+            f"{name} must be numeric (convertible to float64); got a Dask array of dtype "
+            f"{a.dtype}."
+        )
+    return a
+
+
+def row_chunks(a: Any) -> tuple[int, ...] | None:
+    """The row chunks of a Dask array, or None for anything else."""
+    return tuple(a.chunks[0]) if _from_dask(a) and hasattr(a, "chunks") else None
+
+
+def lazy_design(X: Any, name: str = "X", *, rows: tuple[int, ...] | None = None) -> Any:
+    """X as a float64 Dask array with one chunk across the columns.
+
+    Shape errors are those of the in-memory validators (checked on a stand-in of X's
+    shape); finiteness is left to the reductions. An in-memory X (when only the labels or
+    targets are a Dask array) is wrapped with the row chunks ``rows`` of those.
+    """
+    import dask.array as da
+
+    arr = _dask_array_or_none(X, name)
+    if arr is None:
+        host = as_matrix_deferred_finite(X, name)
+        same = rows is not None and sum(rows) == host.shape[0]
+        return da.from_array(host, chunks=(rows if same else "auto", -1))
+    as_matrix_deferred_finite(_stand_in(arr.shape), name)
+    if arr.numblocks[1] > 1:
+        arr = arr.rechunk({1: -1})
+    return arr if arr.dtype == np.float64 else arr.astype(np.float64)
+
+
+def _aligned_rows(a: Any, X: Any) -> Any:
+    import dask.array as da
+
+    if not _from_dask(a):
+        return da.from_array(a, chunks=(X.chunks[0],) + (-1,) * (a.ndim - 1))
+    if a.ndim > 1 and a.numblocks[1] > 1:
+        a = a.rechunk({1: -1})
+    return a if a.chunks[0] == X.chunks[0] else a.rechunk({0: X.chunks[0]})
+
+
+def lazy_labels(y: Any, X: Any, name: str = "y") -> Any:
+    """Class labels as a 1-D Dask array chunked like the rows of the Dask array ``X``;
+    shape errors as :func:`encode_labels` words them."""
+    if _dask_array_or_none(y, name, numeric=False) is None:
+        y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y[:, 0]
+    check_label_shape(y.shape, y.dtype, name, n=X.shape[0])
+    return _aligned_rows(y, X)
+
+
+def lazy_targets(T: Any, X: Any, name: str = "T") -> Any:
+    """Real targets as an (N, K) float64 Dask array chunked like the rows of ``X``;
+    a 1-D T is one column. Shape errors as for in-memory targets."""
+    if _dask_array_or_none(T, name) is None:
+        T = np.asarray(T, dtype=np.float64)
+    if T.ndim == 1:
+        T = T[:, None]
+    else:
+        as_matrix_deferred_finite(_stand_in(T.shape), name)
+    check_same_length(X=_stand_in(X.shape), **{name: _stand_in(T.shape)})
+    T = _aligned_rows(T, X)
+    return T if T.dtype == np.float64 else T.astype(np.float64)
+
+
+# --- the drivers ---------------------------------------------------------------------------
+
+
+def _reduce(kernel: Callable, combine: Callable, X: Any, others: tuple, args: tuple) -> Any:
+    """combine([kernel(X_b, *others_b, offset_b, *args) for each row block b]).
+
+    For NumPy input the blocks are slices of about 2 MiB, run here. For Dask input they
+    are the chunks of X (others chunked alike), each kernel a task where its chunk lives,
+    the partial results added in a tree of fan-in 8, the whole computed by one
+    ``dask.compute``; arrays gathered from workers can arrive unaligned (a later BLAS call
+    on them is then several times slower), so each is copied to an aligned C array.
+    """
+    if not is_lazy(X):
+        n, d = X.shape
+        rows = max(64, _BLOCK_ELEMENTS // max(d, 1))
+        parts = [
+            kernel(X[s : s + rows], *(o[s : s + rows] for o in others), s, *args)
+            for s in range(0, n, rows)
+        ] or [kernel(X, *others, 0, *args)]
+        return combine(parts)
+
+    import dask
+    from dask import delayed
+
+    xs = X.to_delayed(optimize_graph=False).ravel()
+    os = [o.to_delayed(optimize_graph=False).ravel() for o in others]
+    offsets = np.concatenate([[0], np.cumsum(X.chunks[0])[:-1]]).astype(int).tolist()
+    shared = [delayed(a) if isinstance(a, np.ndarray) else a for a in args]
+    task = delayed(kernel, pure=True)
+    parts = [task(xs[b], *(o[b] for o in os), offsets[b], *shared) for b in range(len(xs))]
+    merge = delayed(combine, pure=True)
+    while len(parts) > 1:
+        parts = [merge(parts[i : i + _FAN_IN]) for i in range(0, len(parts), _FAN_IN)]
+    (result,) = dask.compute(parts[0])
+    return _aligned(result)
+
+
+def _aligned(result: Any) -> Any:
+    if isinstance(result, np.ndarray):
+        return np.require(result, requirements="CA")
+    if hasattr(result, "__dataclass_fields__"):
+        for f in fields(result):
+            value = getattr(result, f.name)
+            if isinstance(value, np.ndarray):
+                setattr(result, f.name, np.require(value, requirements="CA"))
+    return result
+
+
+def _block(x: Any) -> np.ndarray:
+    """A block as an aligned C-contiguous float64 array (copied only when it is not)."""
+    return np.require(x, dtype=np.float64, requirements="CA")
+
+
+# --- non-finite entries ----------------------------------------------------------------------
+
+
+@dataclass
+class _Bad:
+    """Non-finite entries: how many, and the first in row-major order with its value."""
+
+    count: int
+    first: tuple[int, int]
+    value: Any
+
+
+def _find_bad(x: np.ndarray, offset: int) -> _Bad | None:
+    mask = ~np.isfinite(x)
+    count = int(np.count_nonzero(mask))
+    if not count:
+        return None
+    i, j = (int(v) for v in np.argwhere(mask)[0])
+    return _Bad(count, (offset + i, j), x[i, j])
+
+
+def _merge_bad(bads: list[_Bad | None]) -> _Bad | None:
+    present = [b for b in bads if b is not None]
+    if not present:
+        return None
+    return _Bad(sum(b.count for b in present), present[0].first, present[0].value)
+
+
+def raise_nonfinite(bad: _Bad | None, name: str) -> None:
+    """Raise the :func:`check_finite` error for entries located chunk-wise, if any."""
+    if bad is not None:
+        raise nonfinite_error(name, bad.count, bad.first, bad.value)
+
+
+def max_abs(X: Any) -> float:
+    """max |X_ij| (one more pass; only for the message of an overflow error)."""
+    import dask.array as da
+
+    return float(da.abs(X).max().compute())
+
+
+def checked_classes(labels: np.ndarray, name: str = "y") -> np.ndarray:
+    """The sorted distinct labels gathered from the blocks, with :func:`encode_labels`'s
+    errors (NaN or infinite labels, fewer than 2 classes)."""
+    encode_labels(labels, name)
+    return labels
+
+
+# --- class counts, class sums and X^T X (least squares with labels, Fisher, IRLS start) --
+
+
+@dataclass
+class ClassMoments:
+    """Per class: counts N_k and sums sum_{n in C_k} x_n; X^T X; non-finite entries of X;
+    and the rows n = 0, step, 2 step, ... below ``step * sample_rows`` with their labels."""
+
+    n: int
+    labels: np.ndarray
+    counts: np.ndarray
+    sums: np.ndarray
+    gram: np.ndarray
+    bad: _Bad | None
+    sample_x: np.ndarray
+    sample_y: np.ndarray
+
+
+def _indicator_sums(index: np.ndarray, n_classes: int, x: np.ndarray) -> np.ndarray:
+    """(K, d) sums of the rows of x per class, as T^T x with the 1-of-K matrix T."""
+    if n_classes <= _DENSE_ONE_HOT_MAX_CLASSES:
+        return (index[:, None] == np.arange(n_classes)).astype(np.float64).T @ x
+    from scipy.sparse import csr_array
+
+    n = x.shape[0]
+    indicator = csr_array((np.ones(n), (index, np.arange(n))), shape=(n_classes, n))
+    return np.asarray(indicator @ x)
+
+
+def _class_moments_block(
+    x: Any, y: Any, offset: int, step: int, sample_rows: int
+) -> ClassMoments:
+    x = _block(x)
+    y = np.asarray(y)
+    n = x.shape[0]
+    labels, index = np.unique(y, return_inverse=True)
+    index = index.reshape(-1)
+    with np.errstate(invalid="ignore", over="ignore"):
+        sums = _indicator_sums(index, labels.shape[0], x)
+        gram = x.T @ x
+    bad = None if np.all(np.isfinite(gram.diagonal())) else _find_bad(x, offset)
+    local = np.arange((-offset) % step, n, step) if sample_rows else np.zeros(0, dtype=int)
+    local = local[(offset + local) // step < sample_rows]
+    return ClassMoments(
+        n=n, labels=labels, counts=np.bincount(index, minlength=labels.shape[0]), sums=sums,
+        gram=gram, bad=bad, sample_x=x[local], sample_y=y[local],
+    )
+
+
+def _combine_class_moments(parts: list[ClassMoments]) -> ClassMoments:
+    labels = np.unique(np.concatenate([p.labels for p in parts]))
+    d = parts[0].gram.shape[0]
+    counts = np.zeros(labels.shape[0], dtype=np.int64)
+    sums = np.zeros((labels.shape[0], d))
+    gram = np.zeros((d, d))
+    with np.errstate(invalid="ignore", over="ignore"):
+        for p in parts:
+            where = np.searchsorted(labels, p.labels)
+            counts[where] += p.counts
+            sums[where] += p.sums
+            gram += p.gram
+    return ClassMoments(
+        n=sum(p.n for p in parts), labels=labels, counts=counts, sums=sums, gram=gram,
+        bad=_merge_bad([p.bad for p in parts]),
+        sample_x=np.concatenate([p.sample_x for p in parts]),
+        sample_y=np.concatenate([p.sample_y for p in parts]),
+    )
+
+
+def class_moments(X: Any, y: Any, *, sample_rows: int = 0) -> ClassMoments:
+    """Class counts and sums, X^T X and a strided sample of rows, in one pass over X.
+
+    Every block finds its own labels (a block where a class is absent simply has no entry
+    for it); the partial results are merged by label. The sample is the rows
+    ``X[::step][:sample_rows]`` with ``step = max(1, N // sample_rows)``, as an in-memory
+    caller would take them.
+    """
+    step = max(1, X.shape[0] // sample_rows) if sample_rows else 1
+    return _reduce(_class_moments_block, _combine_class_moments, X, (y,), (step, sample_rows))
+
+
+# --- X^T X, X^T T, X^T 1, T^T 1 (least squares with real targets) ------------------------
+
+
+@dataclass
+class TargetMoments:
+    """X^T X, T^T X, X^T 1 and T^T 1; non-finite entries of X and of T."""
+
+    n: int
+    gram: np.ndarray
+    ttx: np.ndarray
+    colsum: np.ndarray
+    tsum: np.ndarray
+    bad_x: _Bad | None
+    bad_t: _Bad | None
+
+
+def _target_moments_block(x: Any, t: Any, offset: int) -> TargetMoments:
+    x, t = _block(x), _block(t)
+    ones = np.ones(x.shape[0])
+    with np.errstate(invalid="ignore", over="ignore"):
+        gram, ttx, colsum, tsum = x.T @ x, t.T @ x, ones @ x, ones @ t
+    return TargetMoments(
+        n=x.shape[0], gram=gram, ttx=ttx, colsum=colsum, tsum=tsum,
+        bad_x=None if np.all(np.isfinite(gram.diagonal())) else _find_bad(x, offset),
+        bad_t=None if np.all(np.isfinite(t)) else _find_bad(t, offset),
+    )
+
+
+def _combine_target_moments(parts: list[TargetMoments]) -> TargetMoments:
+    with np.errstate(invalid="ignore", over="ignore"):
+        return TargetMoments(
+            n=sum(p.n for p in parts),
+            gram=sum(p.gram for p in parts[1:]) + parts[0].gram,
+            ttx=sum(p.ttx for p in parts[1:]) + parts[0].ttx,
+            colsum=sum(p.colsum for p in parts[1:]) + parts[0].colsum,
+            tsum=sum(p.tsum for p in parts[1:]) + parts[0].tsum,
+            bad_x=_merge_bad([p.bad_x for p in parts]),
+            bad_t=_merge_bad([p.bad_t for p in parts]),
+        )
+
+
+def target_moments(X: Any, T: Any) -> TargetMoments:
+    """X^T X, T^T X, X^T 1 and T^T 1 in one pass over X and T."""
+    return _reduce(_target_moments_block, _combine_target_moments, X, (T,), ())
+
+
+# --- second passes with known class means (Fisher) -----------------------------------------
+
+
+def _sum(parts: list[np.ndarray]) -> np.ndarray:
+    return sum(parts[1:], parts[0].copy())
+
+
+def _centred_scatter_block(
+    x: Any, y: Any, offset: int, classes: np.ndarray, means: np.ndarray
+) -> np.ndarray:
+    centred = _block(x) - means[np.searchsorted(classes, np.asarray(y))]
+    return centred.T @ centred
+
+
+def centred_scatter(X: Any, y: Any, classes: np.ndarray, means: np.ndarray) -> np.ndarray:
+    """S_W = sum_n (x_n - m_{k(n)})(x_n - m_{k(n)})^T, each block centred by its rows'
+    class means (a second pass; its rounding error does not grow with the means)."""
+    within = _reduce(_centred_scatter_block, _sum, X, (y,), (classes, means))
+    return np.triu(within) + np.triu(within, 1).T
+
+
+def _projection_block(
+    x: Any, y: Any, offset: int, classes: np.ndarray, w: np.ndarray, means: np.ndarray
+) -> np.ndarray:
+    index = np.searchsorted(classes, np.asarray(y))
+    deviations = _block(x) @ w - means[index]
+    return np.bincount(index, weights=deviations * deviations, minlength=classes.shape[0])
+
+
+def projection_squares(
+    X: Any, y: Any, classes: np.ndarray, w: np.ndarray, means: np.ndarray
+) -> np.ndarray:
+    """Per class k: sum_{n in C_k} (w^T x_n - means[k])^2."""
+    return _reduce(_projection_block, _sum, X, (y,), (classes, w, means))
+
+
+# --- the R factor of [X D, D_b 1, T] (least squares' orthogonal fallback) ----------------
+
+
+def _augmented_r_block(
+    x: Any, t: Any, offset: int, D: np.ndarray, classes: np.ndarray | None
+) -> np.ndarray:
+    x = _block(x)
+    n, d = x.shape
+    if classes is None:
+        rhs = _block(t).reshape(n, -1)
+    else:
+        index = np.searchsorted(classes, np.asarray(t))
+        rhs = (index[:, None] == np.arange(classes.shape[0])).astype(np.float64)
+    A = np.empty((n, d + 1 + rhs.shape[1]))
+    np.multiply(x, D[:d], out=A[:, :d])
+    A[:, d] = D[d]
+    A[:, d + 1 :] = rhs
+    return np.linalg.qr(A, mode="r")
+
+
+def _combine_r(parts: list[np.ndarray]) -> np.ndarray:
+    return np.linalg.qr(np.vstack(parts), mode="r")
+
+
+def augmented_r(X: Any, rhs: Any, D: np.ndarray, *, classes: np.ndarray | None = None) -> np.ndarray:
+    """R of the QR factorisation of A = [X D_x, D_b 1, T] by a tree of block QRs (TSQR).
+
+    ``rhs`` is T, or labels turned into 1-of-K columns over ``classes``. Only R is kept:
+    with A = Q R and R = [[R_11, R_12], [0, R_22]], the least-squares solution of
+    [X D_x, D_b 1] Y = T is R_11^+ R_12, and R_11 has the singular values of the scaled
+    design (Demmel, Grigori, Hoemmen, Langou, "Communication-optimal parallel and
+    sequential QR and LU factorizations", SIAM J. Sci. Comput. 34 (2012)).
+    """
+    return _reduce(_augmented_r_block, _combine_r, X, (rhs,), (D, classes))
+
+
+# --- one Newton step of logistic / softmax regression ------------------------------------
+
+
+@dataclass
+class NewtonMoments:
+    """At the weights V: the negative log-likelihood, its gradient X~^T (P - T) over the
+    non-reference classes, the block Hessian, and how many samples the weights do not put
+    strictly in their own class (0 proves the classes linearly separable)."""
+
+    loss: float
+    grad: np.ndarray
+    hess: np.ndarray
+    n_wrong: int
+
+
+def _newton_block(
+    x: Any, y: Any, offset: int, classes: np.ndarray, V: np.ndarray
+) -> NewtonMoments:
+    """Softmax with class 0 as reference: z_n = (0, V^T x~_n), p_n = softmax(z_n).
+
+    V is (d+1, K-1), bias last. Every quantity is formed without cancellation: 1 - p_k
+    as the sum of the other probabilities (prefix and suffix sums), so the gradient
+    p_k - t_k of the true class and the Hessian weights p_k (1 - p_k) keep their relative
+    accuracy when p_k is near 1.
+    """
+    x = _block(x)
+    n, d = x.shape
+    m = V.shape[1]
+    true = np.searchsorted(classes, np.asarray(y))
+    rows = np.arange(n)
+    Z = np.zeros((n, m + 1))
+    np.matmul(x, V[:d], out=Z[:, 1:])
+    Z[:, 1:] += V[d]
+    top = Z.max(axis=1)
+    E = np.exp(Z - top[:, None])
+    total = E.sum(axis=1)
+    loss = float(np.sum(top + np.log(total) - Z[rows, true]))
+    z_true = Z[rows, true].copy()
+    Z[rows, true] = -np.inf
+    n_wrong = int(np.count_nonzero(z_true <= Z.max(axis=1)))
+    # others[:, k] = sum_{j != k} E[:, j], by prefix and suffix sums (no subtraction)
+    prefix = np.zeros_like(E)
+    np.cumsum(E[:, :-1], axis=1, out=prefix[:, 1:])
+    suffix = np.zeros_like(E)
+    np.cumsum(E[:, :0:-1], axis=1, out=suffix[:, -2::-1])
+    P = E / total[:, None]
+    Q = (prefix + suffix) / total[:, None]  # 1 - p, to full relative accuracy
+    R = P[:, 1:].copy()
+    own = true > 0
+    R[own, true[own] - 1] = -Q[own, true[own]]
+    grad = np.empty((d + 1, m))
+    np.matmul(x.T, R, out=grad[:d])
+    grad[d] = R.sum(axis=0)
+    size = d + 1
+    hess = np.empty((m * size, m * size))
+    for j in range(m):
+        for k in range(j, m):
+            if j == k:
+                root = np.sqrt(P[:, j + 1] * Q[:, j + 1])
+                xw = x * root[:, None]
+                block_xx = xw.T @ xw
+                block_x1 = xw.T @ root
+                corner = root @ root
+            else:
+                weight = -P[:, j + 1] * P[:, k + 1]
+                xw = x * weight[:, None]
+                block_xx = xw.T @ x
+                block_x1 = xw.sum(axis=0)
+                corner = weight.sum()
+            block = hess[j * size : (j + 1) * size, k * size : (k + 1) * size]
+            block[:d, :d] = block_xx
+            block[:d, d] = block_x1
+            block[d, :d] = block_x1
+            block[d, d] = corner
+            if k != j:
+                hess[k * size : (k + 1) * size, j * size : (j + 1) * size] = block.T
+    return NewtonMoments(loss=loss, grad=grad, hess=hess, n_wrong=n_wrong)
+
+
+def _combine_newton(parts: list[NewtonMoments]) -> NewtonMoments:
+    return NewtonMoments(
+        loss=math.fsum(p.loss for p in parts),
+        grad=_sum([p.grad for p in parts]),
+        hess=_sum([p.hess for p in parts]),
+        n_wrong=sum(p.n_wrong for p in parts),
+    )
+
+
+def newton_moments(X: Any, y: Any, classes: np.ndarray, V: np.ndarray) -> NewtonMoments:
+    """Negative log-likelihood, gradient, Hessian and misclassification count at V, in
+    one pass over X (see ``_newton_block`` for the model and the layout)."""
+    return _reduce(_newton_block, _combine_newton, X, (y,), (classes, V))
