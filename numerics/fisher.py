@@ -18,6 +18,13 @@ discriminant analysis with a shared covariance, which ml10 calls GDA.
 ``fisher_projection``   top d' <= c - 1 solutions of S_B w = λ S_W w; ``transform``
 ======================  ==========================================================
 
+Data larger than memory: every fitting function accepts Dask arrays for ``X`` and ``y``
+(``pip install lindisc[dask]``). The class counts, class sums and X^T X are then summed
+chunk by chunk in one pass (a chunk may lack some classes), the centred S_W when needed in
+a second, the projections' variances of ``fisher_classifier`` in one more; only (d, d) and
+(K, d) arrays come back, and the solves are the in-memory ones. The choice between the
+``"gram"`` and ``"centred"`` S_W is made by the same rule on the same sample of rows.
+
 Conventions shared by every function: ``X`` is (n_samples, n_features) = (N, d) with
 samples in rows; ``y`` holds one label per sample, of any sortable hashable type;
 ``classes_`` are the distinct labels sorted, and "class 1", "class 2" (the documents'
@@ -33,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _reductions
 from ._validation import as_matrix, as_scalar, as_vector, check_positive_int, encode_labels
 from .errors import InvalidInput, LabelError, ShapeMismatch, SingularMatrixError
 
@@ -309,7 +317,11 @@ def _predicted_amplification(X: np.ndarray, index: np.ndarray, n_classes: int) -
     n = X.shape[0]
     rows = min(n, _SAMPLE_ROWS)
     step = max(1, n // rows)
-    sample, sample_index = X[::step][:rows], index[::step][:rows]
+    return _sample_amplification(X[::step][:rows], index[::step][:rows], n_classes)
+
+
+def _sample_amplification(sample: np.ndarray, sample_index: np.ndarray, n_classes: int) -> float:
+    """The forecast of ``_predicted_amplification`` from its sample rows and their classes."""
     counts = np.bincount(sample_index, minlength=n_classes)
     sums = _one_hot(sample_index, n_classes).T @ sample
     centred = sample - (sums / np.maximum(counts, 1)[:, None])[sample_index]
@@ -348,10 +360,14 @@ def _check_sums(X: np.ndarray, sums: np.ndarray) -> None:
     if not np.all(np.isfinite(sums)):
         # Any NaN or inf in X makes its class sum non-finite; as_matrix names the entry.
         as_matrix(X, "X")
-        raise InvalidInput(
-            "the class sums of X overflowed float64 although X is finite: its values are too "
-            "large. Rescale X, e.g. X / np.abs(X).max()."
-        )
+        raise _overflowed_sums()
+
+
+def _overflowed_sums() -> InvalidInput:
+    return InvalidInput(
+        "the class sums of X overflowed float64 although X is finite: its values are too "
+        "large. Rescale X, e.g. X / np.abs(X).max()."
+    )
 
 
 def _scatter(X: np.ndarray, y: Any) -> tuple[ScatterMatrices, np.ndarray]:
@@ -366,23 +382,60 @@ def _scatter_unchecked(X: np.ndarray, y: Any) -> tuple[ScatterMatrices, np.ndarr
     n = X.shape[0]
     classes, index, counts, one_hot = _class_index(y, n)
     n_classes = classes.shape[0]
-    algorithm = "centred"
+    within = None
     if _predicted_amplification(X, index, n_classes) <= _GRAM_MAX_AMPLIFICATION:
         sums, gram = _sums_and_gram(X, index, n_classes, one_hot)
         _check_sums(X, sums)
-        weighted = sums / np.sqrt(counts)[:, None]
-        within = gram - weighted.T @ weighted
-        diagonal = within.diagonal()
-        with np.errstate(divide="ignore", invalid="ignore"):
-            amplification = np.where(diagonal > 0, gram.diagonal() / diagonal, np.inf)
-        if np.all(np.isfinite(gram)) and amplification.max() <= _GRAM_MAX_AMPLIFICATION:
-            algorithm = "gram"
+        within = _gram_within(gram, sums, counts)
     else:
         sums = _class_sums(X, index, n_classes, one_hot)
         _check_sums(X, sums)
     means = sums / counts[:, None]
-    if algorithm == "centred":
+    algorithm = "centred" if within is None else "gram"
+    if within is None:
         within = _centred_scatter(X, index, means)
+    return _scatter_result(classes, counts, means, within, algorithm, n), index
+
+
+def _gram_within(gram: np.ndarray, sums: np.ndarray, counts: np.ndarray) -> np.ndarray | None:
+    """S_W = X^T X - sum_k N_k m_k m_k^T, or None when that loses a factor over 8 (then
+    S_W must be formed centred)."""
+    weighted = sums / np.sqrt(counts)[:, None]
+    within = gram - weighted.T @ weighted
+    diagonal = within.diagonal()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        amplification = np.where(diagonal > 0, gram.diagonal() / diagonal, np.inf)
+    if np.all(np.isfinite(gram)) and amplification.max() <= _GRAM_MAX_AMPLIFICATION:
+        return within
+    return None
+
+
+def _scatter_lazy(X: Any, y: Any) -> ScatterMatrices:
+    """``_scatter`` for Dask arrays: the class counts, sums, X^T X and the sample rows of
+    ``_predicted_amplification`` in one chunk-wise pass; the centred S_W, when the same
+    rule asks for it, in a second."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        moments = _reductions.class_moments(X, y, sample_rows=min(X.shape[0], _SAMPLE_ROWS))
+        classes = _reductions.checked_classes(moments.labels, "y")
+        counts, sums = moments.counts, moments.sums
+        if not np.all(np.isfinite(sums)):
+            _reductions.raise_nonfinite(moments.bad, "X")
+            raise _overflowed_sums()
+        within = None
+        sample_index = np.searchsorted(classes, moments.sample_y)
+        if (_sample_amplification(moments.sample_x, sample_index, classes.shape[0])
+                <= _GRAM_MAX_AMPLIFICATION):
+            within = _gram_within(moments.gram, sums, counts)
+        means = sums / counts[:, None]
+        algorithm = "centred" if within is None else "gram"
+        if within is None:
+            within = _reductions.centred_scatter(X, y, classes, means)
+        return _scatter_result(classes, counts, means, within, algorithm, X.shape[0])
+
+
+def _scatter_result(classes: np.ndarray, counts: np.ndarray, means: np.ndarray,
+                    within: np.ndarray, algorithm: str, n: int) -> ScatterMatrices:
+    n_classes = classes.shape[0]
     if not np.all(np.isfinite(within)):
         raise InvalidInput(
             "the scatter matrix of X overflowed float64: its values are too large. Rescale X, "
@@ -399,12 +452,11 @@ def _scatter_unchecked(X: np.ndarray, y: Any) -> tuple[ScatterMatrices, np.ndarr
     error = _relative_error(_diagonal_errors(within, means, counts, algorithm), within.diagonal())
     _readonly(classes, counts, means, mean, within, between,
               *([two_class] if two_class is not None else []))
-    result = ScatterMatrices(
+    return ScatterMatrices(
         classes_=classes, counts_=counts, means_=means, mean_=mean, scatter_within_=within,
         scatter_between_=between, scatter_between_two_class_=two_class, algorithm_=algorithm,
         scatter_within_error_=error,
     )
-    return result, index
 
 
 def scatter_matrices(X: Any, y: Any) -> ScatterMatrices:
@@ -432,9 +484,10 @@ def scatter_matrices(X: Any, y: Any) -> ScatterMatrices:
     Conventions
     -----------
     X : (N, d) finite floats.  y : (N,) labels, at least 2 distinct.  See ``ScatterMatrices``
-    for the result; matrices are (d, d), exactly symmetric, read-only.
+    for the result; matrices are (d, d), exactly symmetric, read-only. X and y may be Dask
+    arrays (see the module docstring).
     """
-    return _scatter(_as_data_matrix(X), y)[0]
+    return _prepare(X, y)[0]
 
 
 def _as_data_matrix(X: Any) -> np.ndarray:
@@ -582,10 +635,17 @@ def _factor_within(scatter: ScatterMatrices, regularization: float | None
     )
 
 
-def _prepare(X: Any, y: Any) -> tuple[ScatterMatrices, np.ndarray, np.ndarray]:
+def _prepare(X: Any, y: Any) -> tuple[ScatterMatrices, np.ndarray | None, Any, Any]:
+    """(scatter, index, X, y): index[n] is the class of sample n in memory; for Dask input
+    index is None and X, y are the validated Dask arrays."""
+    X, y = _reductions.as_host(X), _reductions.as_host(y)
+    if _reductions.is_lazy(X, y):
+        X = _reductions.lazy_design(X, "X", rows=_reductions.row_chunks(y))
+        y = _reductions.lazy_labels(y, X, "y")
+        return _scatter_lazy(X, y), None, X, y
     X = _as_data_matrix(X)
     scatter, index = _scatter(X, y)
-    return scatter, index, X
+    return scatter, index, X, y
 
 
 # ---------------------------------------------------------------------------------------
@@ -643,7 +703,7 @@ def fisher_direction(X: Any, y: Any, *, regularization: float | None = None) -> 
     this same w; the threshold rule here is ``gaussian_threshold``'s.
     """
     regularization = _check_regularization(regularization)
-    scatter, _, _ = _prepare(X, y)
+    scatter = _prepare(X, y)[0]
     return _two_class_direction(scatter, regularization)
 
 
@@ -756,7 +816,7 @@ def fisher_classifier(X: Any, y: Any, *, regularization: float | None = None) ->
     ``decision_function`` on the result.
     """
     regularization = _check_regularization(regularization)
-    scatter, index, X = _prepare(X, y)
+    scatter, index, X, y = _prepare(X, y)
     direction = _two_class_direction(scatter, regularization)
     counts = scatter.counts_
     names = tuple(f"class {label!r}" for label in direction.classes_.tolist())
@@ -768,10 +828,14 @@ def fisher_classifier(X: Any, y: Any, *, regularization: float | None = None) ->
             )
     # projected means w^T m_i, then the two-pass unbiased variances per class
     means = scatter.means_ @ direction.coef_
-    deviations = X @ direction.coef_
-    deviations -= means[index]
-    deviations *= deviations
-    variances = np.bincount(index, weights=deviations, minlength=2) / (counts - 1)
+    if index is None:
+        squares = _reductions.projection_squares(X, y, scatter.classes_, direction.coef_, means)
+    else:
+        deviations = X @ direction.coef_
+        deviations -= means[index]
+        deviations *= deviations
+        squares = np.bincount(index, weights=deviations, minlength=2)
+    variances = squares / (counts - 1)
     threshold = _threshold(means, variances, counts.copy(), names,
                            "The class means coincide along w to working precision.")
     return FisherClassifier(classes_=direction.classes_, coef_=direction.coef_,
@@ -839,7 +903,7 @@ def fisher_projection(X: Any, y: Any, *, n_components: int | None = None,
     from scipy.linalg.lapack import dpotrs
 
     regularization = _check_regularization(regularization)
-    scatter, _, _ = _prepare(X, y)
+    scatter = _prepare(X, y)[0]
     d, n_classes = scatter.means_.shape[1], scatter.classes_.shape[0]
     most = min(n_classes - 1, d)
     if n_components is None:
