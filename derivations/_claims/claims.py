@@ -632,5 +632,5 @@ class Behaviour(Claim):
         return None
 
     def latex(self, p):
-        return r"\text{" + self.description.replace("_", r"\_") + "}"
+        return p.text(self.description)
 
