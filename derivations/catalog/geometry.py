@@ -7,6 +7,7 @@ dhs-perceptron "The two-category linearly separable case"; Bishop PRML §4.1.1.
 
 from __future__ import annotations
 
+import numpy as np
 import sympy as sp
 
 import numerics.geometry as ng
@@ -29,6 +30,21 @@ def _vec(v) -> "callable":
     return lambda ev: ev(v).ravel()
 
 
+def _row(ev, *vectors) -> np.ndarray:
+    """The entry's column vectors, evaluated at the current point, as the rows of X."""
+    return np.vstack([np.asarray(ev(v), dtype=float).ravel() for v in vectors])
+
+
+def _coef_intercept(ev, w, b) -> dict:
+    """``coef``/``intercept`` keyword arguments of numerics.geometry for wᵀx + b."""
+    return {"coef": np.asarray(ev(w), dtype=float).ravel(), "intercept": float(ev(b))}
+
+
+def _projection(ev, z, w, b) -> np.ndarray:
+    """numerics' foot of the perpendicular from z to wᵀx + b = 0, as a (d,) array."""
+    return ng.project_onto_hyperplane(_row(ev, z), **_coef_intercept(ev, w, b))[0]
+
+
 # --- the plane and its normal ------------------------------------------------------------
 
 @entry("geometry.w_normal", "w is normal to the hyperplane",
@@ -47,7 +63,15 @@ def w_normal() -> Statement:
         "x_B on the plane": Equal(dot(w, xb) + b, 0),
         "w^T (x_A - x_B) = 0": Equal(dot(w, xa - xb), 0),
     }, steps=chain(dot(w, xa - xb), (dot(w, xa) + b) - (dot(w, xb) + b), sp.Integer(0),
-                   notes=("subtract the two plane equations", "both are 0")))
+                   notes=("subtract the two plane equations", "both are 0")),
+        numeric=[
+            Agreement("x_B = numerics.geometry.project_onto_hyperplane(z)", xb,
+                      lambda ev: _projection(ev, z, w, b)),
+            Agreement("w^T (x_A - x_B) = g(x_A) - g(x_B) with g = numerics.geometry.decision_function "
+                      "and x_B = numerics' projection of z", dot(w, xa - xb),
+                      lambda ev: (lambda g: g[0] - g[1])(ng.decision_function(
+                          np.vstack([_row(ev, xa), _projection(ev, z, w, b)]), **_coef_intercept(ev, w, b)))),
+        ])
 
 
 @entry("geometry.signed_distance", "x = x_⊥ + r w/‖w‖ gives y(x) = r‖w‖, r = y(x)/‖w‖",
@@ -83,7 +107,12 @@ def lemma1_sign() -> Statement:
     d, w, b = _plane(s)
     x = s.vector("x", d)
     y = dot(w, x) + b
-    return Statement(s, claims={"sign y(x) = sign r(x)": SameSign(y, y / Norm(w), Norm(w))})
+    return Statement(s, claims={"sign y(x) = sign r(x)": SameSign(y, y / Norm(w), Norm(w))},
+                     numeric=[Agreement(
+                         "(y(x), r(x)) = numerics.geometry (decision_function, signed_distance)",
+                         sp.Matrix([y, y / Norm(w)]),
+                         lambda ev: [ng.decision_function(_row(ev, x), **_coef_intercept(ev, w, b))[0],
+                                     ng.signed_distance(_row(ev, x), **_coef_intercept(ev, w, b))[0]])])
 
 
 @entry("geometry.origin_distance", "Distance of the plane to the origin: wᵀx/‖w‖ = −w₀/‖w‖",
@@ -149,6 +178,15 @@ def line_through_two_points() -> Statement:
                                [float(ev(x1)), float(ev(y1))], [float(ev(x2)), float(ev(y2))])))])
 
 
+def _line_through(ev, P, w) -> dict:
+    """The hermosillo2017 line through P with normal w, built by numerics from two of its
+    points: P and P - w_perp, w_perp = (-w_2, w_1), for which line_through_points' normal
+    (y_1 - y_2, x_2 - x_1) is w itself; returned as coef/intercept keyword arguments."""
+    p, v = np.asarray(ev(P), dtype=float).ravel(), np.asarray(ev(w), dtype=float).ravel()
+    line = ng.line_through_points(p, p - np.array([-v[1], v[0]]))
+    return {"coef": line.coef_, "intercept": line.intercept_}
+
+
 @entry("geometry.dot_product_side", "⟨w, x − P⟩ = r: positive on the side w points to, negative on the other",
        sources=[("hermosillo2017", "Producto punto sobre vector perpendicular a una recta")])
 def dot_product_side() -> Statement:
@@ -166,7 +204,15 @@ def dot_product_side() -> Statement:
         "r_1 = <w, x_1 - P> > 0": Rel(dot(w, xa - P), ">", 0, certificate=s1 * Norm(w) ** 2),
         "r_2 = <w, x_2 - P> < 0": Rel(dot(w, xb - P), "<", 0, certificate=s2 * Norm(w) ** 2),
         "r = ||w|| · signed distance": Equal(dot(w, xa - P), Norm(w) * (s1 * Norm(w))),
-    })
+    }, numeric=[
+        Agreement("(r_1, r_2) = decision_function of the line through P and P - w_perp "
+                  "(numerics.geometry.line_through_points, normal w)",
+                  sp.Matrix([dot(w, xa - P), dot(w, xb - P)]),
+                  lambda ev: ng.decision_function(_row(ev, xa, xb), **_line_through(ev, P, w))),
+        Agreement("r_1 = ||w|| · numerics.geometry.signed_distance(x_1)", Norm(w) * (s1 * Norm(w)),
+                  lambda ev: np.linalg.norm(ev(w)) * ng.signed_distance(
+                      _row(ev, xa), **_line_through(ev, P, w))[0]),
+    ])
 
 
 @entry("geometry.threshold_cosine", "h(P) = w·P − t = 0 ⇒ ‖w‖‖P‖cos θ = |t|",
@@ -186,6 +232,14 @@ def threshold_cosine() -> Statement:
         stated=Equal(Norm(w) * Norm(P) * cos, sp.Abs(t)),
         claims={"||w|| ||P|| cos θ = t": Equal(Norm(w) * Norm(P) * cos, t),
                 "distance to the origin = |t|/||w||": Equal(sp.Abs(Norm(P) * cos), sp.Abs(t) / Norm(w))},
+        numeric=[Agreement("‖P‖ cos θ = numerics.geometry.origin_distance of h(x) = w·x - t "
+                           "(intercept -t): the signed t/||w||, not |t|/||w||", Norm(P) * cos,
+                           lambda ev: ng.origin_distance(coef=np.asarray(ev(w), dtype=float).ravel(),
+                                                         intercept=-float(ev(t)))),
+                 Agreement("|‖P‖ cos θ| = |origin_distance|: the distance of the boundary from the origin",
+                           sp.Abs(Norm(P) * cos),
+                           lambda ev: abs(ng.origin_distance(coef=np.asarray(ev(w), dtype=float).ravel(),
+                                                             intercept=-float(ev(t)))))],
     )
 
 
