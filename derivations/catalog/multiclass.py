@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
+import numerics.geometry as ng
 import numerics.multiclass as nm
 
 from .._claims.claims import Behaviour, Equal, Rel, RunResult
@@ -90,7 +91,16 @@ def interpolation() -> Statement:
     return Statement(s, claims={
         "y_k(x̂) = λ y_k(x_A) + (1-λ) y_k(x_B)":
             Equal(y(lam * xa + (1 - lam) * xb), lam * y(xa) + (1 - lam) * y(xb)),
-    })
+    }, numeric=[Agreement("λ y_k(x_A) + (1-λ) y_k(x_B) = y_k(x̂), numerics.geometry.decision_function "
+                          "at x̂ = λ x_A + (1-λ) x_B", lam * y(xa) + (1 - lam) * y(xb),
+                          lambda ev: _value_at_interpolation(ev, wk, bk, xa, xb, lam))])
+
+
+def _value_at_interpolation(ev, w, b, xa, xb, lam) -> float:
+    """numerics' y_k(x̂) = w_kᵀx̂ + b_k at x̂ = λx_A + (1 − λ)x_B, the point formed in floats."""
+    la = float(ev(lam))
+    xhat = la * np.ravel(ev(xa)) + (1 - la) * np.ravel(ev(xb))
+    return ng.decision_function(xhat[None, :], coef=np.ravel(ev(w)), intercept=float(ev(b)))[0]
 
 
 @entry("multiclass.convex_regions", "Decision regions of the argmax discriminant are convex",
