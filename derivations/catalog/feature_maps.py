@@ -11,6 +11,7 @@ import numpy as np
 import sympy as sp
 
 import numerics.feature_maps as nf
+import numerics.geometry as ng
 import numerics.separability as nsep
 
 from .._claims.claims import Behaviour, Equal, Rel, RunResult
@@ -114,7 +115,11 @@ def generalized_boundary() -> Statement:
     return Statement(s, claims={
         "sigma(logit(c)) = c": Equal(_sigmoid(logit), c),
         "f(w^T x + w0) = c on the hyperplane": Equal(_sigmoid(dot(w, x) + w0), c),
-    })
+    }, no_numeric=(
+        "the claims are about the activation σ and its inverse at a given wᵀx + w₀; no numerics "
+        "function evaluates σ (or another f) at given weights, and the linear part wᵀx + w₀ is "
+        "numerics.geometry.decision_function, compared with the entry's expression in "
+        "multiclass.interpolation"))
 
 
 @entry("feature_maps.exercise3_linear_separator", "Ejercicio 3: f(wᵀφ(x) + b) separates linearly in φ-space",
@@ -133,7 +138,17 @@ def exercise3_linear_separator() -> Statement:
     return Statement(s, claims={
         "activation on the separator is 0": Equal(dot(w, p) + b, 0),
         "activation at p + s w is s ||w||^2": Equal(a, off * dot(w, w)),
-    }, steps=chain(a, dot(w, p) + b + off * dot(w, w), off * dot(w, w)))
+    }, steps=chain(a, dot(w, p) + b + off * dot(w, w), off * dot(w, w)),
+        numeric=[Agreement("activation at p and at p + s w = numerics.geometry.decision_function "
+                           "of the hyperplane wᵀφ + b in φ-space", sp.Matrix([dot(w, p) + b, off * dot(w, w)]),
+                           lambda ev: _activation(ev, w, b, p, off))])
+
+
+def _activation(ev, w, b, p, off) -> np.ndarray:
+    """numerics' wᵀφ + b at the φ-points p and p + s w (formed in floats)."""
+    wv, pv = np.ravel(ev(w)), np.ravel(ev(p))
+    points = np.vstack([pv, pv + float(ev(off)) * wv])
+    return ng.decision_function(points, coef=wv, intercept=float(ev(b)))
 
 
 @entry("feature_maps.exercise1_convex_hulls", "Ejercicio 1: intersecting convex hulls ⇒ not linearly separable",
