@@ -16,15 +16,15 @@ from .errors import InvalidInput, LabelError, NonFiniteInput, ShapeMismatch
 
 __all__ = [
     "as_matrix",
-    "as_vector",
     "as_scalar",
-    "check_finite",
-    "check_same_length",
     "as_signed_labels",
-    "encode_labels",
+    "as_vector",
+    "check_finite",
+    "check_label_shape",
     "check_positive",
     "check_positive_int",
-    "check_label_shape",
+    "check_same_length",
+    "encode_labels",
     "nonfinite_error",
 ]
 
