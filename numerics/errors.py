@@ -8,13 +8,15 @@ Messages say what was expected, what arrived, and how to fix it.
 from __future__ import annotations
 
 __all__ = [
-    "LindiscError",
+    "ConvergenceError",
     "InvalidInput",
-    "ShapeMismatch",
-    "NonFiniteInput",
     "LabelError",
-    "SingularMatrixError",
+    "LindiscError",
+    "NonFiniteInput",
     "NotSeparableError",
+    "PerfectSeparationError",
+    "ShapeMismatch",
+    "SingularMatrixError",
 ]
 
 
@@ -44,3 +46,13 @@ class SingularMatrixError(LindiscError, ValueError):
 
 class NotSeparableError(LindiscError, ValueError):
     """A method that needs linearly separable data did not get it."""
+
+
+class PerfectSeparationError(LindiscError, ValueError):
+    """The classes are linearly separable, so the maximum-likelihood weights of a logistic
+    model are infinite (the likelihood only approaches its supremum as ||w|| grows)."""
+
+
+class ConvergenceError(LindiscError, RuntimeError):
+    """An iterative fit stopped at its iteration limit (or could not make progress) before
+    meeting its convergence criterion."""
