@@ -245,7 +245,7 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
     elif st.no_numeric:
         num = Outcome(numeric.NAME, NOT_APPLICABLE, detail=st.no_numeric)
     statuses = [r.status for r in results]
-    if entry.kind == "erratum" and stated is not None:
+    if entry.kind in ("erratum", "caveat") and stated is not None:
         status = stated.status
     else:
         status = combine(statuses)
@@ -258,7 +258,10 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
         elif num.outcome in (TIMEOUT, "inconclusive") and status == "verified":
             status = "undecided"
     diagnosis = None
-    if stated is not None and stated.status == "refuted" and diagnose_errata:
+    if stated is not None and stated.status == "refuted" and entry.kind == "caveat":
+        diagnosis = (f"true only with what the document leaves out — {entry.caveat}; as printed "
+                     "it is refuted by the counterexample")
+    elif stated is not None and stated.status == "refuted" and diagnose_errata:
         if isinstance(st.stated, Behaviour):
             cx = stated.counterexample or {}
             diagnosis = (f"a behaviour, not a formula, so no typical mistake applies; the run with "

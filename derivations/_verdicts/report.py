@@ -13,7 +13,7 @@ from .verdict import STATUSES
 
 __all__ = ["SCHEMA", "result_json", "entry_detail", "summary", "render_table"]
 
-SCHEMA = 2
+SCHEMA = 3  # 3: per-entry "caveat" and summary "caveats" (the caveat kind)
 
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}
@@ -32,6 +32,7 @@ def result_json(r) -> dict:
         "methods": [o.to_json() for o in r.methods],
         "counterexample": r.counterexample,
         "diagnosis": r.diagnosis,
+        "caveat": e.caveat or None,
         "stated_latex": stated_latex,
         "latex": latex,
         "scope": r.scope(),
@@ -58,6 +59,7 @@ def summary(records: list[dict], seconds: float) -> dict:
     s["verified_every_size"] = sum(1 for rec in records if rec["status"] == "verified"
                                    and rec.get("scope", {}).get("every_size"))
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
+    s["caveats"] = sum(1 for rec in records if rec["kind"] == "caveat")
     s["seconds"] = round(seconds, 2)
     return s
 
@@ -102,7 +104,7 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     rows = [("id", "title", "sources", "status", "scope", "methods", "s")]
     for rec, ok in zip(records, oks):
         srcs = ",".join(dict.fromkeys(s["document"] for s in rec["sources"]))
-        status = rec["status"] + (" (erratum)" if rec["kind"] == "erratum" else "")
+        status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "caveat") else "")
         if not ok:
             status += " !"
         rows.append((rec["id"], rec["title"], srcs, status, scope_cell(rec),

@@ -19,9 +19,11 @@ from typing import Callable
 
 from numerics.errors import InvalidInput
 
-__all__ = ["Entry", "Source", "entry", "REGISTRY", "KINDS", "DOCUMENTS"]
+__all__ = ["Entry", "Source", "entry", "REGISTRY", "KINDS", "PRINTED_FALSE", "DOCUMENTS"]
 
-KINDS = ("result", "erratum", "exercise", "algorithm")
+KINDS = ("result", "erratum", "caveat", "exercise", "algorithm")
+#: Kinds whose statement as printed (``Statement.stated``) must be refuted.
+PRINTED_FALSE = ("erratum", "caveat")
 DOCUMENTS = {
     "bromberg2012": 'F. Bromberg, "3. Discriminantes lineales", UTN-FRM, 2012',
     "dhs-perceptron": '"Linear discriminant functions: Perceptron" notes after Duda, Hart & Stork ch. 5',
@@ -47,6 +49,7 @@ class Entry:
     sources: tuple[Source, ...]
     build: Callable
     doc: str
+    caveat: str = ""
 
     @property
     def topic(self) -> str:
@@ -55,23 +58,35 @@ class Entry:
     def verdict_ok(self, status: str, claim_statuses: list[str]) -> bool:
         """Whether an entry-level ``status`` (and its claims' statuses) is what this kind expects.
 
-        An erratum's statement as printed must be refuted and its corrected claims verified;
-        every other kind must be verified.
+        An erratum's statement as printed must be refuted and its corrected claims verified.
+        A caveat is reported, not silently fixed: a claim true only under a condition the
+        document leaves out has its printed form (without the condition) refuted and the
+        conditioned claims verified — the entry's status is the printed form's, ``refuted``;
+        a misattributed claim (no printed form to refute) must be verified. Every other kind
+        must be verified.
         """
+        if self.kind in PRINTED_FALSE and status == "refuted":
+            return all(c == "verified" for c in claim_statuses)
         if self.kind == "erratum":
-            return status == "refuted" and all(c == "verified" for c in claim_statuses)
+            return False
         return status == "verified"
 
 
 REGISTRY: dict[str, Entry] = {}
 
 
-def entry(id: str, title: str, *, sources, kind: str = "result") -> Callable:
-    """Register the decorated builder as catalog entry ``id``."""
+def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "") -> Callable:
+    """Register the decorated builder as catalog entry ``id``.
+
+    ``kind="caveat"`` needs ``caveat``: the condition the document leaves out ("unstated
+    condition: X̃ has full column rank") or what is misattributed ("misattributed: ...")."""
     if id.count(".") < 1 or id != id.strip() or " " in id:
         raise InvalidInput(f"entry id must be dotted 'topic.name' without spaces, got {id!r}")
     if kind not in KINDS:
         raise InvalidInput(f"kind must be one of {KINDS}, got kind={kind!r}")
+    if (kind == "caveat") != bool(caveat.strip()):
+        raise InvalidInput(f"entry {id!r}: kind='caveat' needs caveat='the unstated condition or "
+                           "the misattribution', and only a caveat entry takes one")
     srcs = tuple(Source(*s) for s in sources)
     if not srcs:
         raise InvalidInput(f"entry {id!r} needs at least one source")
@@ -83,7 +98,7 @@ def entry(id: str, title: str, *, sources, kind: str = "result") -> Callable:
     def register(fn: Callable) -> Callable:
         if id in REGISTRY:
             raise InvalidInput(f"duplicate catalog id {id!r}")
-        REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip())
+        REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip(), caveat.strip())
         return fn
 
     return register

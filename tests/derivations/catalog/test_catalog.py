@@ -97,3 +97,19 @@ def test_every_entry_has_the_verdict_its_kind_expects():
                            fallback=lambda item, why: (item[0], [f"{item[0]}: {why}"])))
     problems = [p for i in REGISTRY for p in found[i]]
     assert not problems, "\n".join(problems)
+
+
+def test_caveat_kind_needs_its_caveat_and_expects_the_printed_form_refuted():
+    from derivations.catalog.registry import Entry, entry
+    from numerics.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="needs caveat="):
+        entry("t.x", "t", sources=[("ml10", "here")], kind="caveat")
+    with pytest.raises(InvalidInput, match="only a caveat entry"):
+        entry("t.x", "t", sources=[("ml10", "here")], caveat="unstated condition: N > d")
+    e = Entry("t.x", "t", "caveat", (), lambda: None, "doc", "unstated condition: N > d")
+    assert e.verdict_ok("refuted", ["verified"])          # printed form refuted, conditioned verified
+    assert not e.verdict_ok("refuted", ["refuted"])       # the conditioned claim must hold
+    assert e.verdict_ok("verified", ["verified"])         # misattributed: true, reported
+    err = Entry("t.y", "t", "erratum", (), lambda: None, "doc")
+    assert not err.verdict_ok("verified", ["verified"]) and err.verdict_ok("refuted", ["verified"])

@@ -54,12 +54,13 @@ def test_verify_json_matches_the_design_schema(capsys):
     code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"schema", "results", "summary"}
-    assert out["schema"] == 2
+    assert out["schema"] == 3
     required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
-                "diagnosis", "stated_latex", "latex"}
+                "diagnosis", "stated_latex", "latex", "caveat"}
     for r in out["results"]:
         assert required <= set(r), required - set(r)
-        assert r["kind"] in ("result", "erratum", "exercise", "algorithm")
+        assert r["kind"] in ("result", "erratum", "caveat", "exercise", "algorithm")
+        assert (r["caveat"] is not None) == (r["kind"] == "caveat")
         assert r["status"] in ("verified", "refuted", "undecided", "conflict", "error")
         assert r["topic"] == "geometry" and r["id"].startswith("geometry.")
         assert all(set(s) == {"document", "where"} for s in r["sources"])
@@ -68,8 +69,8 @@ def test_verify_json_matches_the_design_schema(capsys):
             assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
-    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "seconds",
-                      "verified_every_size"}
+    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "caveats",
+                      "seconds", "verified_every_size"}
     assert 0 <= s["verified_every_size"] <= s["verified"]
     for r in out["results"]:  # the verdict states its scope
         assert "every_size" in r["scope"]
