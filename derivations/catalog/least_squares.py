@@ -21,6 +21,7 @@ import numpy as np
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement
 
+import numerics.fisher as nfisher
 import numerics.least_squares as nl
 
 from .._claims.claims import Behaviour, Equal, Rel, RunResult, Stationary
@@ -81,7 +82,16 @@ def one_of_k() -> Statement:
         "sum_k t_nk^2 = 1": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
             (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), ones(N)),
         "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * ones(K), T.T * ones(N)),
-    })
+    }, numeric=[Agreement("T^T T 1_K = the class counts N_k of the labels argmax_k t_nk "
+                          "(numerics.fisher.scatter_matrices counts_)", T.T * T * ones(K),
+                          lambda ev: _class_counts(ev(T)))])
+
+
+def _class_counts(T: np.ndarray) -> np.ndarray:
+    """numerics' class counts N_k of the labels the one-hot rows of T encode (column k is
+    class k; every class is present at the sizes the numeric method draws)."""
+    labels = np.argmax(T, axis=1)
+    return nfisher.scatter_matrices(np.arange(T.shape[0], dtype=float)[:, None], labels).counts_
 
 
 @entry("least_squares.augmented_bias_last", "y(x) = Wᵀx + b = W̃ᵀx̃ with x̃ = (x, 1), W̃ = [W; bᵀ]",
@@ -182,7 +192,21 @@ def residual_diagonal() -> Statement:
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), per_sample),
         claims={"(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2": Equal(Scalar(u * R * R.T * u.T), per_sample)},
-        corrects="(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2")
+        corrects="(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2",
+        numeric=[_sample_error_agreement("(R R^T)_ii", Scalar(u * R * R.T * u.T), s, u)])
+
+
+def _sample_error_agreement(label: str, expr, s: Space, u) -> Agreement:
+    """``expr`` against 2 × numerics.sum_of_squares_error on sample i alone (the row of X and
+    of T that u = e_iᵀ selects, bias first): Σ_j (y_j(x_i) − t_ij)², one sample, all classes."""
+    X, W, T = (s.decls[n].symbol for n in ("X", "W", "T"))
+
+    def compute(ev):
+        i = int(np.argmax(ev(u)))
+        return 2 * nl.sum_of_squares_error(ev(X)[i:i + 1], ev(T)[i:i + 1], ev(W), bias="first")
+
+    return Agreement(f"{label} = 2 numerics.sum_of_squares_error of sample i alone (bias first)",
+                     expr, compute)
 
 
 @entry("least_squares.residual_diagonal_class_k",
@@ -204,7 +228,8 @@ def residual_diagonal_class_k() -> Statement:
         s, stated=Equal(Scalar(u * R.T * R * u.T), rhs),
         claims={"(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2":
                     Equal(Scalar(u * R * R.T * u.T), rhs)},
-        corrects="(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2")
+        corrects="(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2",
+        numeric=[_sample_error_agreement("(y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2", rhs, s, u)])
 
 
 @entry("least_squares.trace_is_sum_of_squares",
@@ -396,7 +421,15 @@ def global_minimum() -> Statement:
     return Statement(s, claims={
         "normal equations hold: X^T (z - X w*) = 0": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
         "E(w*) <= E(w), gap = 1/2 (w - w*)^T X^T X (w - w*)": Rel(E(w_ls), "<=", E(w), certificate=gap),
-    })
+    }, numeric=[Agreement("gap = E(w) - E(w*), E = numerics.sum_of_squares_error (X as the data, "
+                          "bias 0)", gap, lambda ev: _error_without_bias(ev(X), ev(z), ev(w))
+                          - _error_without_bias(ev(X), ev(z), ev(w_ls)))])
+
+
+def _error_without_bias(X: np.ndarray, z: np.ndarray, w: np.ndarray) -> float:
+    """E(w) = ½‖Xw − z‖² by numerics: sum_of_squares_error with X as the data and a zero bias
+    row appended to w (numerics adds the bias column itself)."""
+    return nl.sum_of_squares_error(X, z, np.vstack([w.reshape(-1, 1), [[0.0]]]), bias="last")
 
 
 @entry("least_squares.predictor", "y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄",
@@ -490,7 +523,24 @@ def gaussian_likelihood() -> Statement:
     return Statement(s, claims={
         "-ln p(T|W) = E(W)/sigma^2 + NK/2 ln(2 pi sigma^2)":
             Equal(nll, E / sigma**2 + N * K / 2 * sp.log(2 * sp.pi * sigma**2)),
-    })
+    }, numeric=[Agreement("-ln p(T|W), the product of Gaussian densities = numerics.trace_error(W)/sigma^2 "
+                          "+ NK/2 ln(2 pi sigma^2) (X as the data, bias 0)", _logs_expanded(nll),
+                          lambda ev: _gaussian_nll(ev(X), ev(T), ev(W), float(ev(sigma))))])
+
+
+def _logs_expanded(e: sp.Basic) -> sp.Basic:
+    """``e`` with ln(a·exp(b)) written ln a + b by SymPy — the same expression, evaluable in
+    floats: a density exp(−‖t_n − Wᵀx̃_n‖²/(2σ²)) underflows to 0 for small σ, and ln 0 = −∞.
+    Forcing is sound here: every factor under a log is positive (powers of 2πσ², exponentials)."""
+    return sp.expand_log(e, force=True)
+
+
+def _gaussian_nll(X: np.ndarray, T: np.ndarray, W: np.ndarray, sigma: float) -> float:
+    """E(W)/σ² + (NK/2) ln(2πσ²) with E(W) = ½ tr{(XW − T)ᵀ(XW − T)} by numerics.trace_error
+    (X as the data, a zero bias row appended to W)."""
+    n, k = T.shape
+    E = nl.trace_error(X, T, np.vstack([W, np.zeros((1, k))]), bias="last")
+    return E / sigma**2 + n * k / 2 * np.log(2 * np.pi * sigma**2)
 
 
 # --- behaviours: what the minimiser achieves, checked by running numerics ---------------------
