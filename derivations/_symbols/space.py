@@ -74,7 +74,7 @@ class Instance:
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
-        out = expand_definitions(sp.sympify(expr), self.definitions).xreplace(self.mapping)
+        out = explicit(expand_definitions(sp.sympify(expr), self.definitions), self.mapping)
         if isinstance(out, sp.MatrixBase):
             return sp.ImmutableMatrix(out.applyfunc(_evaluate))
         if isinstance(out, sp.MatrixExpr):
@@ -83,6 +83,103 @@ class Instance:
 
     def free(self) -> list[sp.Symbol]:
         return [s for syms in self.entries.values() for s in syms]
+
+
+def _is_explicit(m) -> bool:
+    return isinstance(m, sp.MatrixBase)
+
+
+def _matmul(e, args):
+    scalars = [a for a in args if not isinstance(a, (sp.MatrixBase, sp.MatrixExpr))]
+    mats = [a for a in args if isinstance(a, (sp.MatrixBase, sp.MatrixExpr))]
+    if not mats or not all(map(_is_explicit, mats)):
+        return None
+    prod = mats[0]
+    for m in mats[1:]:
+        if prod.shape[1] != m.shape[0]:
+            raise sp.ShapeError(f"matrix product of shapes {prod.shape} and {m.shape}")
+        prod = prod * m
+    c = sp.Mul(*scalars)
+    return sp.ImmutableMatrix(prod if c == 1 else prod * c)
+
+
+def _matadd(e, args):
+    if not all(map(_is_explicit, args)):
+        return None
+    total = args[0]
+    for m in args[1:]:
+        total = total + m
+    return sp.ImmutableMatrix(total)
+
+
+def _sized(make):
+    def handler(e, args):
+        if not all(getattr(a, "is_Integer", False) for a in args):
+            return None
+        return make(*(int(a) for a in args))
+    return handler
+
+
+def _inverse(e, args):
+    from .nodes import Inv  # adj(M)/det(M); an exactly singular M raises, never divides by 0
+
+    (m, *_) = args
+    return Inv(m) if _is_explicit(m) and m.shape[0] == m.shape[1] else None
+
+
+def _element(e, args):
+    parent, i, j = args
+    if _is_explicit(parent) and getattr(i, "is_Integer", False) and getattr(j, "is_Integer", False):
+        return parent[int(i), int(j)]
+    return None
+
+
+#: Matrix nodes multiplied out directly once their arguments are explicit: SymPy's own
+#: ``doit`` on them runs its canonicalisation rules at every node (most of the time of the
+#: instantiated methods). Any other node is rebuilt from its instantiated arguments and
+#: evaluates itself (``Grad``, ``Norm``, ``Scalar``, the nodes of :mod:`.nodes`), or is
+#: left to :func:`_evaluate`; ``tests/derivations/symbols/test_space.py`` checks the result
+#: against SymPy's ``xreplace(...).doit()`` on every catalog claim.
+_HANDLERS = {
+    sp.MatMul: _matmul,
+    sp.MatAdd: _matadd,
+    sp.Transpose: lambda e, a: a[0].T if _is_explicit(a[0]) else None,
+    sp.Inverse: _inverse,
+    sp.MatPow: lambda e, a: (sp.ImmutableMatrix(a[0] ** a[1])
+                             if _is_explicit(a[0]) and getattr(a[1], "is_Integer", False)
+                             and (a[1] >= 0 or a[0].det(method="berkowitz") != 0) else None),
+    sp.Trace: lambda e, a: a[0].trace() if _is_explicit(a[0]) else None,
+    sp.Determinant: lambda e, a: a[0].det(method="berkowitz") if _is_explicit(a[0]) else None,
+    sp.Identity: _sized(lambda n: sp.ImmutableMatrix.eye(n)),
+    sp.ZeroMatrix: _sized(lambda m, n: sp.ImmutableMatrix.zeros(m, n)),
+    MatrixElement: _element,
+}
+
+
+def explicit(expr: sp.Basic, mapping: dict) -> sp.Basic:
+    """``expr.xreplace(mapping)`` with its matrix algebra carried out bottom-up on explicit
+    matrices (see :data:`_HANDLERS`)."""
+    memo: dict = {}
+
+    def go(e):
+        if e in mapping:
+            return mapping[e]
+        if not isinstance(e, sp.Basic) or not e.args:
+            return e
+        if isinstance(e, sp.MatrixBase):  # a block grid or a matrix of expressions: entry-wise
+            return e.xreplace(mapping)
+        got = memo.get(e)
+        if got is not None:
+            return got
+        args = [go(a) for a in e.args]
+        handler = _HANDLERS.get(type(e))
+        out = handler(e, args) if handler is not None else None
+        if out is None:
+            out = e.func(*args) if any(a is not b for a, b in zip(args, e.args)) else e
+        memo[e] = out
+        return out
+
+    return go(expr)
 
 
 def _evaluate(e: sp.Basic) -> sp.Basic:
