@@ -2,11 +2,11 @@
 
 Each run is a fresh process (``lindisc verify --format json --quiet``, default ``--jobs``:
 one worker per core), timed from spawn to exit, so it includes interpreter start-up and
-imports. The second run's ratio is against the first. There is no verdict cache yet, so
-both runs do all the work: they are labelled "first run" and "second run", not "cold" and
-"warm". The note gives the exit code, the JSON summary's counts and the process's peak
-resident memory (the largest of the process and its workers, from ``wait4``), which is
-why ``peak_mib`` here means resident memory rather than NumPy allocations.
+imports (the small wrapper that measures it is not counted). The second run's ratio is
+against the first. There is no verdict cache yet, so both runs do all the work: they are
+labelled "first run" and "second run", not "cold" and "warm". The note gives the exit
+code and the JSON summary's counts; ``peak_mib`` here is the largest resident set of the
+process and its workers, not NumPy allocations.
 
 One repeat per run: a run takes over a minute. Quick mode skips it (the quick suite must
 finish in under two minutes).
@@ -15,12 +15,10 @@ finish in under two minutes).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from _harness import skipped
@@ -40,18 +38,34 @@ def _lindisc() -> list[str]:
     return [found]
 
 
+# Runs the command and writes "<seconds> <peak RSS KiB of it and its workers>" to argv[1].
+# A wrapper, because a child forked from this process inherits its high-water RSS (the kept
+# heap of the benchmarks before it): only a grandchild forked from a small process reports
+# its own peak.
+_WRAPPER = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+code = subprocess.call(sys.argv[2:], stdout=sys.stdout, stderr=sys.stderr)
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+with open(sys.argv[1], "w") as out:
+    out.write(f"{seconds} {peak}")
+sys.exit(code)
+"""
+
+
 def _once(command: list[str]) -> tuple[float, float, str]:
     """Seconds, peak resident MiB and a one-line outcome of one ``lindisc verify`` run."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-        process.returncode = code = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        report, errors = out.read(), err.read().decode(errors="replace").strip()
-    peak = usage.ru_maxrss / 1024  # KiB on Linux
+    with tempfile.TemporaryDirectory() as tmp:
+        measured = Path(tmp) / "measured"
+        with open(Path(tmp) / "out", "w+b") as out, open(Path(tmp) / "err", "w+b") as err:
+            code = subprocess.call([sys.executable, "-c", _WRAPPER, str(measured), *command],
+                                   stdout=out, stderr=err)
+            out.seek(0)
+            err.seek(0)
+            report, errors = out.read(), err.read().decode(errors="replace").strip()
+        seconds, peak_kib = (float(v) for v in measured.read_text().split())
+    peak = peak_kib / 1024  # ru_maxrss is in KiB on Linux
     try:
         summary = json.loads(report)["summary"]
     except (ValueError, KeyError, TypeError):
