@@ -28,7 +28,7 @@ from sklearn.multiclass import OneVsOneClassifier
 
 from numerics.multiclass import argmax_predict, one_vs_one_votes, one_vs_rest_votes
 
-FULL = [(100_000, 20, 3), (1_000_000, 100, 10)]
+FULL = [(100_000, 20, 3), (100_000, 100, 10), (1_000_000, 100, 5)]
 QUICK = [(50_000, 20, 3), (50_000, 100, 10)]
 
 
