@@ -3,18 +3,26 @@
 Each run is a fresh process (``lindisc verify --format json --quiet``, default ``--jobs``:
 one worker per core), timed from spawn to exit, so it includes interpreter start-up and
 imports (the small wrapper that measures it is not counted). The second run's ratio is
-against the first. There is no verdict cache yet, so both runs do all the work: they are
-labelled "first run" and "second run", not "cold" and "warm". The note gives the exit
-code and the JSON summary's counts; ``peak_mib`` here is the largest resident set of the
-process and its workers, not NumPy allocations.
+against the first.
 
-One repeat per run: a run takes over a minute. Quick mode skips it (the quick suite must
-finish in under two minutes).
+Cold and warm. When ``lindisc verify`` has a verdict cache (its ``--help`` offers
+``--no-cache``), both runs use a new, empty cache directory (``$LINDISC_CACHE_DIR``), so
+the user's own cache is neither read nor touched: the first run is cold, the second reads
+what the first stored; the note says how many verdicts came from the cache (``--profile``),
+since a source file edited during the first run keeps it from storing anything. Without a
+cache both runs do all the work, and they are labelled "first run" and "second run".
+
+The note also gives the exit code and the JSON summary's counts; ``peak_mib`` here is the
+largest resident set of the process and its workers, not NumPy allocations. One repeat per
+run: a cold run takes over a minute. Quick mode skips it (the quick suite must finish in
+under two minutes).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +33,8 @@ from _harness import skipped
 
 NAME = "lindisc verify (whole catalog)"
 SUMMARY_KEYS = ("verified", "refuted", "undecided", "conflict", "error")
+CACHE_ENV = "LINDISC_CACHE_DIR"
+FROM_CACHE = re.compile(r"(\d+) from the cache")
 
 
 def _lindisc() -> list[str]:
@@ -54,13 +64,13 @@ sys.exit(code)
 """
 
 
-def _once(command: list[str]) -> tuple[float, float, str]:
+def _once(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     """Seconds, peak resident MiB and a one-line outcome of one ``lindisc verify`` run."""
     with tempfile.TemporaryDirectory() as tmp:
         measured = Path(tmp) / "measured"
         with open(Path(tmp) / "out", "w+b") as out, open(Path(tmp) / "err", "w+b") as err:
             code = subprocess.call([sys.executable, "-c", _WRAPPER, str(measured), *command],
-                                   stdout=out, stderr=err)
+                                   stdout=out, stderr=err, env=env)
             out.seek(0)
             err.seek(0)
             report, errors = out.read(), err.read().decode(errors="replace").strip()
@@ -71,17 +81,32 @@ def _once(command: list[str]) -> tuple[float, float, str]:
     except (ValueError, KeyError, TypeError):
         last = errors.splitlines()[-1] if errors else "no output"
         return seconds, peak, f"FAILED (exit {code}): {last}"
-    counts = ", ".join(f"{key} {summary.get(key, '?')}" for key in SUMMARY_KEYS)
-    return seconds, peak, f"exit {code}; {counts}; peak = largest process RSS"
+    note = f"exit {code}; " + ", ".join(f"{key} {summary.get(key, '?')}" for key in SUMMARY_KEYS)
+    hits = FROM_CACHE.search(errors)
+    if hits:
+        note += f"; {hits.group(1)} from the cache"
+    return seconds, peak, note
 
 
 def run(quick: bool) -> list[dict]:
     if quick:
         return [skipped(NAME, "skipped in --quick: one run takes over a minute")]
-    command = _lindisc() + ["verify", "--format", "json", "--quiet"]
+    lindisc = _lindisc()
+    options = subprocess.run([*lindisc, "verify", "--help"], capture_output=True, text=True,
+                             check=True).stdout
+    command = [*lindisc, "verify", "--format", "json", "--quiet"]
+    if "--profile" in options:
+        command.append("--profile")  # its last line, on stderr, counts the cached verdicts
+    cached = "--no-cache" in options
+    labels = ("cold (empty cache)", "warm (cache of the cold run)") if cached else \
+        ("first run", "second run")
     rows = []
-    for impl, peer in (("first run", None), ("second run", "first run")):
-        seconds, peak, note = _once(command)
-        rows.append({"name": NAME, "impl": impl, "times": [seconds], "peer": peer,
-                     "peak_mib": peak, "note": note})
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, CACHE_ENV: cache}
+        for impl, peer in ((labels[0], None), (labels[1], labels[0])):
+            seconds, peak, note = _once(command, env)
+            if not cached:
+                note += "; this lindisc has no verdict cache: both runs are cold"
+            rows.append({"name": NAME, "impl": impl, "times": [seconds], "peer": peer,
+                         "peak_mib": peak, "note": note})
     return rows
