@@ -74,7 +74,11 @@ def _equivalent(original, mutant, space) -> bool:
 def empty_counts() -> dict:
     return {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
             "claims": 0, "ill_typed": 0, "incomplete": [], "methods": empty_method_counts(),
-            "soundness_bugs": []}
+            "soundness_bugs": [], "phase_seconds": dict.fromkeys(PHASES, 0.0)}
+
+
+#: Where the suite's time goes (reported, so the next speed-up is aimed, not guessed).
+PHASES = ("verify original", "fresh draws", "make mutants", "attack", "equivalence")
 
 
 #: The methods attacked: each runs alone on every mutant.
@@ -160,23 +164,38 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None) -> dict:
         st = entry.build()
     except Exception:  # noqa: BLE001 - a broken entry has no verified claims to mutate
         return out
+    phase = out["phase_seconds"]
+    clock = [time.perf_counter()]
+
+    def lap(name):
+        now = time.perf_counter()
+        phase[name] += now - clock[0]
+        clock[0] = now
+
     for k, (label, claim) in enumerate(st.all_claims()):
         if isinstance(claim, Behaviour) or (only is not None and k != only):
             continue
+        clock[0] = time.perf_counter()
         rng = _rng(f"{entry.id}/{label}", seed)
-        if verify_claim(label, claim, st.space, rng).status != "verified":
+        verified = verify_claim(label, claim, st.space, rng).status == "verified"
+        lap("verify original")
+        if not verified:
             continue
         out["claims"] += 1
         fresh = exact_random.run(claim, st.space, _rng(f"{entry.id}/{label}/fresh", seed + 1))
         if fresh.outcome == DIFFERENT:
             out["false_refutations"] += 1
+        lap("fresh draws")
         mutants = list(mutate_claim(claim, st.space)) + size_and_constant_mutants(claim, st.space)
+        lap("make mutants")
         for op, desc, mutant in mutants:
             if not well_typed(mutant, st.space):
                 out["ill_typed"] += 1  # not a formula at some size; the engine reports 'error'
+                lap("make mutants")
                 continue
             outcomes = [_attack(m, mutant, st.space, _rng(f"{entry.id}/{label}/{desc}/{m.NAME}", seed))
                         for m in ATTACKED]
+            lap("attack")
             by = {o.name: o for o in outcomes}
             rand = by[exact_random.NAME]
             killed = any(o.outcome == DIFFERENT and o.certain for o in outcomes)
@@ -210,6 +229,7 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None) -> dict:
                 equivalent = False  # a timeout is never a proof of equivalence
             except Exception:  # noqa: BLE001 - Undecidable or a SymPy failure: not proved
                 equivalent = False
+            lap("equivalence")
             if equivalent:
                 out["equivalent"] += 1
             else:
@@ -223,8 +243,11 @@ def merge(parts: list[dict]) -> dict:
     total = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
              "incomplete": [], "methods": empty_method_counts(), "soundness_bugs": []}
     claims = ill = 0
+    total["phase_seconds"] = dict.fromkeys(PHASES, 0.0)
     for p in parts:
         ill += p.get("ill_typed", 0)
+        for k, v in p.get("phase_seconds", {}).items():
+            total["phase_seconds"][k] = round(total["phase_seconds"].get(k, 0.0) + v, 2)
         total["incomplete"].extend(p.get("incomplete", []))
         for k in ("mutants", "equivalent", "killed", "false_refutations"):
             total[k] += p[k]

@@ -20,7 +20,8 @@ def test_mutation_suite_over_the_whole_catalog():
           f"{rep['ill_typed']} set aside, {rep['false_refutations']} false refutations")
     for name, c in rep["methods"].items():
         print(f"  {name}: attacked {c['attacked']}, proved {c['proved']}, killed {c['killed']}, "
-              f"wrongly proved {c['wrongly_proved']}")
+              f"wrongly proved {c['wrongly_proved']}, timeouts {c['timeouts']}, {c['seconds']:.0f} s")
+    print("  cpu seconds per phase: " + ", ".join(f"{k} {v:.0f}" for k, v in rep["phase_seconds"].items()))
     assert not rep["soundness_bugs"], rep["soundness_bugs"][:10]
     assert all(c["wrongly_proved"] == 0 for c in rep["methods"].values())
     assert all(c["attacked"] > 100 for c in rep["methods"].values())
