@@ -21,3 +21,29 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# Every test gets an empty verdict cache of its own (derivations/_verdicts/cache.py): a warm
+# cache left by an earlier test, or the user's own, would skip the very work a test watches
+# (workers starting, a budget expiring, a monkeypatched engine being called).
+_CACHE_ENV = "LINDISC_CACHE_DIR"
+
+
+def pytest_runtest_setup(item):
+    import tempfile
+
+    item._lindisc_cache = (os.environ.get(_CACHE_ENV), tempfile.mkdtemp(prefix="lindisc-cache-"))
+    os.environ[_CACHE_ENV] = item._lindisc_cache[1]
+
+
+def pytest_runtest_teardown(item):
+    import shutil
+
+    saved, folder = getattr(item, "_lindisc_cache", (None, None))
+    if folder is None:
+        return
+    if saved is None:
+        os.environ.pop(_CACHE_ENV, None)
+    else:
+        os.environ[_CACHE_ENV] = saved
+    shutil.rmtree(folder, ignore_errors=True)

@@ -56,18 +56,20 @@ def _registry():
     return REGISTRY
 
 
-def select(names: list[str]) -> list[str]:
-    """Entry ids for the given ids/topics (all if none), in catalog order."""
-    reg = _registry()
+def select(names: list[str], ids: list[str] | None = None) -> list[str]:
+    """Entry ids for the given ids/topics (all if none), in catalog order; ``ids`` is the
+    catalog's (the registry's by default)."""
+    reg = list(_registry()) if ids is None else ids
     if not names:
         return list(reg)
-    topics = {e.topic for e in reg.values()}
+    topic = {i: i.split(".", 1)[0] for i in reg}  # as Entry.topic
+    topics = set(topic.values())
     chosen: list[str] = []
     for n in names:
-        if n in reg:
+        if n in topic:
             hits = [n]
         elif n in topics:
-            hits = [i for i, e in reg.items() if e.topic == n]
+            hits = [i for i in reg if topic[i] == n]
         else:
             close = difflib.get_close_matches(n, list(reg) + sorted(topics), n=3, cutoff=0.5)
             hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
@@ -80,8 +82,10 @@ def select(names: list[str]) -> list[str]:
 # -- verification in worker processes ---------------------------------------------------
 
 def _verify_one(args):
+    """Verify one entry in a worker: (id, payload) with the entry's JSON record, the rest of
+    what ``show`` prints (``extra``), whether the verdict is the expected one, and whether
+    the run completed (only a completed run may be cached)."""
     from .._verdicts.engine import verify_entry
-    from .._verdicts.report import result_json
 
     eid, seed, budget = args
     try:
@@ -90,15 +94,25 @@ def _verify_one(args):
         from .._verdicts.engine import EntryResult
 
         r = EntryResult(_registry()[eid], "error", error=f"{type(exc).__name__}: {exc}")
-    return eid, result_json(r), r.ok
+        return eid, _payload(r, complete=False)
+    return eid, _payload(r, complete=True)
+
+
+def _payload(r, *, complete: bool) -> dict:
+    from .._verdicts.report import entry_detail, result_json
+
+    record = result_json(r)
+    extra = {k: v for k, v in entry_detail(r).items() if k not in record}
+    # Through JSON, as the cache stores it: a cached run prints exactly what a fresh one does.
+    return json.loads(json.dumps({"record": record, "extra": extra, "ok": r.ok,
+                                  "complete": complete}))
 
 
 def _verify_fallback(item, reason):
     from .._verdicts.engine import EntryResult
-    from .._verdicts.report import result_json
 
-    eid = item[0]
-    return eid, result_json(EntryResult(_registry()[eid], "error", error=reason)), False
+    r = EntryResult(_registry()[item[0]], "error", error=reason)
+    return item[0], _payload(r, complete=False)
 
 
 def _selftest_fallback(item, reason):
@@ -168,13 +182,14 @@ def _worker(fn, item, conn):
 
 
 def _pool_map(fn, items, jobs: int, progress: bool, label: str, *, fallback=None,
-              hard_limit: float = HARD_LIMIT):
+              hard_limit: float = HARD_LIMIT, order=None):
     """Run ``fn`` on each item in its own forked process, at most ``jobs`` at a time,
     yielding results as they finish. An item whose process outlives ``hard_limit`` seconds
     or dies is killed and replaced by ``fallback(item, reason)``. Each item runs in its
-    process's main thread, so the engine's SIGALRM budgets apply inside it."""
+    process's main thread, so the engine's SIGALRM budgets apply inside it. ``order``, a
+    sort key, says which items start first (the longest first balances the workers)."""
     ctx = mp.get_context("fork")
-    pending = list(items)
+    pending = sorted(items, key=order) if order else list(items)
     running: dict = {}  # conn -> (process, item, deadline)
     n, done = len(pending), 0
     try:
@@ -337,24 +352,133 @@ def _render_table(records, oks, summ) -> str:
     return text if width is None and _shown(text) == text else _fit_table(text, width)
 
 
+def _open_cache(ns):
+    """The verdict cache for this command, or None under ``--no-cache``."""
+    if getattr(ns, "no_cache", False):
+        return None
+    from .._verdicts.cache import ENV, VerdictCache, warn
+
+    try:
+        cache = VerdictCache()
+    except Exception as exc:  # noqa: BLE001 - no cache directory on this system: no cache
+        warn(f"no cache directory ({type(exc).__name__}: {exc}); nothing is cached")
+        return None
+    if cache.root.exists() and not cache.root.is_dir():
+        warn(f"{cache.root} is not a directory; nothing is cached (set {ENV} to a directory, "
+             f"or pass --no-cache)")
+        return None
+    return cache
+
+
+def _index(cache):
+    """The catalog's ids and topic modules: from the cache's manifest when no source file
+    changed since it was stored (then nothing imports SymPy unless an entry must be
+    verified), else from the registry (and the manifest stored)."""
+    from .._verdicts.cache import Index
+
+    index = cache.manifest() if cache is not None else None
+    if index is None:
+        index = Index.of_registry()
+        if cache is not None:
+            cache.save_manifest(index)
+    return index
+
+
+def _keys(ids: list[str], ns, index) -> dict[str, str]:
+    """Each entry's cache key; none (every entry a miss, one warning) if the sources cannot
+    be read — a cache problem never fails a run."""
+    from .._verdicts.cache import entry_key, warn
+
+    try:
+        return {i: entry_key(index, i, seed=ns.seed, budget=ns.budget) for i in ids}
+    except Exception as exc:  # noqa: BLE001 - unreadable sources, an odd install: no cache
+        warn(f"cannot compute the keys ({type(exc).__name__}: {exc}); nothing is cached")
+        return {}
+
+
+def _store(cache, keys: dict[str, str], payloads: dict[str, dict]) -> None:
+    """Store the cacheable verdicts of this run — none if a source file changed while it ran
+    (the code that computed them may not be the code their keys describe)."""
+    from .._verdicts.cache import cacheable, sources_unchanged
+
+    if not payloads or not sources_unchanged():
+        return
+    for eid, p in payloads.items():
+        if eid in keys and cacheable({**p["record"], **p["extra"]}, complete=p["complete"]):
+            cache.put(eid, keys[eid], record=p["record"], extra=p["extra"], ok=p["ok"])
+
+
+def _selected(ns, names: list[str]):
+    """(cache or None, the catalog's index, the ids of ``names``)."""
+    cache = _open_cache(ns)
+    try:
+        index = _index(cache)
+    except Exception:  # noqa: BLE001 - a cache problem never fails a run: the registry's
+        from .._verdicts.cache import Index
+
+        index = Index.of_registry()
+    return cache, index, select(names, list(index.modules))
+
+
+def _verified(ids: list[str], ns, label: str, *, cache, index, start: float, progress: bool):
+    """Each entry's payload (see :func:`_verify_one`): from the verdict cache where it holds
+    the entry's key, else verified in the worker pool (the slowest entries of earlier runs
+    first) and stored. Returns (payload by id, the ids that came from the cache)."""
+    keys = _keys(ids, ns, index) if cache is not None else {}
+    got = {}
+    for i in ids:
+        p = cache.get(i, keys[i]) if i in keys else None
+        if p is not None:
+            got[i] = {**p, "complete": True}
+    cached = set(got)
+    if len(cached) < len(ids):
+        _registry()  # imported once here, before the workers fork, not once in each
+    hints = cache.timings() if cache is not None else {}
+    todo = [(i, ns.seed, ns.budget) for i in ids if i not in got]
+    fresh: dict[str, dict] = {}
+    try:
+        for eid, payload in _pool_map(_verify_one, todo, ns.jobs, progress, label,
+                                      fallback=_verify_fallback,
+                                      order=lambda item: -hints.get(item[0], math.inf)):
+            got[eid] = fresh[eid] = payload
+    finally:  # also after Ctrl-C: what completed is kept
+        if cache is not None and fresh:
+            _store(cache, keys, fresh)
+            cache.save_timings({i: p["record"]["seconds"] for i, p in fresh.items()
+                                if p["complete"]})
+    return got, cached
+
+
+def _clear_cache() -> str:
+    from .._verdicts.cache import VerdictCache
+
+    c = VerdictCache()
+    try:
+        n = c.clear()
+    except OSError as exc:
+        raise UsageError(f"cannot clear the verdict cache in {c.root} ({exc.strerror or exc}); "
+                         f"remove that directory by hand") from None
+    return f"removed {n} cached verdict{'s' * (n != 1)} from {c.root}"
+
+
 def cmd_verify(ns) -> int:
     from .._verdicts.report import SCHEMA, summary
 
-    ids = select(ns.ids)
-    t0 = time.perf_counter()
-    progress = sys.stderr.isatty() and not ns.quiet
-    got = {eid: (rec, ok) for eid, rec, ok in
-           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "verify",
-                     fallback=_verify_fallback)}
-    records = [got[i][0] for i in ids]
-    oks = [got[i][1] for i in ids]
+    t0, start = time.perf_counter(), time.monotonic()
+    if ns.clear_cache:
+        print("lindisc: " + _clear_cache(), file=sys.stderr)
+    cache, index, ids = _selected(ns, ns.ids)
+    got, cached = _verified(ids, ns, "verify", cache=cache, index=index, start=start,
+                            progress=_isatty(sys.stderr) and not ns.quiet)
+    records = [got[i]["record"] for i in ids]
+    oks = [got[i]["ok"] for i in ids]
     summ = summary(records, time.perf_counter() - t0)
     if ns.format == "json":
         json.dump({"schema": SCHEMA, "results": records, "summary": summ}, sys.stdout, indent=1,
                   ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(_render_table(records, oks, summ))
+        print(_render_table(records, oks, {**summ, "cached": len(cached)}))
     return 0 if all(oks) else 1
 
 
@@ -423,33 +547,36 @@ def _show_text(d: dict) -> str:
 
 
 def cmd_show(ns) -> int:
-    from .._verdicts.engine import verify_entry
-    from .._verdicts.report import entry_detail
-
-    reg = _registry()
-    if ns.id not in reg:
-        select([ns.id])  # raises with suggestions (a topic is not an id)
+    cache, index, ids = _selected(ns, [ns.id])
+    if ids != [ns.id]:
         raise UsageError(f"{ns.id!r} is a topic, not an entry id; run 'lindisc list {ns.id}'.")
-    r = verify_entry(reg[ns.id], seed=ns.seed, budget=ns.budget)
-    d = entry_detail(r)
+    key = _keys([ns.id], ns, index).get(ns.id) if cache is not None else None
+    payload = cache.get(ns.id, key) if key is not None else None
+    if payload is None:
+        from .._verdicts.engine import verify_entry
+
+        entry = _registry()[ns.id]
+        payload = _payload(verify_entry(entry, seed=ns.seed, budget=ns.budget), complete=True)
+        if cache is not None and key is not None:
+            _store(cache, {ns.id: key}, {ns.id: payload})
+    d = {**payload["record"], **payload["extra"]}
     if ns.format == "json":
         json.dump(d, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         print(_show_text(d))
-    return 0 if r.ok else 1
+    return 0 if payload["ok"] else 1
 
 
 def cmd_latex(ns) -> int:
     from .._verdicts.report import scope_cell
 
-    ids = select(ns.ids)
-    progress = sys.stderr.isatty()
-    got = {eid: rec for eid, rec, _ in
-           _pool_map(_verify_one, [(i, ns.seed, ns.budget) for i in ids], ns.jobs, progress, "latex",
-                     fallback=_verify_fallback)}
+    start = time.monotonic()
+    cache, index, ids = _selected(ns, ns.ids)
+    got, _ = _verified(ids, ns, "latex", cache=cache, index=index, start=start,
+                       progress=_isatty(sys.stderr))
     for i in ids:
-        rec = got[i]
+        rec = got[i]["record"]
         print(f"% {rec['id']} ({rec['status']}): {rec['title']}")
         if rec["status"] == "verified":
             print(f"% scope: {scope_cell(rec)}")
@@ -496,6 +623,19 @@ def cmd_selftest(ns) -> int:
     ok = (rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
           and not rep["soundness_bugs"])
     return 0 if ok else 1
+
+
+def cmd_cache(ns) -> int:
+    from .._verdicts.cache import ENV, VerdictCache
+
+    if ns.action == "clear":
+        print(_clear_cache())
+        return 0
+    c = VerdictCache()
+    n, size = c.stats()
+    print(f"{c.root}: {n} cached verdict{'s' * (n != 1)}, {size / 1e6:.1f} MB "
+          f"('lindisc cache clear' empties it; {ENV} moves it)")
+    return 0
 
 
 #: A number exactly as a user writes one: no inner spaces, no underscores, no nan/inf.
@@ -673,6 +813,7 @@ _COMMANDS = {
     "latex": "LaTeX of the verified formulas (and the printed form of each erratum)",
     "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
     "distance": "signed distances of your points to your hyperplane w^T x + b = 0",
+    "cache": "the cache of verdicts: where it is and what it holds, or 'clear' to empty it",
 }
 
 _EPILOG = """\
@@ -699,9 +840,13 @@ def _parser() -> argparse.ArgumentParser:
                               epilog=f"example:\n  {example}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    def common(sp_, jobs=True, budget=True):
+    def common(sp_, jobs=True, budget=True, cache=True):
         sp_.add_argument("--seed", type=_seed, default=0,
                          help="seed for the random methods, a whole number >= 0 (default 0)")
+        if cache:
+            sp_.add_argument("--no-cache", action="store_true",
+                             help="verify everything again: neither read nor store cached "
+                                  "verdicts")
         if budget:
             sp_.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
                              help=f"seconds each method may spend on one claim, at least "
@@ -714,6 +859,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     v.add_argument("--format", choices=("table", "json"), default="table")
     v.add_argument("--quiet", action="store_true", help="no progress bar")
+    v.add_argument("--clear-cache", action="store_true",
+                   help="empty the verdict cache first (as 'lindisc cache clear')")
     common(v)
     v.set_defaults(fn=cmd_verify)
 
@@ -735,8 +882,13 @@ def _parser() -> argparse.ArgumentParser:
     st = command("selftest", "lindisc selftest geometry")
     st.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     st.add_argument("--format", choices=("table", "json"), default="table")
-    common(st, budget=False)
+    common(st, budget=False, cache=False)
     st.set_defaults(fn=cmd_selftest)
+
+    ca = command("cache", "lindisc cache clear")
+    ca.add_argument("action", nargs="?", choices=("info", "clear"), default="info",
+                    help="info (default): where the cache is and what it holds; clear: empty it")
+    ca.set_defaults(fn=cmd_cache)
 
     di = command("distance", "lindisc distance --coef 3,4 --intercept=-5 --points '0,0;3,4'")
     di.add_argument("--coef", required=True, help="normal vector w, comma-separated: '1,2'")
