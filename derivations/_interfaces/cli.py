@@ -181,17 +181,72 @@ def _worker(fn, item, conn):
         conn.close()
 
 
-def _pool_map(fn, items, jobs: int, progress: bool, label: str, *, fallback=None,
+class _Progress:
+    """A progress bar (rich) on stderr when stderr is a terminal, shown only once the work
+    has taken more than :attr:`DELAY` seconds since ``start``: a quick run, or any run into
+    a pipe or a file, prints nothing. It is redrawn from the caller's loop (no refresh
+    thread: the worker processes are forked while it runs)."""
+
+    DELAY = 2.0
+
+    def __init__(self, label: str, total: int, *, done: int = 0, start: float | None = None,
+                 stream=None, clock=time.monotonic):
+        self.label, self.total, self.done = label, total, done
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = _isatty(self.stream)
+        self.clock = clock
+        self.start = clock() if start is None else start
+        self.last = ""
+        self._bar = None
+
+    def _show(self) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TextColumn("{task.fields[elapsed]}"), TextColumn("{task.fields[last]}"),
+                             console=Console(file=self.stream), transient=True,
+                             auto_refresh=False, redirect_stdout=False, redirect_stderr=False)
+        self._task = self._bar.add_task(self.label, total=self.total, completed=self.done,
+                                        last=self.last, elapsed="")
+        self._bar.start()
+
+    def tick(self) -> None:
+        """Redraw (after :attr:`DELAY`, the first time: show)."""
+        if not self.enabled:
+            return
+        if self._bar is None:
+            if self.clock() - self.start <= self.DELAY or self.done >= self.total:
+                return
+            self._show()
+        self._bar.update(self._task, completed=self.done, last=self.last,
+                         elapsed=f"{self.clock() - self.start:.0f} s")
+        self._bar.refresh()
+
+    def advance(self, name: str) -> None:
+        self.done += 1
+        self.last = name[:40]
+        self.tick()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+def _pool_map(fn, items, jobs: int, progress, label: str, *, fallback=None,
               hard_limit: float = HARD_LIMIT, order=None):
     """Run ``fn`` on each item in its own forked process, at most ``jobs`` at a time,
     yielding results as they finish. An item whose process outlives ``hard_limit`` seconds
     or dies is killed and replaced by ``fallback(item, reason)``. Each item runs in its
-    process's main thread, so the engine's SIGALRM budgets apply inside it. ``order``, a
-    sort key, says which items start first (the longest first balances the workers)."""
+    process's main thread, so the engine's SIGALRM budgets apply inside it. ``progress`` is
+    a :class:`_Progress`, or a bool (True: a bar for these items on a terminal). ``order``,
+    a sort key, says which items start first (the longest first balances the workers)."""
     ctx = mp.get_context("fork")
     pending = sorted(items, key=order) if order else list(items)
+    if progress is True:
+        progress = _Progress(label, len(pending))
     running: dict = {}  # conn -> (process, item, deadline)
-    n, done = len(pending), 0
     try:
         while pending or running:
             while pending and len(running) < max(1, jobs):
@@ -228,18 +283,16 @@ def _pool_map(fn, items, jobs: int, progress: bool, label: str, *, fallback=None
                     if fallback is None:
                         raise RuntimeError(f"{label} {item!r}: {value}")
                     value = fallback(item, value)
-                done += 1
                 if progress:
-                    bar = "#" * int(30 * done / n)
-                    sys.stderr.write(f"\r{label} [{bar:<30}] {done}/{n} {str(value[0])[:40]:<40}")
-                    sys.stderr.flush()
+                    progress.advance(str(value[0]))
                 yield value
+            if progress:
+                progress.tick()
     finally:
         for conn, (proc, _item, _d) in running.items():
             proc.kill()
         if progress:
-            sys.stderr.write("\r" + " " * 90 + "\r")
-            sys.stderr.flush()
+            progress.close()
 
 
 def _default_jobs() -> int:
@@ -434,10 +487,11 @@ def _verified(ids: list[str], ns, label: str, *, cache, index, start: float, pro
     if len(cached) < len(ids):
         _registry()  # imported once here, before the workers fork, not once in each
     hints = cache.timings() if cache is not None else {}
+    bar = _Progress(label, len(ids), done=len(cached), start=start) if progress else False
     todo = [(i, ns.seed, ns.budget) for i in ids if i not in got]
     fresh: dict[str, dict] = {}
     try:
-        for eid, payload in _pool_map(_verify_one, todo, ns.jobs, progress, label,
+        for eid, payload in _pool_map(_verify_one, todo, ns.jobs, bar, label,
                                       fallback=_verify_fallback,
                                       order=lambda item: -hints.get(item[0], math.inf)):
             got[eid] = fresh[eid] = payload
@@ -479,7 +533,65 @@ def cmd_verify(ns) -> int:
         sys.stdout.write("\n")
     else:
         print(_render_table(records, oks, {**summ, "cached": len(cached)}))
+    if ns.profile:  # after the table; beside JSON on stderr, so stdout stays one JSON object
+        out = sys.stdout if ns.format == "table" else sys.stderr
+        print("\n" + "\n".join(_profile(records, cached, summ["seconds"], ns.jobs)), file=out)
     return 0 if all(oks) else 1
+
+
+#: Entries listed by ``verify --profile``.
+PROFILE_TOP = 10
+
+
+def _profile(records: list[dict], cached: set, wall: float, jobs: int,
+             top: int = PROFILE_TOP) -> list[str]:
+    """The ``top`` slowest entries with their seconds per method, and the totals per method.
+
+    A method's seconds are summed over the entry's claims (the engine times each method on
+    each claim); ``other`` is the rest of the entry's time: building its statement, the
+    diagnosis of an erratum, LaTeX — the engine does not time those apart."""
+    from .._verdicts.report import _ABBR
+
+    names: list[str] = []
+    for rec in records:
+        names += [m["name"] for m in rec["methods"] if m["name"] not in names]
+
+    def split(rec) -> dict[str, float]:
+        d = {n: 0.0 for n in names if any(m["name"] == n for m in rec["methods"])}
+        for m in rec["methods"]:
+            d[m["name"]] += m["seconds"]
+        d["other"] = max(0.0, rec["seconds"] - sum(d.values()))
+        return d
+
+    cols = names + ["other"]
+    head = ["id", "total"] + [_ABBR.get(n, n) for n in names] + ["other"]
+    rows = []
+    for rec in sorted(records, key=lambda r: -r["seconds"])[:top]:
+        d = split(rec)
+        rows.append([rec["id"] + (" *" if rec["id"] in cached else ""), f"{rec['seconds']:.2f}"]
+                    + [f"{d[n]:.2f}" if n in d else "-" for n in cols])
+    widths = [max(len(r[k]) for r in [head] + rows) for k in range(len(head))]
+
+    def line(cells):
+        return "  ".join(c.ljust(widths[0]) if k == 0 else c.rjust(widths[k])
+                         for k, c in enumerate(cells)).rstrip()
+
+    totals = {n: 0.0 for n in cols}
+    for rec in records:
+        for n, v in split(rec).items():
+            totals[n] += v
+    work = sum(r["seconds"] for r in records)
+    title = (f"profile: the {len(rows)} slowest of {len(records)} entries, seconds of work per "
+             f"method (summed over the entry's claims; other = building the statement, "
+             f"diagnosing an erratum, LaTeX)")
+    out = [title, line(head), "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in rows]
+    out.append(f"all {len(records)} entries: {work:.1f} s of work = "
+               + " + ".join(f"{_ABBR.get(n, n)} {totals[n]:.1f}" for n in cols)
+               + f"; {wall:.1f} s wall clock with --jobs {jobs}, {len(cached)} from the cache")
+    if cached & {r[0].removesuffix(" *") for r in rows}:
+        out.append("* from the cache: the seconds of the run that stored the verdict")
+    return out
 
 
 def cmd_list(ns) -> int:
@@ -859,6 +971,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     v.add_argument("--format", choices=("table", "json"), default="table")
     v.add_argument("--quiet", action="store_true", help="no progress bar")
+    v.add_argument("--profile", action="store_true",
+                   help="after the table, the ten slowest entries and the seconds per method")
     v.add_argument("--clear-cache", action="store_true",
                    help="empty the verdict cache first (as 'lindisc cache clear')")
     common(v)
