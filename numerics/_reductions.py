@@ -64,6 +64,8 @@ __all__ = [
 _BLOCK_ELEMENTS = 1 << 18
 # Partial results combined per task of the Dask tree (its depth is log_8 of the chunk count).
 _FAN_IN = 8
+# Rows per sub-block of the Newton kernel: its n x d temporaries stay in cache.
+_SUB_ROWS = 8192
 # Above this many classes in a block, class sums use a sparse indicator (memory O(rows)).
 _DENSE_ONE_HOT_MAX_CLASSES = 8
 
@@ -190,10 +192,12 @@ def _reduce(kernel: Callable, combine: Callable, X: Any, others: tuple, args: tu
     """combine([kernel(X_b, *others_b, offset_b, *args) for each row block b]).
 
     For NumPy input the blocks are slices of about 2 MiB, run here. For Dask input they
-    are the chunks of X (others chunked alike), each kernel a task where its chunk lives,
-    the partial results added in a tree of fan-in 8, the whole computed by one
-    ``dask.compute``; arrays gathered from workers can arrive unaligned (a later BLAS call
-    on them is then several times slower), so each is copied to an aligned C array.
+    are the chunks of X (others chunked alike): one task per chunk, running where the chunk
+    lives, then the partial results merged in a tree of fan-in 8, all in one graph layer
+    computed by one ``dask.compute``. (One layer of plain tasks costs the distributed
+    scheduler ~0.1 ms per task; a ``dask.delayed`` call per chunk made a layer each and
+    cost ~100 times more.) Arrays gathered from workers can arrive unaligned, which makes
+    a later BLAS call on them several times slower, so each is copied to an aligned C array.
     """
     if not is_lazy(X):
         n, d = X.shape
@@ -205,19 +209,35 @@ def _reduce(kernel: Callable, combine: Callable, X: Any, others: tuple, args: tu
         return combine(parts)
 
     import dask
-    from dask import delayed
+    from dask.base import tokenize
+    from dask.delayed import Delayed
+    from dask.highlevelgraph import HighLevelGraph
 
-    xs = X.to_delayed(optimize_graph=False).ravel()
-    os = [o.to_delayed(optimize_graph=False).ravel() for o in others]
+    token = tokenize(kernel.__name__, X, *others, *args)
+    name = f"lindisc-{kernel.__name__.strip('_')}-{token}"
     offsets = np.concatenate([[0], np.cumsum(X.chunks[0])[:-1]]).astype(int).tolist()
-    shared = [delayed(a) if isinstance(a, np.ndarray) else a for a in args]
-    task = delayed(kernel, pure=True)
-    parts = [task(xs[b], *(o[b] for o in os), offsets[b], *shared) for b in range(len(xs))]
-    merge = delayed(combine, pure=True)
-    while len(parts) > 1:
-        parts = [merge(parts[i : i + _FAN_IN]) for i in range(0, len(parts), _FAN_IN)]
-    (result,) = dask.compute(parts[0])
+    keys = [_row_keys(a) for a in (X, *others)]
+    layer: dict = {}
+    level = []
+    for b, offset in enumerate(offsets):
+        layer[(name, 0, b)] = (kernel, *(k[b] for k in keys), offset, *args)
+        level.append((name, 0, b))
+    depth = 0
+    while len(level) > 1:
+        depth += 1
+        merged = [(name, depth, i) for i in range(math.ceil(len(level) / _FAN_IN))]
+        for i, key in enumerate(merged):
+            layer[key] = (combine, level[i * _FAN_IN : (i + 1) * _FAN_IN])
+        level = merged
+    graph = HighLevelGraph.from_collections(name, layer, dependencies=[X, *others])
+    (result,) = dask.compute(Delayed(level[0], graph, layer=name))
     return _aligned(result)
+
+
+def _row_keys(a: Any) -> list:
+    """The key of each row chunk of a Dask array with one chunk across the other axes."""
+    keys = a.__dask_keys__()
+    return [k[0] if isinstance(k, list) else k for k in keys]
 
 
 def _aligned(result: Any) -> Any:
@@ -313,14 +333,28 @@ def _indicator_sums(index: np.ndarray, n_classes: int, x: np.ndarray) -> np.ndar
     return np.asarray(indicator @ x)
 
 
+def _labels_and_index(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct labels of a block and each row's position among them; integer
+    labels of a modest range by counting (O(n)), others by sorting."""
+    if y.dtype.kind in "iu" and y.shape[0]:
+        low, high = int(y.min()), int(y.max())
+        if high - low < 2 * y.shape[0] + 1024:
+            shifted = y.astype(np.intp) - low
+            present = np.flatnonzero(np.bincount(shifted))
+            lookup = np.zeros(high - low + 1, dtype=np.intp)
+            lookup[present] = np.arange(present.shape[0])
+            return (present + low).astype(y.dtype), lookup[shifted]
+    labels, index = np.unique(y, return_inverse=True)
+    return labels, index.reshape(-1)
+
+
 def _class_moments_block(
     x: Any, y: Any, offset: int, step: int, sample_rows: int
 ) -> ClassMoments:
     x = _block(x)
     y = np.asarray(y)
     n = x.shape[0]
-    labels, index = np.unique(y, return_inverse=True)
-    index = index.reshape(-1)
+    labels, index = _labels_and_index(y)
     with np.errstate(invalid="ignore", over="ignore"):
         sums = _indicator_sums(index, labels.shape[0], x)
         gram = x.T @ x
@@ -503,63 +537,105 @@ def _newton_block(
 ) -> NewtonMoments:
     """Softmax with class 0 as reference: z_n = (0, V^T x~_n), p_n = softmax(z_n).
 
-    V is (d+1, K-1), bias last. Every quantity is formed without cancellation: 1 - p_k
-    as the sum of the other probabilities (prefix and suffix sums), so the gradient
-    p_k - t_k of the true class and the Hessian weights p_k (1 - p_k) keep their relative
-    accuracy when p_k is near 1.
+    V is (d+1, K-1), bias last; the Hessian is indexed class-major, (class k, feature j)
+    -> k (d+1) + j. The block is processed in sub-blocks of a few thousand rows so that
+    the temporaries stay in cache. Every quantity is formed without cancellation (1 - p_k
+    as a sum of the other probabilities), so the gradient p_k - t_k of the true class and
+    the Hessian weights p_k (1 - p_k) keep their relative accuracy when p_k is near 1.
     """
     x = _block(x)
-    n, d = x.shape
-    m = V.shape[1]
     true = np.searchsorted(classes, np.asarray(y))
-    rows = np.arange(n)
+    n, d = x.shape
+    m, size = V.shape[1], d + 1
+    terms = _two_class_terms if m == 1 else _softmax_terms
+    total = NewtonMoments(loss=0.0, grad=np.zeros((size, m)),
+                          hess=np.zeros((m * size, m * size)), n_wrong=0)
+    for s in range(0, n, _SUB_ROWS):
+        part = terms(x[s : s + _SUB_ROWS], true[s : s + _SUB_ROWS], V)
+        total.loss += part.loss
+        total.grad += part.grad
+        total.hess += part.hess
+        total.n_wrong += part.n_wrong
+    return total
+
+
+def _weighted_gram(x: np.ndarray, root: np.ndarray) -> np.ndarray:
+    """X~^T diag(root^2) X~ for x~ = (x, 1), by syrk on the rows scaled by root >= 0."""
+    d = x.shape[1]
+    xw = x * root[:, None]
+    gram = np.empty((d + 1, d + 1))
+    gram[:d, :d] = xw.T @ xw
+    gram[:d, d] = gram[d, :d] = xw.T @ root
+    gram[d, d] = root @ root
+    return gram
+
+
+def _augmented_product(x: np.ndarray, residual: np.ndarray) -> np.ndarray:
+    """X~^T R for x~ = (x, 1): (d+1, K-1)."""
+    return np.vstack([x.T @ residual, residual.sum(axis=0)])
+
+
+def _two_class_terms(x: np.ndarray, true: np.ndarray, V: np.ndarray) -> NewtonMoments:
+    """K = 2: a = w^T x + b; -log p(true class) = log(1 + e^s) with s = a for class 0 and
+    -a for class 1 (s >= 0 iff the sample is not strictly on its side); p = σ(a) and
+    1 - p = σ(-a) each computed directly."""
+    from scipy.special import expit
+
+    d = x.shape[1]
+    a = x @ V[:d, 0] + V[d, 0]
+    positive = true == 1
+    s = np.where(positive, -a, a)
+    p, q = expit(a), expit(-a)
+    residual = np.where(positive, -q, p)  # p - t
+    return NewtonMoments(
+        loss=float(np.sum(np.logaddexp(0.0, s))),
+        grad=_augmented_product(x, residual[:, None]),
+        hess=_weighted_gram(x, np.sqrt(p * q)),
+        n_wrong=int(np.count_nonzero(s >= 0)),
+    )
+
+
+def _softmax_terms(x: np.ndarray, true: np.ndarray, V: np.ndarray) -> NewtonMoments:
+    """K > 2: the block Hessian H_jk = sum_n p_nj (δ_jk - p_nk) x~_n x~_n^T over classes
+    1..K-1, diagonal blocks with the weights p_j (1 - p_j) >= 0 (syrk), the others with
+    -p_j p_k."""
+    n, d = x.shape
+    m, size = V.shape[1], d + 1
     Z = np.zeros((n, m + 1))
     np.matmul(x, V[:d], out=Z[:, 1:])
     Z[:, 1:] += V[d]
     top = Z.max(axis=1)
     E = np.exp(Z - top[:, None])
     total = E.sum(axis=1)
-    loss = float(np.sum(top + np.log(total) - Z[rows, true]))
-    z_true = Z[rows, true].copy()
-    Z[rows, true] = -np.inf
+    z_true = np.take_along_axis(Z, true[:, None], axis=1)[:, 0]
+    loss = float(np.sum(top + np.log(total) - z_true))
+    np.put_along_axis(Z, true[:, None], -np.inf, axis=1)
     n_wrong = int(np.count_nonzero(z_true <= Z.max(axis=1)))
     # others[:, k] = sum_{j != k} E[:, j], by prefix and suffix sums (no subtraction)
-    prefix = np.zeros_like(E)
-    np.cumsum(E[:, :-1], axis=1, out=prefix[:, 1:])
+    others = np.zeros_like(E)
+    np.cumsum(E[:, :-1], axis=1, out=others[:, 1:])
     suffix = np.zeros_like(E)
     np.cumsum(E[:, :0:-1], axis=1, out=suffix[:, -2::-1])
+    others += suffix
     P = E / total[:, None]
-    Q = (prefix + suffix) / total[:, None]  # 1 - p, to full relative accuracy
-    R = P[:, 1:].copy()
-    own = true > 0
-    R[own, true[own] - 1] = -Q[own, true[own]]
-    grad = np.empty((d + 1, m))
-    np.matmul(x.T, R, out=grad[:d])
-    grad[d] = R.sum(axis=0)
-    size = d + 1
+    Q = others / total[:, None]  # 1 - p, to full relative accuracy
+    residual = P[:, 1:].copy()
+    own = np.flatnonzero(true > 0)
+    residual[own, true[own] - 1] = -Q[own, true[own]]
     hess = np.empty((m * size, m * size))
     for j in range(m):
-        for k in range(j, m):
-            if j == k:
-                root = np.sqrt(P[:, j + 1] * Q[:, j + 1])
-                xw = x * root[:, None]
-                block_xx = xw.T @ xw
-                block_x1 = xw.T @ root
-                corner = root @ root
-            else:
-                weight = -P[:, j + 1] * P[:, k + 1]
-                xw = x * weight[:, None]
-                block_xx = xw.T @ x
-                block_x1 = xw.sum(axis=0)
-                corner = weight.sum()
-            block = hess[j * size : (j + 1) * size, k * size : (k + 1) * size]
-            block[:d, :d] = block_xx
-            block[:d, d] = block_x1
-            block[d, :d] = block_x1
-            block[d, d] = corner
-            if k != j:
-                hess[k * size : (k + 1) * size, j * size : (j + 1) * size] = block.T
-    return NewtonMoments(loss=loss, grad=grad, hess=hess, n_wrong=n_wrong)
+        rows = slice(j * size, (j + 1) * size)
+        hess[rows, rows] = _weighted_gram(x, np.sqrt(P[:, j + 1] * Q[:, j + 1]))
+        for k in range(j + 1, m):
+            weight = P[:, j + 1] * P[:, k + 1]
+            xw = x * weight[:, None]
+            block = hess[rows, k * size : (k + 1) * size]
+            block[:d, :d] = -(xw.T @ x)
+            block[:d, d] = block[d, :d] = -xw.sum(axis=0)
+            block[d, d] = -weight.sum()
+            hess[k * size : (k + 1) * size, rows] = block.T
+    return NewtonMoments(loss=loss, grad=_augmented_product(x, residual), hess=hess,
+                         n_wrong=n_wrong)
 
 
 def _combine_newton(parts: list[NewtonMoments]) -> NewtonMoments:
