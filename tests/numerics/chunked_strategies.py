@@ -82,7 +82,7 @@ def chunked_datasets(
 
     segments = []
     for c in range(k):
-        cut = draw(st.integers(0, counts[c] - 1))
+        cut = draw(st.just(0) | st.integers(2, counts[c] - 2))  # runs of >= 2 rows
         segments += [(c, cut), (c, counts[c] - cut)] if cut else [(c, counts[c])]
     order = draw(st.permutations(range(len(segments))))
     rows_x, rows_y = [], []
@@ -98,7 +98,7 @@ def chunked_datasets(
     X, y = np.vstack(rows_x), np.array(rows_y)
 
     first_run = segments[order[0]][1]
-    first = draw(st.integers(1, max(1, first_run - 1)))
+    first = draw(st.integers(1, first_run - 1))
     sizes = [first]
     while sum(sizes) < X.shape[0]:
         sizes.append(min(draw(st.integers(1, 60)), X.shape[0] - sum(sizes)))

@@ -57,6 +57,24 @@ def _same_error(in_memory, lazy, *, from_text=""):
     return actual.value
 
 
+@given(chunked_datasets())
+def test_every_drawn_chunking_splits_a_class_and_leaves_classes_out(data):
+    """What the comparisons below rely on: a chunk boundary inside a run of one class, and
+    a chunk in which every class but one is absent."""
+    bounds = np.cumsum(data.chunks)[:-1]
+    assert any(data.y[b - 1] == data.y[b] for b in bounds)
+    starts = np.concatenate([[0], bounds])
+    assert any(len(set(data.y[s : s + c].tolist())) < len(data.classes)
+               for s, c in zip(starts, data.chunks))
+
+
+def test_an_empty_chunk_changes_nothing():
+    rng = np.random.default_rng(7)
+    X, y = rng.standard_normal((100, 3)), rng.integers(0, 3, 100)
+    chunks = (30, 0, 70)
+    _same_fit(fit_least_squares(X, y), fit_least_squares(_lazy(X, chunks), _lazy(y, chunks)))
+
+
 @given(chunked_datasets(), st.sampled_from(["auto", "cholesky", "lstsq"]),
        st.sampled_from(["X and y", "X", "y"]))
 def test_dask_fit_equals_in_memory_fit(data, method, lazy_part):
