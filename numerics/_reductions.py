@@ -505,7 +505,9 @@ def _combine_r(parts: list[np.ndarray]) -> np.ndarray:
     return np.linalg.qr(np.vstack(parts), mode="r")
 
 
-def augmented_r(X: Any, rhs: Any, D: np.ndarray, *, classes: np.ndarray | None = None) -> np.ndarray:
+def augmented_r(
+    X: Any, rhs: Any, D: np.ndarray, *, classes: np.ndarray | None = None
+) -> np.ndarray:
     """R of the QR factorisation of A = [X D_x, D_b 1, T] by a tree of block QRs (TSQR).
 
     ``rhs`` is T, or labels turned into 1-of-K columns over ``classes``. Only R is kept:

@@ -22,10 +22,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pytest
 from hypothesis import note
 from hypothesis import strategies as st
 
-__all__ = ["ChunkedData", "assert_close", "chunked_datasets", "overlapping_datasets"]
+__all__ = [
+    "ChunkedData",
+    "assert_close",
+    "assert_same_error",
+    "chunked_datasets",
+    "overlapping_datasets",
+]
 
 RELATIVE_TOLERANCE = 1e-10
 
@@ -128,3 +135,15 @@ def assert_close(expected, actual, what: str, *, scale: float | None = None) -> 
         f"{what}: relative difference {error:.3g} > {RELATIVE_TOLERANCE}\n"
         f"in memory: {expected!r}\nDask:      {actual!r}"
     )
+
+
+def assert_same_error(in_memory, lazy, *, from_text: str = "") -> Exception:
+    """Both calls raise the same class with the same message — from ``from_text`` on, for
+    messages that begin with a rounding-level quantity such as a condition number."""
+    with pytest.raises(Exception) as expected:
+        in_memory()
+    with pytest.raises(expected.type) as actual:
+        lazy()
+    text, reference = str(actual.value), str(expected.value)
+    assert text[text.index(from_text):] == reference[reference.index(from_text):]
+    return actual.value

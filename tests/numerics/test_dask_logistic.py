@@ -23,7 +23,7 @@ from numerics.errors import (
     SingularMatrixError,
 )
 from numerics.logistic import decision_function, fit_logistic_regression, fit_softmax_regression
-from tests.numerics.chunked_strategies import assert_close, overlapping_datasets
+from tests.numerics.chunked_strategies import assert_close, assert_same_error, overlapping_datasets
 
 _ALPHAS = st.sampled_from([0.0, 0.5])
 
@@ -45,15 +45,6 @@ def _same_fit(expected, actual, X):
     assert_close(expected.intercept_, actual.intercept_, "intercept_", scale=1.0)
     assert_close(decision_function(expected, X), decision_function(actual, X), "logits",
                  scale=1.0)
-
-
-def _same_error(in_memory, lazy):
-    with pytest.raises(Exception) as expected:
-        in_memory()
-    with pytest.raises(expected.type) as actual:
-        lazy()
-    assert str(actual.value) == str(expected.value)
-    return actual.value
 
 
 @given(overlapping_datasets(n_classes=st.just(2)), _ALPHAS)
@@ -81,8 +72,8 @@ def test_nan_in_a_late_chunk_raises_the_in_memory_error():
     rng = np.random.default_rng(1)
     X, y = rng.standard_normal((400, 3)), rng.integers(0, 3, 400)
     X[398, 2] = np.nan
-    error = _same_error(lambda: fit_softmax_regression(X, y),
-                        lambda: fit_softmax_regression(da.from_array(X, chunks=(60, 3)), y))
+    error = assert_same_error(lambda: fit_softmax_regression(X, y),
+                              lambda: fit_softmax_regression(da.from_array(X, chunks=(60, 3)), y))
     assert isinstance(error, NonFiniteInput) and "(398, 2)" in str(error)
 
 
@@ -90,9 +81,9 @@ def test_separable_classes_raise_the_in_memory_error():
     rng = np.random.default_rng(2)
     y = rng.integers(0, 2, 300)
     X = np.column_stack([3.0 * y + rng.random(300), rng.standard_normal(300)])
-    error = _same_error(lambda: fit_logistic_regression(X, y),
-                        lambda: fit_logistic_regression(da.from_array(X, chunks=(40, 2)),
-                                                        da.from_array(y, chunks=40)))
+    error = assert_same_error(lambda: fit_logistic_regression(X, y),
+                              lambda: fit_logistic_regression(da.from_array(X, chunks=(40, 2)),
+                                                               da.from_array(y, chunks=40)))
     assert isinstance(error, PerfectSeparationError)
 
 
@@ -100,15 +91,15 @@ def test_dependent_columns_raise_the_in_memory_error():
     rng = np.random.default_rng(3)
     X, y = rng.standard_normal((300, 3)), rng.integers(0, 2, 300)
     X[:, 1] = 1.0
-    error = _same_error(lambda: fit_logistic_regression(X, y),
-                        lambda: fit_logistic_regression(da.from_array(X, chunks=(64, 3)), y))
+    error = assert_same_error(lambda: fit_logistic_regression(X, y),
+                              lambda: fit_logistic_regression(da.from_array(X, chunks=(64, 3)), y))
     assert isinstance(error, SingularMatrixError) and "constant" in str(error)
 
 
 def test_three_classes_for_the_two_class_fit_raise_the_in_memory_error():
     rng = np.random.default_rng(4)
     X, y = rng.standard_normal((90, 2)), np.repeat([0, 1, 2], 30)
-    error = _same_error(lambda: fit_logistic_regression(X, y),
-                        lambda: fit_logistic_regression(da.from_array(X, chunks=(30, 2)),
-                                                        da.from_array(y, chunks=30)))
+    error = assert_same_error(lambda: fit_logistic_regression(X, y),
+                              lambda: fit_logistic_regression(da.from_array(X, chunks=(30, 2)),
+                                                               da.from_array(y, chunks=30)))
     assert isinstance(error, LabelError)

@@ -63,7 +63,8 @@ def _gradient(model, X, y, alpha):
     augmented = np.column_stack([X, np.ones(X.shape[0])])
     if isinstance(model, LogisticRegressionFit):
         return augmented.T @ residual[:, 1] + alpha * np.append(model.coef_, 0.0)
-    return augmented.T @ residual + alpha * np.vstack([model.coef_.T, np.zeros(len(model.classes_))])
+    weights = np.vstack([model.coef_.T, np.zeros(len(model.classes_))])
+    return augmented.T @ residual + alpha * weights
 
 
 @pytest.mark.parametrize("alpha", [0.0, 0.1, 10.0])
