@@ -3,7 +3,9 @@
 ==========================================  ================================================
 command                                     what it does
 ==========================================  ================================================
-``lindisc verify [ID|TOPIC ...]``           verify catalog entries; table or ``--format json``
+``lindisc verify [ID|TOPIC ...]``           verify catalog entries; table or ``--format json``;
+                                            ``--profile``: the ten slowest entries, seconds
+                                            per method; ``--no-cache``, ``--clear-cache``
 ``lindisc list [TOPIC]``                    list entries (id, kind, title, sources)
 ``lindisc show ID``                         statement, derivation with a verdict per step,
                                             sources, counterexample and diagnosis
@@ -11,6 +13,8 @@ command                                     what it does
                                             of errata)
 ``lindisc selftest [--format json]``        the mutation suite: does the engine refute
                                             every non-equivalent mutant of a true claim?
+``lindisc cache [info|clear]``              the verdict cache (``_verdicts/cache.py``): where
+                                            it is, what it holds; ``clear`` empties it
 ``lindisc distance --coef W --intercept B   your points against your hyperplane: g(x),
 --points X``                                signed distance r = g(x)/‖w‖, projection x_⊥
 ==========================================  ================================================
@@ -24,6 +28,10 @@ Tables follow the terminal's width when stdout is a terminal (cells wrap within 
 columns, or each row becomes a short line and an indented paragraph) and are plain, never
 cut, when it is not. On a terminal that cannot show the output's symbols (``LC_ALL=C``,
 ``PYTHONIOENCODING=ascii``) they are spelled in ASCII: ≤ → <=, ‖w‖ → ||w||, θ → theta.
+A run longer than two seconds shows a progress bar on stderr when stderr is a terminal.
+
+``verify``, ``show`` and ``latex`` answer from the verdict cache what nothing has changed
+since (``cached=N`` in the summary); the rest is verified in the worker pool and stored.
 """
 
 from __future__ import annotations
