@@ -58,17 +58,25 @@ THREADED = "dask chunks 250k"
 CLUSTER = "dask LocalCluster 2 workers"
 
 
-def _generate(block_info=None, *, features: int, seed: int, shift: np.ndarray) -> np.ndarray:
-    """One chunk of rows: features then the label (0.0 or 1.0) in the last column."""
+def _labels(chunk: int, rows: int) -> np.ndarray:
+    """The labels of one chunk, from their own stream of the chunk's seed."""
+    return np.random.default_rng([SEED, chunk, 1]).random(rows) < 0.5
+
+
+def _features(block_info=None, *, shift: np.ndarray) -> np.ndarray:
+    """One chunk of X: standard normal rows, plus ``shift`` for the rows labelled 1."""
     info = block_info[None]
     (start, stop), _ = info["array-location"]
-    rng = np.random.default_rng([seed, info["chunk-location"][0]])
-    labels = rng.random(stop - start) < 0.5
-    block = np.empty((stop - start, features + 1))
-    block[:, :features] = rng.standard_normal((stop - start, features))
-    block[:, :features] += np.outer(labels, shift)
-    block[:, features] = labels
-    return block
+    chunk = info["chunk-location"][0]
+    X = np.random.default_rng([SEED, chunk, 0]).standard_normal((stop - start, FEATURES))
+    np.add(X, shift, out=X, where=_labels(chunk, stop - start)[:, None])
+    return X
+
+
+def _label_block(block_info=None) -> np.ndarray:
+    info = block_info[None]
+    (start, stop), = info["array-location"]
+    return _labels(info["chunk-location"][0], stop - start).astype(np.int8)
 
 
 def _lazy_data(rows: int):
@@ -77,10 +85,11 @@ def _lazy_data(rows: int):
     shift = np.linspace(1.0, -1.0, FEATURES) / math.sqrt(FEATURES)
     chunks = (CHUNK_ROWS,) * (rows // CHUNK_ROWS) + ((rows % CHUNK_ROWS,) if rows % CHUNK_ROWS
                                                      else ())
-    both = da.map_blocks(_generate, chunks=(chunks, (FEATURES + 1,)), dtype=np.float64,
-                         meta=np.empty((0, FEATURES + 1)), features=FEATURES, seed=SEED,
-                         shift=shift)
-    return both[:, :FEATURES], both[:, FEATURES].astype(np.int8)
+    X = da.map_blocks(_features, chunks=(chunks, (FEATURES,)), dtype=np.float64,
+                      meta=np.empty((0, FEATURES)), shift=shift)
+    y = da.map_blocks(_label_block, chunks=(chunks,), dtype=np.int8,
+                      meta=np.empty((0,), dtype=np.int8))
+    return X, y
 
 
 def _fits():
