@@ -308,8 +308,7 @@ def cacheable(detail: dict, *, complete: bool) -> bool:
     outcomes = [o.get("outcome") for o in _outcomes(detail)]
     if "error" in outcomes:
         return False
-    diagnosis = detail.get("diagnosis") or ""
-    if diagnosis.startswith("diagnosis failed") or "not all were tried" in diagnosis:
+    if detail.get("complete") is False:  # a diagnosis that failed or ran out of budget
         return False
     # A verified or refuted verdict rests on a proof or an exact counterexample, never on
     # a timeout; any other verdict with a timeout might be decided by a less busy run.

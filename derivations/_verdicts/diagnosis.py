@@ -66,7 +66,19 @@ def _matches(mutant, stated, space, rng) -> str | None:
     return "proved" if all(k == "proved" for k in kinds) else "observed"
 
 
-def diagnose(stated, corrected, space, rng, budget: float) -> str | None:
+class Diagnosis(str):
+    """The diagnosis text; ``complete`` is False when the budget ran out before every typical
+    mistake was tried (another run may find more: such a result is never cached)."""
+
+    complete: bool = True
+
+    def __new__(cls, text: str, complete: bool = True):
+        obj = super().__new__(cls, text)
+        obj.complete = complete
+        return obj
+
+
+def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
     """Name the typical mistake(s) that reproduce ``stated`` from ``corrected``."""
     found: list[tuple[str, str]] = []
     timed_out = False
@@ -86,12 +98,14 @@ def diagnose(stated, corrected, space, rng, budget: float) -> str | None:
             raise
         timed_out = True
     if not found and timed_out:
-        return f"no typical mistake found within the {budget:g} s budget (not all were tried)"
+        return Diagnosis(f"no typical mistake found within the {budget:g} s budget "
+                         "(not all were tried)", complete=False)
     if not found:
-        return ("no single typical mistake (sign, factor 2, transpose, swapped factors or symbols, "
-                "dropped term, inverse, inequality direction) reproduces the printed form")
+        return Diagnosis("no single typical mistake (sign, factor 2, transpose, swapped factors "
+                         "or symbols, dropped term, inverse, inequality direction) reproduces "
+                         "the printed form")
     parts = [f"{d} ({'proved' if k == 'proved' else 'matches at every exact random point'})"
              for d, k in found]
-    return "; or ".join(parts)
+    return Diagnosis("; or ".join(parts), complete=not timed_out)
 
 

@@ -103,6 +103,9 @@ class EntryResult:
     error: str | None = None
     seconds: float = 0.0
     notation: list = field(default_factory=list)  # [{"label", "latex", "why"}], never counted
+    #: False when a budget ran out or a step crashed somewhere that does not decide the
+    #: verdict (the diagnosis): the result may differ on a less busy machine; never cached.
+    complete: bool = True
 
     @property
     def methods(self) -> list[Outcome]:
@@ -258,6 +261,7 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
         elif num.outcome in (TIMEOUT, "inconclusive") and status == "verified":
             status = "undecided"
     diagnosis = None
+    complete = True
     if stated is not None and stated.status == "refuted" and entry.kind == "caveat":
         diagnosis = (f"true only with what the document leaves out — {entry.caveat}; as printed "
                      "it is refuted by the counterexample")
@@ -272,10 +276,12 @@ def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
                                      _seed_for(f"{entry.id}/diagnosis", seed), budget)
             except Exception as exc:  # noqa: BLE001 - a failed diagnosis is reported, not raised
                 diagnosis = f"diagnosis failed: {type(exc).__name__}: {exc}"
+                complete = False
     notation = [{"label": lbl, "latex": _latex_or_empty(c), "why": why}
                 for lbl, (c, why) in st.notation.items()]
-    return EntryResult(entry, status, results, stated, num, diagnosis,
-                       seconds=time.perf_counter() - t0, notation=notation)
+    complete = complete and getattr(diagnosis, "complete", True)
+    return EntryResult(entry, status, results, stated, num, diagnosis and str(diagnosis),
+                       seconds=time.perf_counter() - t0, notation=notation, complete=complete)
 
 
 def _latex_or_empty(claim) -> str:

@@ -49,6 +49,7 @@ def entry_detail(r) -> dict:
     out["stated"] = r.stated.to_json() if r.stated else None
     out["numeric"] = r.numeric.to_json() if r.numeric else None
     out["notation"] = r.notation
+    out["complete"] = r.complete
     return out
 
 

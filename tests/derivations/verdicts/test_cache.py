@@ -271,9 +271,11 @@ def _detail(status="verified", outcomes=("equal",), **kw) -> dict:
     (_detail("verified", ("equal", "equal", "timeout")), True, True),  # proof + exact agreement
     (_detail("refuted", ("different", "timeout")), True, True),  # an exact counterexample
     (_detail("undecided", ("inconclusive", "equal")), True, True),  # decided: no proof found
-    (_detail("refuted", ("different",), diagnosis="diagnosis failed: ValueError: x"), True, False),
+    (_detail("refuted", ("different",), diagnosis="diagnosis failed: ValueError: x",
+             complete=False), True, False),
     (_detail("refuted", ("different",), diagnosis="no typical mistake found within the 20 s "
-                                                  "budget (not all were tried)"), True, False),
+                                                  "budget (not all were tried)", complete=False),
+     True, False),
 ], ids=["verified", "incomplete", "error", "build-timeout", "method-crash", "undecided-timeout",
         "conflict-timeout", "verified-with-timeout", "refuted-with-timeout", "undecided",
         "diagnosis-crash", "diagnosis-timeout"])

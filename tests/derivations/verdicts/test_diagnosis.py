@@ -70,3 +70,22 @@ def test_no_match_is_said_plainly():
     dx = diagnose(Equal(v, R * m1 + sp.Integer(3) * m2), Equal(v, R.T * R * (m2 - m1)), s,
                   random.Random(0), 10)
     assert dx.startswith("no single typical mistake")
+
+
+def test_a_diagnosis_cut_short_by_its_budget_says_it_is_incomplete():
+    """The engine marks such a result incomplete (never cached) from this flag, not its text."""
+    import random
+
+    import sympy as sp
+
+    from derivations._claims.claims import Equal
+    from derivations._symbols.space import Space
+    from derivations._verdicts.diagnosis import diagnose
+
+    s = Space()
+    d = s.dim("d")
+    A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+    full = diagnose(Equal((A * B).T, A.T * B.T), Equal((A * B).T, B.T * A.T), s, random.Random(0), 20.0)
+    assert full.complete and full
+    cut = diagnose(Equal((A * B).T, A.T * B.T + A), Equal((A * B).T, B.T * A.T), s, random.Random(0), 1e-9)
+    assert cut.complete is False and "not all were tried" in cut
