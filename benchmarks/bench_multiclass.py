@@ -29,7 +29,7 @@ from sklearn.multiclass import OneVsOneClassifier
 from numerics.multiclass import argmax_predict, one_vs_one_votes, one_vs_rest_votes
 
 FULL = [(100_000, 20, 3), (100_000, 100, 10), (1_000_000, 100, 5)]
-QUICK = [(50_000, 20, 3), (50_000, 100, 10)]
+QUICK = [(50_000, 20, 3), (50_000, 100, 5)]
 
 
 def _holding(coef: np.ndarray, intercept: np.ndarray, classes: np.ndarray) -> LogisticRegression:

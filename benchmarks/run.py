@@ -158,9 +158,11 @@ def _load(topic: str) -> object | str:
         return f"skipped: {exc}"
 
 
-def collect(topics: list[str], quick: bool) -> tuple[list[dict], bool]:
-    """Rows of every topic, in order; False if a module raised (its traceback is printed)."""
+def collect(topics: list[str], quick: bool) -> tuple[list[dict], dict[str, float], bool]:
+    """Rows of every topic in order, seconds per topic, and False if a module raised (its
+    traceback is printed)."""
     rows: list[dict] = []
+    seconds: dict[str, float] = {}
     ok = True
     for topic in topics:
         start = time.perf_counter()
@@ -176,8 +178,9 @@ def collect(topics: list[str], quick: bool) -> tuple[list[dict], bool]:
                 ok = False
                 rows.append({"name": topic, "impl": "-", "times": [], "peer": None,
                              "skipped": "error: see the traceback above"})
-        print(f"[{topic}: {time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
-    return rows, ok
+        seconds[topic] = round(time.perf_counter() - start, 1)
+        print(f"[{topic}: {seconds[topic]:.0f} s]", file=sys.stderr, flush=True)
+    return rows, seconds, ok
 
 
 def summarise(rows: list[dict]) -> list[dict]:
@@ -204,6 +207,12 @@ def _seconds(s: float) -> str:
     return f"{s * 1e6:.3g} µs"
 
 
+def _ratio(ratio: float | None) -> str:
+    if ratio is None:
+        return "-"
+    return f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}"
+
+
 def _mib(mib: float | None) -> str:
     if mib is None:
         return "-"
@@ -222,7 +231,7 @@ def table(rows: list[dict]) -> str:
         peak = r.get("peak_mib")
         cells = [r["name"], r["impl"], str(len(r["times"])), _seconds(r["min"]),
                  _seconds(r["median"]), _seconds(r["max"]), r.get("peer") or "-",
-                 f"{r['ratio']:.2f}" if r["ratio"] is not None else "-",
+                 _ratio(r["ratio"]),
                  _mib(peak), r.get("note") or ""]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines + ([""] + skipped if skipped else []))
@@ -254,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     set_pause(0.0 if args.blas_threads == 1 else BLAS_PAUSE_SECONDS)
     started = datetime.datetime.now(datetime.UTC)
     wall, load = time.perf_counter(), OtherLoad()
-    rows, ok = collect(args.only or TOPICS, args.quick)
+    rows, topic_seconds, ok = collect(args.only or TOPICS, args.quick)
     wall = time.perf_counter() - wall
     share = load.share()
     rows = summarise(rows)
@@ -269,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         "blas_threads": args.blas_threads,
         "heap": heap,
         "wall_seconds": round(wall, 1),
+        "topic_seconds": topic_seconds,
         "other_processes_cpu_share": share,
     }
     pools = ", ".join(f"{p['internal_api']} {p['version']} ({p['num_threads']} thread"
