@@ -621,6 +621,8 @@ def _show_text(d: dict) -> str:
 
     lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
              "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"]), ""]
+    if d.get("caveat"):
+        lines += ["caveat: " + d["caveat"], ""]
     if d.get("doc"):
         lines += [d["doc"], ""]
     if d.get("error"):
@@ -639,7 +641,8 @@ def _show_text(d: dict) -> str:
         lines.append("")
     main = [c for c in d["claims"] if not c["label"].startswith("derivation:")]
     steps = [c for c in d["claims"] if c["label"].startswith("derivation:")]
-    heading = "corrected / verified claims:" if d.get("stated") else "claims:"
+    heading = (("claims with the condition the document leaves out:" if d["kind"] == "caveat"
+                else "corrected / verified claims:") if d.get("stated") else "claims:")
     for title, group in ((heading, main), ("derivation, step by step:", steps)):
         if not group:
             continue
@@ -702,7 +705,9 @@ def cmd_latex(ns) -> int:
             print(f"% scope: {scope_cell(rec)}")
         if rec["stated_latex"]:
             print(f"% as printed (refuted): {rec['stated_latex']}")
-        if rec["status"] == "verified" or rec["kind"] == "erratum":
+        if rec.get("caveat"):
+            print(f"% caveat: {rec['caveat']}")
+        if rec["status"] == "verified" or rec["kind"] in ("erratum", "caveat"):
             print(r"\begin{gather*}" + rec["latex"] + r"\end{gather*}")
         else:
             print(f"% not verified ({rec['status']}); no LaTeX emitted")
