@@ -69,9 +69,14 @@ def w_normal() -> Statement:
                       lambda ev: _projection(ev, z, w, b)),
             Agreement("w^T (x_A - x_B) = g(x_A) - g(x_B) with g = numerics.geometry.decision_function "
                       "and x_B = numerics' projection of z", dot(w, xa - xb),
-                      lambda ev: (lambda g: g[0] - g[1])(ng.decision_function(
-                          np.vstack([_row(ev, xa), _projection(ev, z, w, b)]), **_coef_intercept(ev, w, b)))),
+                      lambda ev: _value_difference(ev, xa, _projection(ev, z, w, b), w, b)),
         ])
+
+
+def _value_difference(ev, xa, x_b: np.ndarray, w, b) -> float:
+    """g(x_A) − g(x_B) by numerics.geometry.decision_function, x_B given as floats."""
+    g = ng.decision_function(np.vstack([_row(ev, xa), x_b]), **_coef_intercept(ev, w, b))
+    return g[0] - g[1]
 
 
 @entry("geometry.signed_distance", "x = x_⊥ + r w/‖w‖ gives y(x) = r‖w‖, r = y(x)/‖w‖",
