@@ -31,6 +31,7 @@ import numpy as np
 import sympy as sp
 
 import numerics.fisher as nf
+import numerics.least_squares as nls
 
 from .._claims.claims import Behaviour, Equal, Rel, RunResult, SameSign, SphereMax, Stationary
 from .._decide.exactness import exact_sign
@@ -114,7 +115,102 @@ def _data(ev, classes) -> tuple[np.ndarray, np.ndarray]:
     return X, np.repeat(np.arange(1, len(classes) + 1), [len(c) for c in classes])
 
 
+# --- numeric counterparts: data with given statistics, numerics' direction and gradient -----
+
+def _floats(ev, e) -> np.ndarray:
+    return np.asarray(ev(e), dtype=float)
+
+
+def _two_class_data(m1: np.ndarray, m2: np.ndarray, SW: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """(X, y) whose class means are m_1, m_2 and whose within-class scatter is S_W (SPD): class
+    k is the 2d points m_k ± l_j/2, l_j the columns of the Cholesky factor S_W = L Lᵀ, so each
+    class scatters Σ_j 2 (l_j/2)(l_j/2)ᵀ = S_W/2 about its mean."""
+    L = np.linalg.cholesky(SW)
+    spread = np.vstack([L.T, -L.T]) / 2
+    X = np.vstack([m1.ravel() + spread, m2.ravel() + spread])
+    return X, np.repeat([1, 2], spread.shape[0])
+
+
+def _multiclass_data(SW: np.ndarray, SB: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(X, y) in c = d + 1 classes of n = 2d points whose within-class scatter is S_W (SPD)
+    and whose multi-class S_B = Σ_k n (m_k − m)(m_k − m)ᵀ is the given PSD matrix: with
+    S_B = B Bᵀ and A (c × d) orthonormal columns orthogonal to 1_c, m_k = B a_k/√n (so m = 0
+    and Σ_k n m_k m_kᵀ = B AᵀA Bᵀ); class k is m_k ± l_j/√(2c), l_j the columns of the
+    Cholesky factor of S_W, each class scattering S_W/c."""
+    d = SW.shape[0]
+    c, n = d + 1, 2 * d
+    L = np.linalg.cholesky(SW)
+    vals, vecs = np.linalg.eigh(SB)
+    B = vecs * np.sqrt(np.clip(vals, 0.0, None))
+    A = np.linalg.qr(np.column_stack([np.ones(c), np.eye(c)[:, :d]]))[0][:, 1:]
+    spread = np.vstack([L.T, -L.T]) / np.sqrt(2 * c)
+    X = np.vstack([B @ A[k] / np.sqrt(n) + spread for k in range(c)])
+    return X, np.repeat(np.arange(c), n)
+
+
+def _direction(ev, m1, m2, SW) -> nf.FisherDirection:
+    """numerics.fisher_direction on data whose means and S_W are the entry's m_1, m_2, S_W."""
+    return nf.fisher_direction(*_two_class_data(_floats(ev, m1), _floats(ev, m2), _floats(ev, SW)))
+
+
+def _ml10_rescaled(fit: nf.FisherDirection) -> np.ndarray:
+    """numerics' unit direction w read through ml10's solution w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1):
+    S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w, with c_B = wᵀS_B w, c_W = wᵀS_W w,
+    c_m = (m_2 - m_1)ᵀw from numerics' own means and scatter matrices."""
+    w = fit.coef_
+    cB = w @ fit.scatter_between_ @ w
+    cW = w @ fit.scatter_within_ @ w
+    cm = (fit.means_[1] - fit.means_[0]) @ w
+    return cB / (cW * cm) * w
+
+
+def _criterion_gradient(w: np.ndarray, SB: np.ndarray, SW: np.ndarray) -> np.ndarray:
+    """∂J/∂w by the fourth-order central difference of numerics.fisher_criterion, step
+    h = 1e-4 ‖w‖. J is homogeneous of degree 0 and smooth on a scale ‖w‖/√cond(S_W), so the
+    truncation error is O((h √cond(S_W)/‖w‖)^4) ≈ 1e-10 relative for the catalog's draws
+    (cond ≲ 10^3), the rounding error O(eps J/h)."""
+    h = 1e-4 * np.linalg.norm(w)
+    grad = np.empty_like(w)
+    for i in range(w.shape[0]):
+        e = np.zeros_like(w)
+        e[i] = h
+        J = [nf.fisher_criterion(w + k * e, SB, SW) for k in (-2, -1, 1, 2)]
+        grad[i] = (J[0] - 8 * J[1] + 8 * J[2] - J[3]) / (12 * h)
+    return grad
+
+
+def _error_gradient(X: np.ndarray, t: np.ndarray, w: np.ndarray, w0: float) -> np.ndarray:
+    """(∂E/∂w, ∂E/∂w_0) of E = ½ Σ_n (wᵀx_n + w_0 − t_n)² (numerics.least_squares.
+    sum_of_squares_error) by central differences with step 1: E is quadratic, so the difference quotient is exact
+    for every step and only the rounding of E (eps E) remains."""
+    theta = np.append(w, w0)
+    grad = np.empty_like(theta)
+    for i in range(theta.shape[0]):
+        e = np.zeros_like(theta)
+        e[i] = 1.0
+        grad[i] = (nls.sum_of_squares_error(X, t, theta + e)
+                   - nls.sum_of_squares_error(X, t, theta - e)) / 2
+    return grad
+
+
+def _logs_expanded(s: Space, e: sp.Basic) -> sp.Basic:
+    """``e`` with its definitions substituted and ln(a·exp(b)) written ln a + b by SymPy — the
+    same expression, evaluable in floats: a Gaussian density exp(−(y − m)²/(2σ²)) under- or
+    overflows for small σ, and its log is then ±∞ or NaN. Forcing is sound here: every factor
+    under a log is positive (class sizes, standard deviations, exponentials)."""
+    return sp.expand_log(s.expand(e), force=True)
+
+
 # --- projection and the first attempt: the direction of the means ----------------------------
+
+#: Where the first attempt's direction meets numerics (the entries below without agreements).
+_ISOTROPIC_CHECK = ("numerics implements Fisher's S_W^{-1}(m_2 - m_1), which is the first attempt's "
+                    "(m_2 - m_1)/||m_2 - m_1|| only where S_W ∝ I; there fisher_direction is compared "
+                    "with (m_2 - m_1)/||m_2 - m_1|| in fisher.mean_difference_isotropic")
+_FIRST_ATTEMPT = "no numerics function maximises wᵀ(m_2 - m_1) over unit w: " + _ISOTROPIC_CHECK
+_LAGRANGIAN = ("a step of the Lagrangian derivation; numerics has no Lagrangian or multiplier, and "
+               + _ISOTROPIC_CHECK)
 
 @entry("fisher.projected_means", "Projected means: m_2 - m_1 = wᵀm_2 - wᵀm_1 = wᵀ(m_2 - m_1)",
        sources=[("ml10", "Fisher linear discriminant: projection y = wᵀx and the projected means"),
@@ -165,7 +261,7 @@ def mean_difference_direction() -> Statement:
         "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
         "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
-    })
+    }, no_numeric=_FIRST_ATTEMPT)
 
 
 @entry("fisher.mean_difference_minimises",
@@ -189,6 +285,7 @@ def mean_difference_minimises() -> Statement:
         stated=Rel(dot(best, D), "<=", dot(unit, D)),
         claims={"maximises": Rel(dot(best, D), ">=", dot(unit, D),
                                  Norm(D) / 2 * Norm(unit - best) ** 2)},
+        no_numeric=_FIRST_ATTEMPT,
     )
 
 
@@ -209,6 +306,8 @@ def unit_norm_as_printed() -> Statement:
         stated=Equal(Norm(w), dot(w, w)),
         claims={"corrected": Equal(Norm(w) ** 2, dot(w, w)),
                 "on the unit sphere (u = v/||v||) both are 1": Equal(dot(u, u), Norm(u))},
+        no_numeric="an identity between the Euclidean norm and wᵀw: numerics has no function for "
+                   "it (fisher_direction only normalises its result to unit norm)",
     )
 
 
@@ -232,7 +331,8 @@ def lagrangian_w_derivative() -> Statement:
     s = Space()
     _, w, lam, D, L = _lagrangian(s)
     return Statement(s, stated=Equal(Grad(L, w), D + 2 * lam * w),
-                     claims={"corrected": Equal(Grad(L, w), D - 2 * lam * w)})
+                     claims={"corrected": Equal(Grad(L, w), D - 2 * lam * w)},
+                     no_numeric=_LAGRANGIAN)
 
 
 @entry("fisher.lagrangian_w_solution", "Setting ∂L/∂w = 0: w = (m_2 - m_1)/(2λ)",
@@ -251,7 +351,7 @@ def lagrangian_w_solution() -> Statement:
         "w = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, D / (2 * lam)),
         "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
             D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
-    })
+    }, no_numeric=_LAGRANGIAN)
 
 
 @entry("fisher.lagrangian_lambda_derivative", "∂/∂λ [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = 1 - wᵀw",
@@ -266,7 +366,8 @@ def lagrangian_lambda_derivative() -> Statement:
     w = s.vector("w", d)
     lam = s.matrix("lambda", 1, 1)
     L = dot(w, m2 - m1) + Scalar(lam) * (1 - dot(w, w))
-    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(Grad(L, lam), 1 - dot(w, w))})
+    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(Grad(L, lam), 1 - dot(w, w))},
+                     no_numeric=_LAGRANGIAN)
 
 
 @entry("fisher.lagrange_solution",
@@ -294,6 +395,7 @@ def lagrange_solution() -> Statement:
                     notes=("w = (m_2 - m_1)/(2 lambda)", "lambda = ||m_2 - m_1||/2"))
         + chain(lam, sp.sqrt(dot(D, D)) / 2, Norm(D) / 2,
                 notes=("lambda as printed", "sqrt((m_2 - m_1)^T(m_2 - m_1)) = ||m_2 - m_1||_2")),
+        no_numeric="numerics has no Lagrange multiplier, and " + _ISOTROPIC_CHECK,
     )
 
 
@@ -313,7 +415,14 @@ def mean_difference_isotropic() -> Statement:
     s.define(SW, sig ** 2 * sp.Identity(d), "isotropic within-class scatter")
     D = m2 - m1
     return Statement(s, claims={
-        "S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2": Equal(SW.I * D, D / sig ** 2)})
+        "S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2": Equal(SW.I * D, D / sig ** 2)},
+        numeric=[Agreement("(m_2 - m_1)/||m_2 - m_1|| = numerics.fisher_direction(...).coef_ (unit, "
+                           "oriented to class 2) on data with these means and S_W = sigma^2 I",
+                           (D / sig ** 2) / Norm(D / sig ** 2),
+                           lambda ev: _direction(ev, m1, m2, SW).coef_),
+                 Agreement("(m_2 - m_1)/sigma^2 = fisher_direction's unit w rescaled by "
+                           "c_B/(c_W c_m) (ml10's solution, numerics' own means and S_W)",
+                           D / sig ** 2, lambda ev: _ml10_rescaled(_direction(ev, m1, m2, SW)))])
 
 
 # --- scatter and the criterion ------------------------------------------------------------
@@ -382,7 +491,16 @@ def udelar_within_line() -> Statement:
     x1, x2, m1, m2, _, _, SW, SB = _two_classes(s, d)
     lhs = Scalar(w.T * _scatter(x1, m1) * w) + Scalar(w.T * _scatter(x2, m2) * w)
     return Statement(s, stated=Equal(lhs, quad(w, SB)),
-                     claims={"corrected": Equal(lhs, quad(w, SW))})
+                     claims={"corrected": Equal(lhs, quad(w, SW))},
+                     numeric=[Agreement("the sum of the within-class forms = wᵀS_W w with S_W = "
+                                        "numerics.scatter_matrices(X, y).scatter_within_", lhs,
+                                        lambda ev: _within_form(ev, (x1, x2), w))])
+
+
+def _within_form(ev, classes, w) -> float:
+    """wᵀS_W w with numerics' within-class scatter of the entry's points."""
+    v = _floats(ev, w).ravel()
+    return v @ nf.scatter_matrices(*_data(ev, classes)).scatter_within_ @ v
 
 
 @entry("fisher.criterion", "J(w) = (m_2 - m_1)²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w",
@@ -453,7 +571,19 @@ def criterion_gradient() -> Statement:
     printed = 2 * (cB * SW * w - cW * SB * w) / (cW * Scalar(sp.Transpose(w.T * SW * w)))
     return Statement(s, stated=Equal(Grad(_J(w, SB, SW), w), printed),
                      claims={"corrected": Equal(Grad(_J(w, SB, SW), w),
-                                                2 * (cW * SB * w - cB * SW * w) / cW ** 2)})
+                                                2 * (cW * SB * w - cB * SW * w) / cW ** 2)},
+                     numeric=[_gradient_agreement(w, SB, SW)])
+
+
+def _gradient_agreement(w, SB, SW) -> Agreement:
+    """The quotient-rule gradient 2[(wᵀS_W w)S_B w − (wᵀS_B w)S_W w]/(wᵀS_W w)² against central
+    differences of numerics.fisher_criterion (rtol from the stencil's error, see
+    _criterion_gradient)."""
+    cW, cB = quad(w, SW), quad(w, SB)
+    return Agreement("dJ/dw = central differences of numerics.fisher_criterion",
+                     2 * (cW * SB * w - cB * SW * w) / cW ** 2,
+                     lambda ev: _criterion_gradient(_floats(ev, w).ravel(), _floats(ev, SB),
+                                                    _floats(ev, SW)), rtol=1e-6)
 
 
 @entry("fisher.stationarity",
@@ -480,7 +610,10 @@ def stationarity() -> Statement:
         "w_* = S_W^{-1}(m_2 - m_1) is stationary": Stationary(_J(w, SB, SW), w, ws),
         "w_* satisfies (w^T S_B w) S_W w = (w^T S_W w) S_B w": Equal(
             quad(ws, SB) * SW * ws, quad(ws, SW) * SB * ws),
-    })
+    }, numeric=[_gradient_agreement(w, SB, SW),
+                Agreement("w_*/||w_*|| = numerics.fisher_direction(...).coef_ (unit, oriented to "
+                          "class 2) on data with these means and S_W", ws / Norm(ws),
+                          lambda ev: _direction(ev, m1, m2, SW).coef_)])
 
 
 @entry("fisher.ml10_solution",
@@ -508,6 +641,9 @@ def ml10_solution() -> Statement:
                 Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
         steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
                     notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
+        numeric=[Agreement("S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w for numerics.fisher_direction's "
+                           "w, c's from numerics' means and scatter matrices (data with these "
+                           "means and S_W)", ws, lambda ev: _ml10_rescaled(_direction(ev, m1, m2, SW)))],
     )
 
 
@@ -588,7 +724,18 @@ def ls_optimality_conditions() -> Statement:
         "dE/dw_0 = sum (w^T x_n + w_0 - t_n)": Equal(Grad(E, w0_), sp.Add(*r)),
         "dE/dw = sum (w^T x_n + w_0 - t_n) x_n": Equal(Grad(E, w),
                                                        sp.MatAdd(*[e * x for e, x in zip(r, xs)])),
-    })
+    }, numeric=[Agreement("dE/dw_0 = central difference of numerics.sum_of_squares_error", sp.Add(*r),
+                          lambda ev: _points_gradient(ev, xs, ts, w, w0)[-1]),
+                Agreement("dE/dw = central differences of numerics.sum_of_squares_error",
+                          sp.MatAdd(*[e * x for e, x in zip(r, xs)]),
+                          lambda ev: _points_gradient(ev, xs, ts, w, w0)[:-1])])
+
+
+def _points_gradient(ev, xs, ts, w, w0) -> np.ndarray:
+    """numerics' (∂E/∂w, ∂E/∂w_0) at the entry's points, targets and (w, w_0)."""
+    X = np.vstack([_floats(ev, x).ravel() for x in xs])
+    t = np.array([float(ev(t)) for t in ts])
+    return _error_gradient(X, t, _floats(ev, w).ravel(), float(ev(w0)))
 
 
 #: Class sizes for the least-squares entries: unequal, so that N_1 N_2 / N is not 1.
@@ -635,7 +782,21 @@ def ls_bias() -> Statement:
         "sum_n (w^T x_n + w_0 - t_n) = N (w_0 + w^T m)": Equal(
             sp.Add(*[dot(w, x) + w0 - t for x, t in data]), N * (w0 + dot(w, m))),
         "m = (N_1 m_1 + N_2 m_2)/N": Equal(m, (_N1 * m1 + _N2 * m2) / N),
-    })
+    }, numeric=[Agreement("N (w_0 + w^T m) = dE/dw_0, a central difference of "
+                          "numerics.sum_of_squares_error with the targets N/N_1, -N/N_2",
+                          N * (w0 + dot(w, m)),
+                          lambda ev: _error_gradient(*_targets_data(ev, data), _floats(ev, w).ravel(),
+                                                     float(ev(w0)))[-1]),
+                Agreement("(N_1 m_1 + N_2 m_2)/N = numerics.scatter_matrices(X, y).mean_",
+                          (_N1 * m1 + _N2 * m2) / N,
+                          lambda ev: nf.scatter_matrices(*_data(ev, (
+                              [x for x, t in data if t > 0], [x for x, t in data if t < 0]))).mean_)])
+
+
+def _targets_data(ev, data) -> tuple[np.ndarray, np.ndarray]:
+    """(X, t) of the entry's points and their targets N/N_1, -N/N_2."""
+    return (np.vstack([_floats(ev, x).ravel() for x, _ in data]),
+            np.array([float(t) for _, t in data]))
 
 
 @entry("fisher.ls_normal_equation",
@@ -710,7 +871,10 @@ def ls_direction_sign() -> Statement:
         "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
         "class 1 projects higher: w^T m_1 > w^T m_2": Rel(
             dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
-    })
+    }, no_numeric=("N_1 and N_2 are any positive reals here, so no data set has these class sizes "
+                   "for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
+                   "checked to solve (S_W + N_1N_2/N S_B) w = N(m_1 - m_2) in "
+                   "fisher.ls_normal_equation (N_1 = 2, N_2 = 3)"))
 
 
 # --- c > 2 classes --------------------------------------------------------------------------
@@ -740,7 +904,11 @@ def multiclass_projection() -> Statement:
         "y = (w_1^T x, w_2^T x) = W^T x": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
         "mu_1 = W^T m_1": Equal(mu, W.T * m),
         "(mu_1)_j = w_j^T m_1": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
-    })
+    }, numeric=[Agreement("(W^T m_1, W^T x) = numerics.scatter_matrices(Y, y).means_ of the "
+                          "projections y_n = W^T x_n (class 1: x_{1,n}; class 2: x alone)",
+                          sp.BlockMatrix([[W.T * m, W.T * x]]),
+                          lambda ev: nf.scatter_matrices(
+                              _data(ev, (pts, [x]))[0] @ _floats(ev, W), [1, 1, 2]).means_.T)])
 
 
 #: Class sizes for the multi-class entries (c = 3).
@@ -811,7 +979,9 @@ def multiclass_between_two_class() -> Statement:
     s.define(m, (n1 * m1 + n2 * m2) / N, "m: overall mean")
     return Statement(s, claims={"S_B(c = 2) = N_1N_2/N (m_2 - m_1)(m_2 - m_1)^T": Equal(
         n1 * (m1 - m) * (m1 - m).T + n2 * (m2 - m) * (m2 - m).T,
-        n1 * n2 / N * (m2 - m1) * (m2 - m1).T)})
+        n1 * n2 / N * (m2 - m1) * (m2 - m1).T)},
+        no_numeric=("N_1 and N_2 are any positive reals in this identity, so no data set has these "
+                    "class sizes: numerics.scatter_matrices forms both S_B's only from data"))
 
 
 def _rank_run(seed: int) -> RunResult:
@@ -905,7 +1075,35 @@ def multiclass_cholesky() -> Statement:
                     notes=("Cholesky: S_W = S_W^{1/2} (S_W^{1/2})^T", "V = (S_W^{1/2})^T W"))
         + chain(W.T * SB * W, W.T * L * M * L.T * W, V.T * M * V,
                 notes=("S_B = S_W^{1/2} M (S_W^{1/2})^T", "V = (S_W^{1/2})^T W")),
+        numeric=[Agreement("[V^T V, V^T M V] = [s_W, s_B] = numerics.scatter_matrices of the "
+                           "projections y_n = W^T x_n of data with this S_W and S_B (d + 1 classes)",
+                           sp.BlockMatrix([[V.T * V, V.T * M * V]]),
+                           lambda ev: _projected_scatters(ev, SW, SB, W))],
     )
+
+
+def _projected_scatters(ev, SW, SB, W) -> np.ndarray:
+    """[s_W, s_B]: numerics' within- and between-class scatter of the projected data XW,
+    X built with the entry's S_W and S_B (_multiclass_data)."""
+    X, y = _multiclass_data(_floats(ev, SW), _floats(ev, SB))
+    sc = nf.scatter_matrices(X @ _floats(ev, W), y)
+    return np.hstack([sc.scatter_within_, sc.scatter_between_])
+
+
+#: The eigenvalues of S_B w = λ S_W w move by about eps·cond(S_W)·|λ| under rounding of the
+#: data's S_W (measured: at most 10 eps cond(S_W)); with S_W = L Lᵀ for a random rational L,
+#: cond(S_W) = cond(L)² reaches 4e7 among the numeric method's draws (2000 of them).
+_GENERALIZED_EIGENVALUE_RTOL = 1e-6
+
+
+def _power_sums(M, k: int = 3) -> sp.Basic:
+    """(Tr M, Tr M², …, Tr M^k): for a d×d M with d ≤ k they determine its eigenvalues
+    (Newton's identities), so two spectra are compared without choosing eigenvectors."""
+    return sp.Matrix([sp.Trace(M ** j) for j in range(1, k + 1)])
+
+
+def _eigenvalue_power_sums(values: np.ndarray, k: int = 3) -> np.ndarray:
+    return np.array([np.sum(values ** j) for j in range(1, k + 1)])
 
 
 @entry("fisher.multiclass_eigen_equations",
@@ -928,6 +1126,12 @@ def multiclass_eigen_equations() -> Statement:
         steps=chain(L * (M * V - V * Lam), L * (M * L.T * W - L.T * W * Lam),
                     SB * W - SW * W * Lam,
                     notes=("V = (S_W^{1/2})^T W", "multiply by S_W^{1/2}; S_B = L M L^T")),
+        numeric=[Agreement("the eigenvalues of M (power sums Tr M^j, j ≤ 3) = numerics.fisher_projection's "
+                           "eigenvalues_ of S_B w = λ S_W w, all d of them (data with S_W = L L^T, "
+                           "S_B = L M L^T in d + 1 classes)", _power_sums(M),
+                           lambda ev: _eigenvalue_power_sums(nf.fisher_projection(
+                               *_multiclass_data(_floats(ev, SW), _floats(ev, SB))).eigenvalues_),
+                           rtol=_GENERALIZED_EIGENVALUE_RTOL)],
     )
 
 
@@ -949,7 +1153,19 @@ def multiclass_generalized_eigenvectors() -> Statement:
     Lam = s.matrix("Lambda", dp, dp, "diagonal")
     return Statement(s, claims={
         "S_W^{-1} S_B W - W Lambda = S_W^{-1}(S_B W - S_W W Lambda)": Equal(
-            SW.I * SB * W - W * Lam, SW.I * (SB * W - SW * W * Lam))})
+            SW.I * SB * W - W * Lam, SW.I * (SB * W - SW * W * Lam))},
+        numeric=[Agreement("S_W^{-1} S_B = W Diag(λ) W^{-1} with the d columns and eigenvalues of "
+                           "numerics.fisher_projection (data with this S_W and S_B in d + 1 classes)",
+                           SW.I * SB, lambda ev: _eigen_reassembled(ev, SW, SB))])
+
+
+def _eigen_reassembled(ev, SW, SB) -> np.ndarray:
+    """W Diag(λ) W^{-1} from numerics' generalized eigenvectors (scalings_, all d of them) and
+    eigenvalues_: equal to S_W^{-1}S_B exactly when each column w_j is an eigenvector of
+    S_W^{-1}S_B with eigenvalue λ_j. W^T S_W W = I, so cond(W) = √cond(S_W)."""
+    fit = nf.fisher_projection(*_multiclass_data(_floats(ev, SW), _floats(ev, SB)))
+    W = fit.scalings_
+    return W @ np.diag(fit.eigenvalues_) @ np.linalg.inv(W)
 
 
 def _adjugate_inverse(H) -> sp.ImmutableMatrix:
@@ -980,7 +1196,11 @@ def multiclass_trace_at_solution() -> Statement:
         "G = (V^T V)^{-1}": Equal(G * V.T * V, sp.Identity(2)),
         "(V^T V)^{-1} V^T M V - Lambda = (V^T V)^{-1} V^T (M V - V Lambda)": Equal(
             G * V.T * M * V - Lam, G * V.T * (M * V - V * Lam)),
-        "Trace(Lambda) = lambda_1 + lambda_2": Equal(sp.Trace(Lam), lam1 + lam2)})
+        "Trace(Lambda) = lambda_1 + lambda_2": Equal(sp.Trace(Lam), lam1 + lam2)},
+        no_numeric=("identities at any full-rank V, symmetric (possibly indefinite) M and free λ's; "
+                    "numerics evaluates the criterion only at its own solution, where "
+                    "fisher_projection's trace_criterion_ is compared with λ_1 + λ_2 in "
+                    "fisher.multiclass_trace_maximum"))
 
 
 @entry("fisher.multiclass_trace_maximum",
@@ -1034,7 +1254,17 @@ def multiclass_trace_maximum() -> Statement:
             sp.Trace(G * V.T * D * V), "<=", lam[0] + lam[1], certificate),
         "equality at the dominant eigenvectors": Equal(
             sp.Trace((top.T * top).inv() * top.T * D * top), lam[0] + lam[1]),
-    })
+    }, numeric=[Agreement("(lambda_1 + lambda_2, lambda_1, lambda_2) = numerics.fisher_projection("
+                          "n_components=2): trace_criterion_, eigenvalues_ (data with S_W = I, "
+                          "S_B = M in 4 classes)", sp.Matrix([lam[0] + lam[1], lam[0], lam[1]]),
+                          lambda ev: _top_two(_floats(ev, M)))])
+
+
+def _top_two(M: np.ndarray) -> np.ndarray:
+    """numerics' maximum of the trace criterion over d' = 2 directions and its two eigenvalues,
+    for S_W = I and S_B = M."""
+    fit = nf.fisher_projection(*_multiclass_data(np.eye(M.shape[0]), M), n_components=2)
+    return np.array([fit.trace_criterion_, *fit.eigenvalues_])
 
 
 # --- the threshold on the projections ------------------------------------------------------
@@ -1120,7 +1350,11 @@ def threshold_bayes() -> Statement:
     P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
     return Statement(s, claims={
         "P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)": Equal(
-            P2 / P1, n2 / n1 * _gauss(y, m2, sig2) / _gauss(y, m1, sig1))})
+            P2 / P1, n2 / n1 * _gauss(y, m2, sig2) / _gauss(y, m1, sig1))},
+        numeric=[Agreement("log((n_2/n_1) P(y|C_2)/P(y|C_1)) = numerics.gaussian_log_odds of "
+                           "gaussian_threshold fitted to samples with these means, variances and sizes",
+                           _logs_expanded(s, sp.log(n2 / n1 * _gauss(y, m2, sig2) / _gauss(y, m1, sig1))),
+                           lambda ev: _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2), rtol=1e-7)])
 
 
 @entry("fisher.threshold_dropped_sigma",
@@ -1144,7 +1378,7 @@ def threshold_dropped_sigma() -> Statement:
         stated=Equal(sp.log(P2 / P1), sp.log(n2 / n1) + quadratic),
         claims={"corrected": Equal(sp.log(P2 / P1),
                                    sp.log(n2 / n1) + sp.log(sig1 / sig2) + quadratic)},
-        numeric=[Agreement("log P(C_2|y)/P(C_1|y) = gaussian_log_odds", sp.log(P2 / P1),
+        numeric=[Agreement("log P(C_2|y)/P(C_1|y) = gaussian_log_odds", _logs_expanded(s, sp.log(P2 / P1)),
                            lambda ev: _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2), rtol=1e-7)],
     )
 
@@ -1186,7 +1420,16 @@ def projected_mean_order() -> Statement:
     w = s.vector("w", d, nonzero=True)
     s.define(m2, m1 + SW * w, "w = S_W^{-1}(m_2 - m_1)")
     return Statement(s, claims={
-        "w^T m_2 > w^T m_1": Rel(dot(w, m2), ">", dot(w, m1), quad(w, SW))})
+        "w^T m_2 > w^T m_1": Rel(dot(w, m2), ">", dot(w, m1), quad(w, SW))},
+        numeric=[Agreement("(w^T m_1, w^T m_2)/||w|| = numerics' projected means means_ @ coef_ "
+                           "(fisher_direction on data with these means and S_W: unit, oriented "
+                           "to class 2)", sp.Matrix([dot(w, m1), dot(w, m2)]) / Norm(w),
+                           lambda ev: _projected_class_means(_direction(ev, m1, m2, SW)))])
+
+
+def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
+    """(w^T m_1, w^T m_2) for numerics' unit direction w and its class means."""
+    return fit.means_ @ fit.coef_
 
 
 @entry("fisher.threshold_equal_variance",
