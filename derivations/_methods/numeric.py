@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .lambdify import compiled
-from .outcome import DIFFERENT, EQUAL, NOT_APPLICABLE, Outcome
+from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, Outcome
 
 NAME = "numeric"
 
@@ -25,9 +25,13 @@ def _tolerance(a: np.ndarray, b: np.ndarray, rtol: float) -> float:
 
 
 def run(agreements, space, rng, points: int = 4) -> Outcome:
+    """Each agreement at ``points`` float64 points. A point where either side is not finite
+    (an overflow, log 0) says nothing — inf − x ≤ rtol·inf would pass vacuously — so it is
+    skipped and counted; with no finite point at all the check is inconclusive."""
     if not agreements:
         return Outcome(NAME, NOT_APPLICABLE, detail="no numerics implementation attached")
     sizes = space.size_assignments()[-1]
+    skipped = 0
     for k in range(points):
         inst = space.instance_with_random_discrete(sizes, rng)
         exact = space.random_values(inst, rng)
@@ -38,12 +42,22 @@ def run(agreements, space, rng, points: int = 4) -> Outcome:
             return compiled(syms, inst(e))(*vals)
 
         for ag in agreements:
-            want = np.atleast_1d(ev(ag.expr)).astype(float)
-            got = np.atleast_1d(np.asarray(ag.compute(ev), dtype=float))
+            with np.errstate(all="ignore"):
+                want = np.atleast_1d(ev(ag.expr)).astype(float)
+                got = np.atleast_1d(np.asarray(ag.compute(ev), dtype=float))
             if want.size != got.size:
                 return Outcome(NAME, DIFFERENT, detail=f"{ag.label}: shape {want.shape} vs {got.shape}")
             want, got = want.ravel(), got.ravel()
+            if not (np.all(np.isfinite(want)) and np.all(np.isfinite(got))):
+                skipped += 1
+                continue
             if not np.all(np.abs(want - got) <= _tolerance(want, got, ag.rtol)):
                 return Outcome(NAME, DIFFERENT, detail=(
                     f"{ag.label} at point {k + 1}: symbolic {want.tolist()} vs numerics {got.tolist()}"))
-    return Outcome(NAME, EQUAL, detail=f"{len(agreements)} agreement(s) at {points} float64 points")
+    checks = len(agreements) * points
+    if skipped == checks:
+        return Outcome(NAME, INCONCLUSIVE, skipped=skipped,
+                       detail=f"no finite value at any of {points} float64 points")
+    note = f"; {skipped} non-finite evaluation(s) skipped" if skipped else ""
+    return Outcome(NAME, EQUAL, skipped=skipped,
+                   detail=f"{len(agreements)} agreement(s) at {points} float64 points{note}")
