@@ -587,26 +587,59 @@ def _gradient_agreement(w, SB, SW) -> Agreement:
 
 
 @entry("fisher.stationarity",
-       "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1, hence w ∝ S_W^{-1}(m_2 - m_1)",
-       sources=[("udelar2018", f"{_UD_FISHER}: ∂J/∂w = 0 and the boxed w"),
-                ("ml10", "Fisher criterion: 'una volta impostato a 0' and ŵ = S_W^{-1}(m_2 - m_1)"),
+       "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1): "
+       "needs (m_2 - m_1)ᵀw ≠ 0",
+       kind="caveat",
+       caveat=("unstated condition: (m_2 - m_1)ᵀw ≠ 0 — every w ⟂ m_2 - m_1 is stationary "
+               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1); also S_W invertible"),
+       sources=[("udelar2018", (f"{_UD_FISHER}: '∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w "
+                  "∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)' (boxed)")),
+                ("ml10", ("Fisher criterion: 'Che una volta impostato a 0 ci permette di ottenere "
+                  "(wᵀS_B w)S_W w = (wᵀS_W w)S_B w' ... ŵ = S_W^{-1}(m_2 - m_1)")),
                 ("bishop-prml", "§4.1.4, Eqs. (4.29)-(4.30)")])
 def stationarity() -> Statement:
-    """∂J/∂w = 2/(wᵀS_W w)² · [(wᵀS_W w)S_B w - (wᵀS_B w)S_W w], and the factor is
-    nonzero, so ∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w. With the two-class
-    S_B = (m_2 - m_1)(m_2 - m_1)ᵀ, S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1,
-    and w_* = S_W^{-1}(m_2 - m_1) (built in: m_2 := m_1 + S_W w_*) is a stationary point."""
+    """Printed (udelar2018, ml10): every stationary point of J is ∝ S_W^{-1}(m_2 - m_1),
+    "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)".
+
+    ∂J/∂w = 2/(wᵀS_W w)² · [(wᵀS_W w)S_B w - (wᵀS_B w)S_W w] (the ⇔ is right). But with the
+    two-class S_B = (m_2 - m_1)(m_2 - m_1)ᵀ, S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw), so every
+    w ⟂ m_2 - m_1 has S_B w = 0 and wᵀS_B w = 0: both sides vanish, w is stationary (J = 0,
+    the minimum), and w is not ∝ S_W^{-1}(m_2 - m_1). The print divides by the scalar
+    (m_2 - m_1)ᵀw, i.e. reads "S_B w ∝ m_2 - m_1" with a nonzero factor: the condition
+    (m_2 - m_1)ᵀw ≠ 0 is left out (and S_W invertible, stated by neither document).
+
+    *Stated* (the printed ⇒ at the stationary point w_⟂ := v - (vᵀD/DᵀD) D, D = m_2 - m_1):
+    w_⟂ ∝ w_* = S_W^{-1}(m_2 - m_1), written as the Cauchy-Schwarz equality
+    (w_⟂ᵀw_⟂)(w_*ᵀw_*) - (w_⟂ᵀw_*)² = 0 (two vectors, w_* ≠ 0, are parallel iff their Gram
+    determinant vanishes). The engine has no implication over all w; this instance is the
+    strongest faithful one it decides. Refuted at d = 2 (at d = 1, w_⟂ = 0).
+
+    *Claims* (with the condition the documents leave out, (m_2 - m_1)ᵀw ≠ 0): the gradient
+    formula; ∂J/∂w = -(2/(wᵀS_W w)²) S_W (c_m² w - (wᵀS_W w) c_m w_*) with c_m = (m_2 - m_1)ᵀw,
+    so with S_W invertible and c_m ≠ 0 it vanishes only at w = ((wᵀS_W w)/c_m) w_*, which is
+    the printed conclusion; that w_⟂ is stationary (the counterexample's premise); and the
+    converse (w_* = S_W^{-1}(m_2 - m_1), built in as m_2 := m_1 + S_W w_*, is stationary)."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
-    cW, cB = quad(w, SW), quad(w, SB)
-    return Statement(s, claims={
+    cW, cB, cm = quad(w, SW), quad(w, SB), dot(D, w)
+    v = s.vector("v", d, nonzero=True)
+    wp = s.vector("w_perp", d)
+    s.define(wp, v - (dot(v, D) / dot(D, D)) * D, "w_perp = v - (v^T D/D^T D) D, orthogonal to m_2 - m_1")
+    return Statement(
+        s,
+        stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
+        corrects="with (m_2 - m_1)^T w != 0: dJ/dw = -(2/(w^T S_W w)^2) S_W (c_m^2 w - (w^T S_W w) c_m w_*)",
+        claims={
+        "with (m_2 - m_1)^T w != 0: dJ/dw = -(2/(w^T S_W w)^2) S_W (c_m^2 w - (w^T S_W w) c_m w_*)": Equal(
+            Grad(_J(w, SB, SW), w), -2 * SW * (cm ** 2 * w - cW * cm * ws) / cW ** 2),
         "dJ/dw = 2[(w^T S_W w) S_B w - (w^T S_B w) S_W w]/(w^T S_W w)^2": Equal(
             Grad(_J(w, SB, SW), w), 2 * (cW * SB * w - cB * SW * w) / cW ** 2),
         "(w^T S_W w) S_B w = (w^T S_W w)((m_2 - m_1)^T w)(m_2 - m_1)": Equal(
             cW * SB * w, cW * dot(D, w) * D),
+        "every w_perp orthogonal to m_2 - m_1 is stationary": Stationary(_J(w, SB, SW), w, wp),
         "w_* = S_W^{-1}(m_2 - m_1) is stationary": Stationary(_J(w, SB, SW), w, ws),
         "w_* satisfies (w^T S_B w) S_W w = (w^T S_W w) S_B w": Equal(
             quad(ws, SB) * SW * ws, quad(ws, SW) * SB * ws),
