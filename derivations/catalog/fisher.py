@@ -400,29 +400,50 @@ def lagrange_solution() -> Statement:
 
 
 @entry("fisher.mean_difference_isotropic",
-       "With S_W ∝ I the Fisher direction is the mean difference",
+       "udelar2018: the mean difference 'only makes sense when' the covariance is ∝ I",
+       kind="erratum",
        sources=[("udelar2018", (f"{_UD_FISHER}: 'Sólo tiene sentido cuando los datos de cada "
                   "clase tienen matriz de covarianza proporcional a identidad'"))])
 def mean_difference_isotropic() -> Statement:
-    """udelar2018 on the first attempt: the mean difference is a sensible direction only when
-    the class covariances are proportional to the identity. Then S_W = σ²I and Fisher's
-    S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/σ² is parallel to m_2 - m_1 (positive factor)."""
+    """udelar2018 on the first attempt: the mean difference "sólo tiene sentido cuando" (only
+    makes sense when) the class covariances are proportional to the identity — a *necessary*
+    condition: if the Fisher direction S_W^{-1}(m_2 - m_1) is along m_2 - m_1, then S_W ∝ I.
+
+    False: it suffices that m_2 - m_1 be an eigenvector of S_W. Take δ = m_2 - m_1 ≠ 0,
+    u ⟂ δ (u := b - (bᵀδ/δᵀδ)δ) and S_W = σ²I + τ²uuᵀ, not ∝ I for d ≥ 2 (u ≠ 0); yet
+    S_W δ = σ²δ, so S_W^{-1}δ = δ/σ² is along the mean difference.
+
+    *Stated* (S_W ∝ I; the factor can only be σ², since S_W δ = σ²δ): S_W^{-1}a - a/σ² = 0
+    for every vector a — refuted at d = 2 (at d = 1 every S_W is ∝ I). *Claim*: S_W^{-1}δ = δ/σ²,
+    the premise of "only when" holding at this non-isotropic S_W. The mistake: what holds
+    along the one direction m_2 - m_1 is read as holding for every vector (a ↔ δ). The
+    sufficiency the catalog used to encode (S_W = σ²I ⇒ S_W^{-1}δ = δ/σ²) is the case τ = 0;
+    the numeric agreement checks it at τ's value, through numerics.fisher_direction."""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
+    delta = s.vector("delta", d, nonzero=True)
+    s.define(m2, m1 + delta, "delta = m_2 - m_1 != 0")
     sig = s.scalar("sigma", positive=True)
+    tau = s.scalar("tau", positive=True)
+    a, b = s.vector("a", d), s.vector("b", d)
+    u = s.vector("u", d)
+    s.define(u, b - (dot(b, delta) / dot(delta, delta)) * delta, "u = b - (b^T delta/delta^T delta) delta, u ⟂ delta")
     SW = s.matrix("S_W", d, d, "spd")
-    s.define(SW, sig ** 2 * sp.Identity(d), "isotropic within-class scatter")
-    D = m2 - m1
-    return Statement(s, claims={
-        "S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2": Equal(SW.I * D, D / sig ** 2)},
+    s.define(SW, sig ** 2 * sp.Identity(d) + tau ** 2 * u * u.T,
+             "S_W = sigma^2 I + tau^2 u u^T: not proportional to I when u != 0")
+    return Statement(
+        s,
+        stated=Equal(SW.I * a - a / sig ** 2, sp.ZeroMatrix(d, 1)),
+        claims={"S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2 with S_W not proportional to I": Equal(
+            SW.I * delta - delta / sig ** 2, sp.ZeroMatrix(d, 1))},
         numeric=[Agreement("(m_2 - m_1)/||m_2 - m_1|| = numerics.fisher_direction(...).coef_ (unit, "
-                           "oriented to class 2) on data with these means and S_W = sigma^2 I",
-                           (D / sig ** 2) / Norm(D / sig ** 2),
+                           "oriented to class 2) on data with these means and S_W",
+                           (delta / sig ** 2) / Norm(delta / sig ** 2),
                            lambda ev: _direction(ev, m1, m2, SW).coef_),
                  Agreement("(m_2 - m_1)/sigma^2 = fisher_direction's unit w rescaled by "
                            "c_B/(c_W c_m) (ml10's solution, numerics' own means and S_W)",
-                           D / sig ** 2, lambda ev: _ml10_rescaled(_direction(ev, m1, m2, SW)))])
+                           delta / sig ** 2, lambda ev: _ml10_rescaled(_direction(ev, m1, m2, SW)))])
 
 
 # --- scatter and the criterion ------------------------------------------------------------
