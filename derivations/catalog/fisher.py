@@ -934,18 +934,26 @@ def ls_direction_sign() -> Statement:
 # --- c > 2 classes --------------------------------------------------------------------------
 
 @entry("fisher.multiclass_projection",
-       "y = (w_1ᵀ; ...; w_d'ᵀ) x = Wᵀx; projected class means μ_k = Wᵀm_k",
-       sources=[("udelar2018", f"{_UD_MULTI}: y_k = w_k^T x, μ_k = w_k^T m_k, y = W^T x"),
+       "udelar2018's projected class mean 'μ_k = w_kᵀm_k' (direction index used as class index)",
+       kind="erratum",
+       sources=[("udelar2018", (f"{_UD_MULTI}: 'y_k = w_k^T x, k = 1, ..., d', μ_k = w_k^T m_k', "
+                  "used in s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)^T")),
                 ("bishop-prml", "§4.1.6, Eqs. (4.38)-(4.39), (4.49)")])
 def multiclass_projection() -> Statement:
     """Stacking the d' projections y_j = w_jᵀx gives y = Wᵀx with W = [w_1 ... w_d'] (here
     d' = 2). The projected mean of class k — the μ_k that s_B uses — is the mean of
     y_n = Wᵀx_n over the class, μ_k = Wᵀm_k, whose j-th component is w_jᵀm_k.
 
-    udelar2018 prints "μ_k = w_kᵀm_k", reusing the class index k (1..c) as the direction
-    index j (1..d'): that scalar is only the k-th coordinate of class k's projected mean,
-    and it is undefined for k > d' (d' ≤ c - 1 < c). Not encoded as an erratum: a
-    d'-vector and a scalar cannot be compared, so no counterexample exists to exhibit."""
+    udelar2018 prints "y_k = w_kᵀx, k = 1, ..., d', μ_k = w_kᵀm_k" and uses that μ_k as
+    class k's projected mean in s_B = Σ_{k=1}^c N_k(μ_k - μ)(μ_k - μ)ᵀ: the direction index
+    is reused as the class index (w_k exists only for k ≤ d' ≤ c - 1).
+
+    *Stated* (the strongest typed instance: c = d' = 2, the first coordinate of s_B, μ read
+    as the N_k-weighted mean of the μ_k, since udelar2018 never defines it): with the printed
+    μ_1 = w_1ᵀm_1, μ_2 = w_2ᵀm_2, Σ_k N_k(μ_k - μ̄)² = (WᵀS_B W)_{11} = w_1ᵀS_B w_1, where
+    S_B = Σ_k N_k(m_k - m)(m_k - m)ᵀ. Refuted: the first coordinate of class 2's projected
+    mean is ν_2 = w_1ᵀm_2, not w_2ᵀm_2. *Corrected*: the same with ν_2 (the diagnosis names
+    the index slip: μ_2 written where ν_2 belongs), and μ_k = Wᵀm_k as a vector."""
     s = Space()
     d = s.dim("d")
     w1, w2 = s.vector("w_1", d), s.vector("w_2", d)
@@ -954,15 +962,38 @@ def multiclass_projection() -> Statement:
     pts, m, _ = _class(s, 1, 2, d)
     mu = s.vector("mu_1", 2)
     s.define(mu, _mean([W.T * p for p in pts]), "mu_1: mean of y_n = W^T x_n over class 1")
-    return Statement(s, claims={
-        "y = (w_1^T x, w_2^T x) = W^T x": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
-        "mu_1 = W^T m_1": Equal(mu, W.T * m),
-        "(mu_1)_j = w_j^T m_1": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
-    }, numeric=[Agreement("(W^T m_1, W^T x) = numerics.scatter_matrices(Y, y).means_ of the "
-                          "projections y_n = W^T x_n (class 1: x_{1,n}; class 2: x alone)",
-                          sp.BlockMatrix([[W.T * m, W.T * x]]),
-                          lambda ev: nf.scatter_matrices(
-                              _data(ev, (pts, [x]))[0] @ _floats(ev, W), [1, 1, 2]).means_.T)])
+    # c = 2 classes with weights N_1, N_2: the printed scalar mu_k and the true first coordinate
+    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    m2 = s.vector("m_2", d)
+    mall = s.vector("m", d)
+    s.define(mall, (n1 * m + n2 * m2) / (n1 + n2), "m: overall mean (N_1 m_1 + N_2 m_2)/N")
+    SB = s.matrix("S_B", d, d, "symmetric")
+    s.define(SB, n1 * (m - mall) * (m - mall).T + n2 * (m2 - mall) * (m2 - mall).T,
+             "S_B = sum_k N_k (m_k - m)(m_k - m)^T")
+    p1, p2, q2 = s.scalar("mu_{1}"), s.scalar("mu_{2}"), s.scalar("nu_{2}")
+    s.define(p1, dot(w1, m), "printed mu_1 = w_1^T m_1")
+    s.define(p2, dot(w2, m2), "printed mu_2 = w_2^T m_2")
+    s.define(q2, dot(w1, m2), "nu_2 = w_1^T m_2: first coordinate of W^T m_2")
+
+    def sb11(a1, a2):
+        bar = (n1 * a1 + n2 * a2) / (n1 + n2)
+        return n1 * (a1 - bar) ** 2 + n2 * (a2 - bar) ** 2
+
+    corrected = "(s_B)_11 with mu_2's first coordinate nu_2 = w_1^T m_2 is w_1^T S_B w_1"
+    return Statement(
+        s,
+        stated=Equal(sb11(p1, p2), quad(w1, SB)),
+        corrects=corrected,
+        claims={
+            corrected: Equal(sb11(p1, q2), quad(w1, SB)),
+            "y = (w_1^T x, w_2^T x) = W^T x": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
+            "mu_1 = W^T m_1": Equal(mu, W.T * m),
+            "(mu_1)_j = w_j^T m_1": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
+        }, numeric=[Agreement("(W^T m_1, W^T x) = numerics.scatter_matrices(Y, y).means_ of the "
+                              "projections y_n = W^T x_n (class 1: x_{1,n}; class 2: x alone)",
+                              sp.BlockMatrix([[W.T * m, W.T * x]]),
+                              lambda ev: nf.scatter_matrices(
+                                  _data(ev, (pts, [x]))[0] @ _floats(ev, W), [1, 1, 2]).means_.T)])
 
 
 #: Class sizes for the multi-class entries (c = 3).
@@ -985,13 +1016,19 @@ def _three_classes(s: Space, d):
 
 @entry("fisher.multiclass_projected_scatter",
        "s_W = WᵀS_W W and s_B = WᵀS_B W (c = 3 classes)",
-       sources=[("udelar2018", f"{_UD_MULTI}: Obs: s_W = W^T S_W W, s_B = W^T S_B W"),
+       sources=[("udelar2018", (f"{_UD_MULTI}: s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)^T, "
+                  "s_W = Σ_k Σ (y_n - μ_k)(y_n - μ_k)^T; Obs: s_W = W^T S_W W, s_B = W^T S_B W")),
                 ("bishop-prml", "§4.1.6, Eqs. (4.46)-(4.49)")])
 def multiclass_projected_scatter() -> Statement:
-    """With y_n = Wᵀx_n, μ_k the mean of the y_n of class k and μ the mean of all y_n:
-    s_W = Σ_k Σ_{x_n∈ω_k} (y_n - μ_k)(y_n - μ_k)ᵀ = WᵀS_W W and
-    s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)ᵀ = WᵀS_B W, with S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ
-    (three classes of 2, 1 and 1 points, d' = 2)."""
+    """udelar2018 prints s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)ᵀ,
+    s_W = Σ_k Σ_{x_n∈ω_k} (y_n - μ_k)(y_n - μ_k)ᵀ, "s_W = WᵀS_W W, s_B = WᵀS_B W" and
+    S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ (three classes of 2, 1 and 1 points here, d' = 2).
+
+    Those identities are encoded as printed once μ_k, μ and m are read as vector means:
+    μ_k the mean of y_n = Wᵀx_n over class k, μ the mean of all y_n, m the mean of all x_n.
+    udelar2018 defines μ and m nowhere, and defines μ_k as the scalar "w_kᵀm_k" (the index
+    slip refuted in fisher.multiclass_projection); the catalog supplies these definitions
+    (``Space.define``) and does not assert them here."""
     s = Space()
     d = s.dim("d")
     W = s.matrix("W", d, 2)
@@ -1009,8 +1046,7 @@ def multiclass_projected_scatter() -> Statement:
     return Statement(
         s,
         claims={"s_W = W^T S_W W": Equal(sw, W.T * SW * W),
-                "s_B = W^T S_B W": Equal(sb, W.T * SB * W),
-                "mu_k = W^T m_k": Equal(mus[0], W.T * classes[0][1])},
+                "s_B = W^T S_B W": Equal(sb, W.T * SB * W)},
         numeric=[Agreement("[S_W, S_B] = scatter_matrices(X, y)", sp.BlockMatrix([[SW, SB]]),
                            lambda ev: _scatters(ev, [c[0] for c in classes], "scatter_between_"))],
     )
