@@ -1294,10 +1294,12 @@ def multiclass_trace_at_solution() -> Statement:
 
 
 @entry("fisher.multiclass_trace_maximum",
-       "max Trace{(VᵀV)^{-1}VᵀMV} over rank-d' V is the sum of the d' largest eigenvalues of M",
-       kind="exercise",
-       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio (solved): why the d' dominant "
-                  "eigenvectors maximise the trace")),
+       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV} the columns of V 'must be' M's d' "
+       "dominant eigenvectors",
+       kind="erratum",
+       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio: '⇒ Para maximizar la traza, las cols de V "
+                  "deben ser los d' vectores propios dominantes de M'; '⇒ Cols de W: los d' "
+                  "autovectores dominantes de S_W^{-1}S_B'")),
                 ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
 def multiclass_trace_maximum() -> Statement:
     """(Ky Fan's maximum principle, d = 3, d' = 2.) M is symmetric, so M = Q D Qᵀ with Q
@@ -1309,11 +1311,26 @@ def multiclass_trace_maximum() -> Statement:
     λ_1 + λ_2 - Σ_i λ_i Π_ii = (λ_1 - λ_2)(1 - Π_11) + (λ_2 - λ_3)Π_33 ≥ 0.
     In d = 3 the complement of the columns is spanned by n = v_1 × v_2, so
     I - Π = n nᵀ/‖n‖², 1 - Π_11 = n_1²/‖n‖², Π_33 = (n_1² + n_2²)/‖n‖²: the certificate.
-    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M."""
+    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M: that is the
+    sufficiency, which the catalog used to encode alone.
+
+    udelar2018 prints a *necessity*: "para maximizar la traza, las cols de V deben ser los
+    d' vectores propios dominantes de M" (to maximise, the columns must be them). False:
+    the criterion is invariant under V ↦ VA for every invertible A, so V_A = [e_1 e_2]A with
+    A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2) attains λ_1 + λ_2 too, and its second
+    column is no eigenvector when a ≠ 0 and λ_1 ≠ λ_2. *Stated* (in M's eigenbasis, M = D):
+    M V_A = V_A Λ with Λ = diag(λ_1, λ_2) — what "the columns are the dominant eigenvectors"
+    says of the maximiser V_A; refuted. *Corrected*: M V_A = V_A B with B = A^{-1}ΛA (the
+    columns span the dominant eigenspace; the maximisers are exactly such V when
+    λ_2 > λ_3); the diagnosis names Λ written where B belongs.
+
+    The eigenvalues λ_1 = g_1 + g_2 + g_3, λ_2 = g_2 + g_3, λ_3 = g_3 take g_1 > 0 and
+    g_2, g_3 ≥ 0: λ_3 = 0 is the document's own case (rank S_B ≤ c - 1 = 2 < d = 3), and
+    λ_2 = λ_3 is allowed; the certificate needs only g_1, g_2 ≥ 0."""
     s = Space()
     V = s.matrix("V", 3, 2, "full_column_rank")
-    g = [s.scalar(f"g_{i}", positive=True) for i in (1, 2, 3)]
-    D = sp.diag(g[0] + g[1] + g[2], g[1] + g[2], g[2])  # λ_1 ≥ λ_2 ≥ λ_3 > 0 by construction
+    g = [s.scalar("g_1", positive=True)] + [s.scalar(f"g_{i}", nonnegative=True) for i in (2, 3)]
+    D = sp.diag(g[0] + g[1] + g[2], g[1] + g[2], g[2])  # λ_1 > λ_2 ≥ λ_3 ≥ 0 by construction
     lam = [D[i, i] for i in range(3)]
     G = s.matrix("G", 2, 2, "symmetric")
     s.define(G, _adjugate_inverse(V.T * V), "G = (V^T V)^{-1}")
@@ -1334,7 +1351,22 @@ def multiclass_trace_maximum() -> Statement:
     top = sp.ImmutableMatrix([[1, 0], [0, 1], [0, 0]])
     certificate = (g[0] * dot(e1, n) ** 2 + g[1] * (dot(e1, n) ** 2 + dot(e2, n) ** 2)) \
         * Norm(n) ** -2
-    return Statement(s, claims={
+    a = s.scalar("a")
+    A = s.matrix("A", 2, 2)
+    s.define(A, sp.ImmutableMatrix([[1, a], [0, 1]]), "A = [[1, a], [0, 1]], invertible")
+    VA = s.matrix("V_A", 3, 2)
+    s.define(VA, top * A, "V_A = [e_1 e_2] A: columns e_1 and a e_1 + e_2")
+    Lam = s.matrix("Lambda", 2, 2, "diagonal")
+    s.define(Lam, sp.diag(lam[0], lam[1]), "Lambda = diag(lambda_1, lambda_2)")
+    B = s.matrix("B", 2, 2)
+    s.define(B, sp.ImmutableMatrix([[lam[0], a * (lam[0] - lam[1])], [0, lam[1]]]),
+             "B = A^{-1} Lambda A, multiplied out")
+    corrected = "the maximiser V_A spans the dominant eigenspace: M V_A = V_A B, B = A^{-1} Lambda A"
+    return Statement(s, stated=Equal(D * VA, VA * Lam), corrects=corrected, claims={
+        corrected: Equal(D * VA, VA * B),
+        "V_A attains lambda_1 + lambda_2": Equal(
+            sp.Trace((VA.T * VA).inv() * VA.T * D * VA), lam[0] + lam[1]),
+        "B = A^{-1} Lambda A": Equal(A * B, Lam * A),
         "Q is orthogonal": Equal(Q.T * Q, sp.Identity(3)),
         "eigenbasis: V'^T V' = V^T V": Equal(Vr.T * Vr, V.T * V),
         "eigenbasis: V'^T D V' = V^T M V": Equal(Vr.T * D * Vr, V.T * M * V),
