@@ -335,23 +335,37 @@ def lagrangian_w_derivative() -> Statement:
                      no_numeric=_LAGRANGIAN)
 
 
-@entry("fisher.lagrangian_w_solution", "Setting ∂L/∂w = 0: w = (m_2 - m_1)/(2λ)",
-       sources=[("ml10", ("Fisher linear discriminant: 'impostando a 0 otteniamo "
-                  "w = (m_2 - m_1)/(2λ)'"))])
+@entry("fisher.lagrangian_w_solution",
+       "ml10: setting its printed ∂L/∂w = m_2 - m_1 + 2λw to 0 'gives' w = (m_2 - m_1)/(2λ)",
+       kind="erratum",
+       sources=[("ml10", ("Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
+                  "m_2 - m_1 + 2λw; impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'"))])
 def lagrangian_w_solution() -> Statement:
-    """w = (m_2 - m_1)/(2λ) is the stationary point in w of the Lagrangian
-    wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (with the correct derivative m_2 - m_1 - 2λw;
-    see fisher.lagrangian_w_derivative). The derivative as ml10 prints it vanishes at
-    -(m_2 - m_1)/(2λ) instead, the sign the printed solution does not have."""
+    """ml10 sets its printed derivative m_2 - m_1 + 2λw to 0 and "obtains"
+    w = (m_2 - m_1)/(2λ). *Stated* (the printed step): the printed derivative vanishes at the
+    printed w_s = (m_2 - m_1)/(2λ), i.e. (m_2 - m_1) + 2λw_s = 0 — refuted: it is
+    2(m_2 - m_1) there; the printed derivative vanishes at -(m_2 - m_1)/(2λ) instead.
+    *Corrected*: the correct derivative m_2 - m_1 - 2λw (fisher.lagrangian_w_derivative)
+    vanishes at w_s (the diagnosis names the sign), and w_s is the stationary point in w of
+    the Lagrangian wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the
+    methods, not at build time): the printed conclusion is right, the printed step is not."""
     s = Space()
     d, w, lam, D, L = _lagrangian(s)
+    w_s = s.vector("w_s", d)
+    s.define(w_s, D / (2 * lam), "w_s = (m_2 - m_1)/(2 lambda), as printed")
     w_printed = s.vector("w_p", d)
     s.define(w_printed, -D / (2 * lam), "w_p = -(m_2 - m_1)/(2 lambda)")
-    return Statement(s, claims={
-        "w = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, D / (2 * lam)),
-        "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
-            D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
-    }, no_numeric=_LAGRANGIAN)
+    corrected = "m_2 - m_1 - 2 lambda w_s = 0"
+    return Statement(
+        s,
+        stated=Equal(D + 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
+        corrects=corrected,
+        claims={
+            corrected: Equal(D - 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
+            "w_s = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, w_s),
+            "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
+                D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
+        }, no_numeric=_LAGRANGIAN)
 
 
 @entry("fisher.lagrangian_lambda_derivative", "∂/∂λ [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = 1 - wᵀw",
