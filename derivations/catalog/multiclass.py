@@ -45,12 +45,26 @@ def pairwise_boundary() -> Statement:
 
 @entry("multiclass.no_ambiguous_region", "The argmax discriminant has no ambiguous region",
        sources=[("bromberg2012", "§2, Eq. (4) and the proof by contradiction"),
-                ("udelar2018", "Múltiples clases (c > 2)")])
+                ("bishop-prml", "§4.1.2, the rule after Eq. (4.9)"),
+                ("udelar2018", "Múltiples clases (c > 2): cited for this claim, which it does not state")],
+       kind="caveat",
+       caveat="misattributed: udelar2018 ('Múltiples clases (c > 2)') lists only 'c − 1 clasificadores "
+              "binarios ... (uno contra todos)' and 'c(c − 1)/2 parejas ... voto mayoritario' and says "
+              "'Ambas fallan (regiones ambiguas)'; it never states the argmax rule nor that it leaves no "
+              "ambiguous region. The claim is bromberg2012 §2 (Eq. (4), 'asumimos, por vía del absurdo, "
+              "que existe un punto x tal que x ∈ C_j y x ∈ C_j′ ... un absurdo') and Bishop PRML §4.1.2")
 def no_ambiguous_region() -> Statement:
-    """If x ∈ C_j then y_j(x) > y_j'(x) (Eq. (4)); x ∈ C_j' would need y_j'(x) > y_j(x), a
-    contradiction. Encoded by construction: b_j is chosen so that y_j(x) − y_j'(x) = δ > 0,
-    and then y_j'(x) − y_j(x) = −δ < 0. The numerics argmax is checked to assign exactly one
-    class with a strict maximum on random classifiers and points."""
+    """bromberg2012 Eq. (4) assigns x to C_k if y_k(x) > y_j(x) for every j ≠ k, and proves by
+    contradiction that no point lies in two classes: if x ∈ C_j then y_j(x) > y_j'(x); x ∈ C_j'
+    would need y_j'(x) > y_j(x). Encoded by construction: b_j is chosen so that
+    y_j(x) − y_j'(x) = δ > 0, and then y_j'(x) − y_j(x) = −δ < 0. The numerics argmax is
+    checked to assign exactly one class with a strict maximum on random classifiers and points.
+
+    True, but misattributed to udelar2018, whose "Múltiples clases" slide only reports that
+    one-versus-rest and one-versus-one both leave ambiguous regions (multiclass.
+    one_vs_rest_ambiguity, multiclass.one_vs_one_ambiguity). (With the strict ">" of Eq. (4) a
+    point with a tied maximum belongs to no class; the proof only shows that no point belongs
+    to two.)"""
     s = Space()
     d, wj, wjp, bj, bjp = _two_classes(s)
     x, delta = s.vector("x", d), s.scalar("delta", positive=True)
