@@ -27,10 +27,20 @@ def _phi(x) -> sp.ImmutableMatrix:
 
 
 @entry("feature_maps.quadratic_kernel", "φ(x)·φ(z) = (x·z)² for φ = (x₁², √2x₁x₂, x₂²)",
-       sources=[("bromberg2012", "§4, Example 1"), ("bishop-prml", "§6.2, Eq. (6.12)")])
+       sources=[("bishop-prml", "§6.2, Eq. (6.12)"),
+                ("bromberg2012", "§4, Example 1: the map φ, cited for this identity, which it does not state")],
+       kind="caveat",
+       caveat="misattributed: bromberg2012 §4 Example 1 prints only the map 'φ = (x_1², √2x_1x_2, "
+              "x_2²)', the plane 'w_1x_1² + w_2√2x_1x_2 + w_3x_2² + b = 0' and the conic it gives in "
+              "x-space; it says nothing about φ(x)·φ(z) or (x·z)². The kernel identity is Bishop "
+              "PRML §6.2, Eq. (6.12)")
 def quadratic_kernel() -> Statement:
     """φ(x)ᵀφ(z) = x₁²z₁² + 2x₁x₂z₁z₂ + x₂²z₂² = (x₁z₁ + x₂z₂)²: the inner product in the
-    3-D feature space is the squared inner product in the plane (the √2 makes it so)."""
+    3-D feature space is the squared inner product in the plane (the √2 makes it so).
+
+    True, but not in bromberg2012: its Example 1 uses this φ only to show that a plane in
+    φ-space is a conic in x-space (feature_maps.conic_coefficients). The identity is Bishop's
+    (6.12), where the same φ illustrates the kernel k(x, z) = (xᵀz)²."""
     s = Space()
     x, z = s.vector("x", 2), s.vector("z", 2)
     lhs = (_phi(x).T * _phi(z))[0, 0]
