@@ -63,25 +63,40 @@ def _double_sum(R, N, K):
 
 # --- notation: 1-of-K targets and augmented vectors -----------------------------------------
 
-@entry("least_squares.one_of_k", "1-of-K coding: t_n has a single 1, at its class",
-       sources=[("bromberg2012", "§3, codificación 1-de-K"),
-                ("udelar2018", "Determinando los parámetros de los discriminantes"),
-                ("ml10", "regression approach, one-hot-encoding"),
-                ("bishop-prml", "§4.1.3")])
+@entry("least_squares.one_of_k", "1-of-K coding: the rows of T sum to one, have unit norm, and count the classes",
+       sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
+                ("bromberg2012", "§3, codificación 1-de-K: the definition and the example C_3, K = 6"),
+                ("udelar2018", "Determinando los parámetros de los discriminantes: t_{n,k} = 1{C_n = ω_k}"),
+                ("ml10", "regression approach, one-hot-encoding z_i")],
+       kind="caveat",
+       caveat="misattributed: bromberg2012 §3, udelar2018 and ml10 only define the coding (bromberg2012: "
+              "'el vector t tendrá todas sus componentes iguales a 0, a excepción de la k-ésima que "
+              "tendrá el valor 1. Por ejemplo, si t corresponde a C_3, y K = 6, entonces t = (0, 0, 1, "
+              "0, 0, 0)'; udelar2018: 't_{n,k} = 1{C_n = ω_k}'; ml10: 'z_i = 1 e z_k = 0 per k ≠ i'). "
+              "None of them states T1_K = 1_N, Σ_k t_nk² = 1 or TᵀT1_K = Tᵀ1_N: these are consequences "
+              "of the definition (Bishop PRML §4.1.3 and Exercise 4.2 use the rows summing to one)")
 def one_of_k() -> Statement:
-    """A sample of class C_k gets the target t with t_k = 1 and t_j = 0 for j ≠ k
-    (udelar2018: t_{n,k} = 1{C_n = ω_k}; bromberg2012: C_3 with K = 6 gives
-    t = (0, 0, 1, 0, 0, 0)). Stacked as the rows of T: every row sums to one (T 1_K = 1_N),
-    every row has unit norm (Σ_k t_{nk}² = 1), and the column sums Tᵀ1_N are the class
-    counts N_k, which TᵀT carries on its diagonal (TᵀT 1_K = Tᵀ1_N)."""
+    """The documents define the coding: a sample of class C_k gets the target t with t_k = 1 and
+    t_j = 0 for j ≠ k (udelar2018: t_{n,k} = 1{C_n = ω_k}; ml10: z_i = 1, z_k = 0 for k ≠ i;
+    bromberg2012: C_3 with K = 6 gives t = (0, 0, 1, 0, 0, 0), shown as notation — it holds by
+    the definition). The claims are consequences none of them states: stacked as the rows of T,
+    every row sums to one (T 1_K = 1_N), every row has unit norm (Σ_k t_{nk}² = 1), and the
+    column sums Tᵀ1_N are the class counts N_k, which TᵀT carries on its diagonal
+    (TᵀT 1_K = Tᵀ1_N). Bishop PRML §4.1.3 (Exercise 4.2) uses the first."""
     s = Space()
     N, K = s.dim("N", sizes=(2, 3)), s.dim("K", sizes=(2, 3))
     T = s.matrix("T", N, K, "one_hot_rows")
+    example = sp.FunctionMatrix(6, 1, sp.Lambda((_i, _j), sp.KroneckerDelta(_i + 1, 3)))
     return Statement(s, claims={
         "T 1_K = 1_N": Equal(T * ones(K), ones(N)),
         "sum_k t_nk^2 = 1": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
             (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), ones(N)),
         "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * ones(K), T.T * ones(N)),
+    }, notation={
+        "bromberg2012: C_3, K = 6 gives t = (0, 0, 1, 0, 0, 0)": (
+            Equal(example, sp.ImmutableMatrix([0, 0, 1, 0, 0, 0])),
+            "the document's example of its definition (every component 0 except the k-th, which "
+            "is 1) at k = 3, K = 6: true by the definition, t_k = δ_{k,3}"),
     }, numeric=[Agreement("T^T T 1_K = the class counts N_k of the labels argmax_k t_nk "
                           "(numerics.fisher.scatter_matrices counts_)", T.T * T * ones(K),
                           lambda ev: _class_counts(ev(T)))])
@@ -460,7 +475,12 @@ def predictor() -> Statement:
 
 @entry("least_squares.outputs_sum_to_one", "With a bias and 1-of-K targets, Σ_k y_k(x) = 1 for every x",
        sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
-                ("ml10", "y_i(x) ≈ P(C_i|x), not a probability")])
+                ("ml10", "y_i(x) ≈ P(C_i|x), not a probability: cited for this claim, which it does not make")],
+       kind="caveat",
+       caveat="misattributed: ml10 says 'y_i(x) ≈ E[z_i|x] = … = P(C_i|x)' and that 'y_i(x) non è un "
+              "valore di probabilità, in quanto potrebbe assumere un valore al di fuori dell'intervallo "
+              "[0,1]'; it never claims Σ_k y_k(x) = 1. The sum to one is Bishop PRML §4.1.3 and "
+              "Exercise 4.2 (and, like the closed form, it needs X̃ of full column rank)")
 def outputs_sum_to_one() -> Statement:
     """Beyond the documents (Bishop PRML §4.1.3): every target row sums to one, T1_K = 1_N, and
     the constant column of X̃ = [1 X] reproduces 1_N, X̃e_1 = 1_N. Hence
@@ -470,7 +490,12 @@ def outputs_sum_to_one() -> Statement:
 
     Only T1_K = 1_N is used, so it is built in: T = [S, 1_N − S1_{K−1}] with S free, which
     covers every 1-of-K coding and every other target matrix whose rows sum to one (the
-    linear constraint of Bishop's Exercise 4.2). Proved at N = 3, d = 1, K = 2, 3."""
+    linear constraint of Bishop's Exercise 4.2). Proved at N = 3, d = 1, K = 2, 3.
+
+    True, but misattributed to ml10, which only says that y_i(x) estimates P(C_i|x) and is not
+    a probability since it can leave [0, 1] (least_squares.outputs_outside_unit_interval). The
+    inverse presupposes X̃ of full column rank, which none of the documents states
+    (least_squares.normal_equations)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     X, x = s.matrix("X", N, d), s.vector("x", d)
@@ -710,7 +735,8 @@ def masking_k_gt_2() -> Statement:
     class is nearly flat and least squares gives it at most 75 % of its own points (the
     masking of Bishop PRML Fig. 4.5)."""
     return Statement(Space(), claims={"middle class masked": Behaviour(
-        _masking, "least squares assigns at most 75% of the middle class to it, a linear argmax all")})
+        _masking, "least squares assigns at most 75% of the middle class to it, while the linear argmax "
+                  "of y_k = 2c_kᵀx − ‖c_k‖² assigns every point of every class to its own class")})
 
 
 def _affine_posterior(seed: int) -> RunResult:
