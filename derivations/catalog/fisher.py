@@ -289,24 +289,31 @@ def mean_difference_minimises() -> Statement:
     )
 
 
-@entry("fisher.unit_norm_as_printed", "ml10's unit-norm constraint '‖w‖₂ = wᵀw = 1'",
-       kind="erratum",
-       sources=[("ml10", "Fisher linear discriminant: vettori unitari, ||w||_2 = w^T w = 1")])
+@entry("fisher.unit_norm_as_printed",
+       "ml10's unit-norm constraint 'vettori w tali che ‖w‖₂ = wᵀw = 1' is the unit sphere",
+       sources=[("ml10", ("Fisher linear discriminant: 'considereremo solamente vettori unitari, "
+                  "ovvero vettori w tali che ||w||_2 = w^T w = 1'"))])
 def unit_norm_as_printed() -> Statement:
-    """ml10 writes the constraint as ‖w‖₂ = wᵀw = 1. As an identity ‖w‖₂ = wᵀw is false
-    (wᵀw = ‖w‖₂²); on the unit sphere both sides are 1, so the constraint set it describes
-    is the right one."""
+    """ml10: "considereremo solamente vettori unitari, ovvero vettori w tali che
+    ‖w‖₂ = wᵀw = 1" — a *condition* on w, not an identity for every w. Read as printed, the
+    chain ‖w‖₂ = wᵀw = 1 describes exactly the unit sphere: every unit u = v/‖v‖ satisfies
+    both equalities, and a w satisfying wᵀw = 1 has ‖w‖₂² = wᵀw = 1. (Iff(‖w‖₂ = 1,
+    wᵀw = 1) would be the direct encoding, but the case analysis cannot decide conditions
+    with a square root: it is left undecided, so the two directions are encoded as Equal.) (As an identity ∀w ‖w‖₂ = wᵀw would be false, wᵀw = ‖w‖₂²; the document
+    does not assert it — the catalog used to encode that reading as an erratum.)"""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d)
     v = s.vector("v", d, nonzero=True)
-    u = v / Norm(v)
+    u = s.vector("u", d)
+    s.define(u, v / Norm(v), "u = v/||v||: any point of the unit sphere")
     return Statement(
         s,
-        stated=Equal(Norm(w), dot(w, w)),
-        claims={"corrected": Equal(Norm(w) ** 2, dot(w, w)),
-                "on the unit sphere (u = v/||v||) both are 1": Equal(dot(u, u), Norm(u))},
-        no_numeric="an identity between the Euclidean norm and wᵀw: numerics has no function for "
+        claims={"on the unit sphere ||u||_2 = u^T u": Equal(Norm(u), dot(u, u)),
+                "on the unit sphere u^T u = 1": Equal(dot(u, u), 1),
+                "w^T w = ||w||_2^2, so w^T w = 1 only on the unit sphere": Equal(
+                    dot(w, w), Norm(w) ** 2)},
+        no_numeric="a condition on the Euclidean norm and wᵀw: numerics has no function for "
                    "it (fisher_direction only normalises its result to unit norm)",
     )
 
