@@ -1075,12 +1075,17 @@ def multiclass_projected_scatter() -> Statement:
 
 @entry("fisher.multiclass_between_two_class",
        "For c = 2: Σ_k N_k (m_k - m)(m_k - m)ᵀ = (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀ",
-       sources=[("udelar2018", f"{_UD_MULTI}: S_B = Σ_k N_k (m_k - m)(m_k - m)^T"),
-                ("bishop-prml", "§4.1.6, Eq. (4.46) against Eq. (4.27)")])
+       kind="caveat",
+       caveat=("misattributed: udelar2018 only defines S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ (c > 2) "
+               "and never relates it to its two-class S_B = (m_2 - m_1)(m_2 - m_1)ᵀ; the c = 2 "
+               "reduction is a derived consistency lemma (Bishop PRML)"),
+       sources=[("bishop-prml", "§4.1.6, Eq. (4.46) against Eq. (4.27)"),
+                ("udelar2018", f"{_UD_MULTI}: S_B = Σ_k N_k (m_k - m)(m_k - m)^T (the definition only)")])
 def multiclass_between_two_class() -> Statement:
     """With m = (N_1m_1 + N_2m_2)/N: m_1 - m = -(N_2/N)(m_2 - m_1) and
     m_2 - m = (N_1/N)(m_2 - m_1), so the multi-class S_B is N_1N_2/N times the two-class
-    one; the factor does not change the maximiser of J (scale invariance)."""
+    one; the factor does not change the maximiser of J (scale invariance). udelar2018 prints
+    only the c-class definition; the reduction is derived here, not printed."""
     s = Space()
     d = s.dim("d")
     n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
@@ -1550,12 +1555,19 @@ def _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2) -> float:
 
 @entry("fisher.projected_mean_order",
        "With w = S_W^{-1}(m_2 - m_1), class 2 projects higher: wᵀm_2 - wᵀm_1 > 0",
-       sources=[("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"),
-                ("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)")])
+       kind="caveat",
+       caveat=("misattributed: neither ml10 (ŵ = S_W^{-1}(m_2 - m_1)) nor udelar2018 (w ∝ "
+               "S_W^{-1}(m_2 - m_1)) says which class projects higher; a derived lemma "
+               "(S_W positive definite, m_1 ≠ m_2), used by fisher.threshold_side"),
+       sources=[("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1) (the direction only)"),
+                ("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1) (the direction only)"),
+                _PRML_FISHER])
 def projected_mean_order() -> Statement:
     """wᵀ(m_2 - m_1) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) = wᵀS_W w > 0 for w ≠ 0: with the
     documents' direction the projected mean of class 2 exceeds that of class 1 (built in:
-    m_2 := m_1 + S_W w). This fixes which side of a threshold each class lies on."""
+    m_2 := m_1 + S_W w). This fixes which side of a threshold each class lies on.
+    Neither cited passage states it: they give only the direction. Derived here (with S_W
+    positive definite and w ≠ 0, i.e. m_1 ≠ m_2), not printed."""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -1626,15 +1638,17 @@ def _side_run(seed: int) -> RunResult:
 
 @entry("fisher.threshold_side", "ml10: 'x is assigned to C_1 iff y > ỹ'", kind="erratum",
        sources=[("ml10", ("Fisher linear discriminant: 'si assegna un elemento x alla classe C_1 "
-                  "se e solo se ... y > ỹ'")),
-                ("udelar2018", f"{_UD_FISHER}: 'si y ≥ w_0, asignamos x a ω_1'")])
+                  "se e solo se la sua proiezione y = wᵀx è tale che y > ỹ', with ŵ = "
+                  "S_W^{-1}(m_2 - m_1) and ỹ from P(C_2|y)/P(C_1|y) > 1"))])
 def threshold_side() -> Statement:
     """ml10 assigns x to C_1 iff y = wᵀx > ỹ, with w = ŵ = S_W^{-1}(m_2 - m_1) and ỹ the least
     y with P(C_2|y)/P(C_1|y) > 1. But that direction makes class 2 project higher
     (fisher.projected_mean_order), and by ml10's own definition of ỹ the posterior of C_2
-    wins above ỹ: P(C_1|y) > P(C_2|y) iff y < ỹ. (udelar2018's "y ≥ w_0 → ω_1" has the same
-    orientation against its boxed w ∝ S_W^{-1}(m_2 - m_1) read with a positive constant;
-    its least-squares w is a negative multiple, fisher.ls_direction_sign, and fits it.)
+    wins above ỹ: P(C_1|y) > P(C_2|y) iff y < ỹ. (udelar2018 is not a source: its
+    "si y ≥ w_0, asignamos x a ω_1" goes with "w ∝ S_W^{-1}(m_2 - m_1)", whose constant's
+    sign it does not fix — its least-squares w is a negative multiple,
+    fisher.ls_direction_sign — and its w_0 is not defined by a posterior ratio ("e.g. umbral
+    óptimo entre dos Gaussianas"): it commits no error this entry refutes.)
     Checked with equal variances, where ỹ is explicit, and by running fisher_classifier."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
