@@ -49,7 +49,19 @@ import signal
 import sys
 import time
 
-from numerics.errors import InvalidInput
+
+def _interrupted_while_starting(signum, frame):  # noqa: ARG001 - a signal handler's signature
+    os.write(2, b"lindisc: interrupted\n")
+    os._exit(130)
+
+
+# Ctrl-C before main() runs (the imports below take a while on a busy machine) is the same one
+# line and exit 130 as later, not an import traceback. Only when this process *is* lindisc:
+# importing the module elsewhere (tests, a notebook) leaves the host's handler alone.
+if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") == "lindisc":
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+from numerics.errors import InvalidInput  # noqa: E402 - after the startup Ctrl-C handler
 
 __all__ = ["main", "UsageError"]
 
@@ -1134,6 +1146,8 @@ def main(argv: list[str] | None = None) -> int:
     """The ``lindisc`` entry point; returns the exit code (see the module docstring)."""
     import warnings
 
+    if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: KeyboardInterrupt
     _setup_streams()
     try:
         try:
