@@ -48,7 +48,8 @@ def _projection(ev, z, w, b) -> np.ndarray:
 # --- the plane and its normal ------------------------------------------------------------
 
 @entry("geometry.w_normal", "w is normal to the hyperplane",
-       sources=[("bromberg2012", "§1.1, after Eq. (1), before the Figura 1 caption: 'restando ambas ecuaciones tenemos wᵀ(x_A − x_B) = 0'"),
+       sources=[("bromberg2012", ("§1.1, after Eq. (1), before the Figura 1 caption: 'restando "
+                                  "ambas ecuaciones tenemos wᵀ(x_A − x_B) = 0'")),
                 ("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1")])
 def w_normal() -> Statement:
     """For x_A, x_B on wᵀx + b = 0: subtracting wᵀx_A + b = 0 and wᵀx_B + b = 0 gives
