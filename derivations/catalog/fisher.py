@@ -392,14 +392,24 @@ def lagrangian_lambda_derivative() -> Statement:
 
 
 @entry("fisher.lagrange_solution",
-       "λ = ‖m_2 - m_1‖/2 and w = (m_2 - m_1)/‖m_2 - m_1‖ solve the Lagrange conditions",
+       "1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0 'e quindi' λ = ‖m_2 - m_1‖/2, "
+       "w = (m_2 - m_1)/‖m_2 - m_1‖: needs λ > 0",
+       kind="caveat",
+       caveat=("unstated condition: λ > 0 — λ = -‖m_2 - m_1‖/2 solves the printed equation too "
+               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); also m_1 ≠ m_2"),
        sources=[("ml10", ("Fisher linear discriminant: 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0, "
                   "λ = ||m_2 - m_1||_2/2, w = (m_2 - m_1)/||m_2 - m_1||_2"))])
 def lagrange_solution() -> Statement:
     """Substituting w = (m_2 - m_1)/(2λ) in the constraint: 1 - wᵀw =
     1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²), which vanishes at λ = √((m_2 - m_1)ᵀ(m_2 - m_1))/2
     = ‖m_2 - m_1‖₂/2 (the positive root; -‖m_2 - m_1‖/2 gives the minimiser); then
-    w = (m_2 - m_1)/‖m_2 - m_1‖₂."""
+    w = (m_2 - m_1)/‖m_2 - m_1‖₂.
+
+    ml10 prints "1 - wᵀw = 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0 e quindi λ è dato da
+    λ = √((m_2 - m_1)ᵀ(m_2 - m_1))/2": the equation ⇒ that λ. *Stated* (without λ > 0):
+    at λ_- := -‖m_2 - m_1‖/2, which solves the printed equation (a claim), λ_- = ‖m_2 - m_1‖/2
+    — refuted. *Claims* (with λ > 0, m_1 ≠ m_2): the positive root gives the unit
+    w = (m_2 - m_1)/‖m_2 - m_1‖ and the constraint, and the printed chain."""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
@@ -408,9 +418,15 @@ def lagrange_solution() -> Statement:
     w = s.vector("w", d)
     s.define(lam, Norm(D) / 2, "the positive root")
     s.define(w, D / (2 * lam), "the stationary point in w")
+    lam_neg = s.scalar("lambda_-")
+    s.define(lam_neg, -Norm(D) / 2, "lambda_- = -||m_2 - m_1||/2, the other root")
     return Statement(
         s,
+        stated=Equal(lam_neg, sp.sqrt(dot(D, D)) / 2),
+        corrects="w = (m_2 - m_1)/||m_2 - m_1||",
         claims={"w = (m_2 - m_1)/||m_2 - m_1||": Equal(w, D / Norm(D)),
+                "lambda_- = -||m_2 - m_1||/2 solves 1 - (m_2 - m_1)^T(m_2 - m_1)/(4 lambda^2) = 0":
+                Equal(1 - dot(D, D) / (4 * lam_neg ** 2), 0),
                 "the constraint holds: w^T w = 1": Equal(dot(w, w), 1)},
         steps=chain(1 - dot(w, w), 1 - dot(D, D) / (4 * lam ** 2), sp.Integer(0),
                     notes=("w = (m_2 - m_1)/(2 lambda)", "lambda = ||m_2 - m_1||/2"))
