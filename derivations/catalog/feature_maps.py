@@ -14,7 +14,7 @@ import numerics.feature_maps as nf
 import numerics.geometry as ng
 import numerics.separability as nsep
 
-from .._claims.claims import Behaviour, Equal, Rel, RunResult
+from .._claims.claims import Behaviour, Equal, Exists, Rel, RunResult
 from .._symbols.expr import dot
 from .._symbols.space import Space
 from .._claims.statement import Agreement, Statement, chain
@@ -71,18 +71,42 @@ def _conic_det(A, B, C, D, E, F):
     return sp.Determinant(sp.ImmutableMatrix([[A, B / 2, D / 2], [B / 2, C, E / 2], [D / 2, E / 2, F]]))
 
 
+def _parabolic_w(alpha, p, q):
+    """Every (w₁, w₂, w₃) with B² = 4AC, i.e. 2w₂² = 4w₁w₃ (A = w₁, B = √2w₂, C = w₃):
+    w = (αp², αpq, αq²/2). Each real solution arises: w₁ ≠ 0 from α = w₁, p = 1, q = w₂/w₁;
+    w₁ = 0 forces w₂ = 0, and (0, 0, w₃) from α = 2w₃, p = 0, q = 1."""
+    return alpha * p ** 2, alpha * p * q, alpha * q ** 2 / 2
+
+
+def _conic_of(w1, w2, w3, b):
+    """(A, B, C, D, E, F) of bromberg2012 Example 1: A = w₁, B = w₂√2, C = w₃, D = E = 0, F = b."""
+    return w1, sp.sqrt(2) * w2, w3, sp.Integer(0), sp.Integer(0), b
+
+
 @entry("feature_maps.no_parabola", "The conics of φ = (x₁², √2x₁x₂, x₂²) include parabolas",
        kind="erratum", sources=[("bromberg2012", "§4, Example 1: 'círculo, elipse, parábola o hipérbola'")])
 def no_parabola() -> Statement:
-    """bromberg2012 lists the parabola among the curves wᵀφ(x) + b = 0 can give. With D = E = 0
-    the parabolic case B² = 4AC (here w₃ = w₂²/(2w₁)) makes the conic matrix singular:
-    det M = F(AC − B²/4) = 0, so the curve is degenerate — a pair of parallel lines, one line,
-    or empty — never a parabola. Circles, ellipses and hyperbolas do occur (see the run)."""
+    """bromberg2012: wᵀφ(x) + b = 0 is the conic Ax₁² + Bx₁x₂ + Cx₂² + Dx₁ + Ex₂ + F = 0 with
+    D = E = 0, A = w₁, B = w₂√2, C = w₃, F = b, "correspondiente a un círculo, elipse, parábola
+    o hipérbola dependiendo de los valores de A, B, C y F": for some (w, b) the curve is a
+    parabola. Encoded as printed, an existence claim: ∃ (w, b) with B² = 4AC (the parabolic
+    case) and det M ≠ 0 (a non-degenerate conic), M the conic's 3×3 matrix.
+
+    The engine refutes existentials only when their system is linear, and "B² = 4AC" is not:
+    the bound variables run over its general solution w = (αp², αpq, αq²/2) instead (every
+    real solution arises, the branch w₁ = 0 included: see ``_parabolic_w``), and the printed
+    condition B² = 4AC is kept in the system, where it holds at every point. On that family
+    det M = F(AC − B²/4) = b(α²p²q²/2 − α²p²q²/2) = 0: no point is a parabola — the curve is
+    degenerate, a pair of parallel lines, one line, or empty. Corrected: det M = 0 on every
+    parabolic (w, b). Circles, ellipses and hyperbolas do occur (the run). (The system has no
+    data: the values listed with its refutation are the draws of the corrected claim's α, p,
+    q, b, and the certificate holds for every value of the bound α₀, p₀, q₀, b₀.)"""
     s = Space()
-    w, b = s.vector("w", 3), s.scalar("b")
-    w1 = s.scalar("w_1", nonzero=True)
-    A, B, C, F = w1, sp.sqrt(2) * w[1, 0], w[1, 0] ** 2 / (2 * w1), b
-    det = _conic_det(A, B, C, sp.Integer(0), sp.Integer(0), F)
+    alpha, p, q, b = s.scalar("alpha"), s.scalar("p"), s.scalar("q"), s.scalar("b")
+    det = _conic_det(*_conic_of(*_parabolic_w(alpha, p, q), b))
+    # the existential's bound variables: not declared in the space
+    ea, ep, eq, eb = (sp.Symbol(n, real=True) for n in ("alpha_0", "p_0", "q_0", "b_0"))
+    A, B, C, D, E, F = _conic_of(*_parabolic_w(ea, ep, eq), eb)
 
     def which_conics(seed: int) -> RunResult:
         rng = np.random.default_rng(seed)
@@ -97,7 +121,10 @@ def no_parabola() -> Statement:
 
     return Statement(
         s,
-        stated=Rel(det ** 2, ">", 0),
+        stated=Exists((ea, ep, eq, eb), [
+            sp.Eq(sp.Add(B ** 2, -4 * A * C, evaluate=False), 0, evaluate=False),
+            sp.Abs(_conic_det(A, B, C, D, E, F)) > 0,
+        ]),
         claims={"det M = 0 when B^2 = 4AC (degenerate, not a parabola)": Equal(det, 0),
                 "which conics occur": Behaviour(which_conics, "classify_conic over random w, b",
                                                 seeds=(0, 1, 2))},
@@ -109,49 +136,116 @@ def _sigmoid(a):
     return 1 / (1 + sp.exp(-a))
 
 
-@entry("feature_maps.generalized_boundary", "For monotone f, the boundary f(wᵀx + w₀) = c is a hyperplane",
+def _square(a):
+    """f(a) = a²: a nonlinear activation that is not injective (f(a) = f(−a))."""
+    return a ** 2
+
+
+@entry("feature_maps.generalized_boundary", "The boundary f(wᵀx + w₀) = c of a generalized linear model is a hyperplane",
        sources=[("udelar2018", "Funciones discriminantes: modelos lineales generalizados"),
-                ("bishop-prml", "§4.1, Eq. (4.3)")])
+                ("bishop-prml", "§4.1, Eq. (4.3)")],
+       kind="caveat",
+       caveat="unstated condition: f injective (e.g. strictly monotone, as the logistic σ). udelar2018 "
+              "asks only 'f no lineal' ('g(x) = f(wᵀx + w_0), f no lineal \"función de activación\"; "
+              "Fronteras de decisión: g(x) = cte, i.e. hiperplanos'); for f(a) = a² the boundary "
+              "g(x) = c > 0 is the two parallel hyperplanes wᵀx + w_0 = ±√c")
 def generalized_boundary() -> Statement:
-    """With f strictly monotone (the logistic σ as the instance), f(a) = c ⇔ a = f⁻¹(c), so
-    {x : f(wᵀx + w₀) = c} = {x : wᵀx + (w₀ − f⁻¹(c)) = 0}: a hyperplane with normal w.
-    (For a non-injective f the level set is a union of parallel hyperplanes.)"""
+    """udelar2018: for g(x) = f(wᵀx + w₀) with f a nonlinear activation, the decision
+    boundaries g(x) = c are hyperplanes. A hyperplane is an affine set: with two of its points
+    it contains every λx_A + (1 − λ)x_B. As printed the claim is about every nonlinear f, and
+    the engine cannot quantify over functions: it is encoded at the concrete nonlinear
+    f(a) = a², the strongest faithful instance. With w₀ = −wᵀ(x_A + x_B)/2 and
+    c = f(wᵀx_A + w₀), both x_A and x_B lie on g(x) = c (wᵀx_A + w₀ = δ, wᵀx_B + w₀ = −δ,
+    δ = wᵀ(x_A − x_B)/2), but at λx_A + (1 − λ)x_B the activation is (2λ − 1)δ and
+    g = (2λ − 1)²δ² ≠ c unless λ ∈ {0, 1}: the boundary {(wᵀx + w₀)² = c} is the two
+    parallel hyperplanes wᵀx + w₀ = ±√c, not one.
+
+    With the condition the document leaves out, f injective, f(a) = c ⇔ a = f⁻¹(c), so
+    {x : f(wᵀx + w₀) = c} = {x : wᵀx + w₀ − f⁻¹(c) = 0}: a hyperplane with normal w. Verified
+    for the logistic σ (the instance Bishop's 'activation function … its inverse is called a
+    link function' presupposes): σ is strictly increasing, hence injective; σ(logit p) = p;
+    every point x of the hyperplane wᵀx + b = logit p has σ(wᵀx + b) = p, and so has every
+    affine combination of x and another point x′ = x + u − (wᵀu/wᵀw)w of that hyperplane."""
     s = Space()
     d = s.dim("d")
-    w, x, w0 = s.vector("w", d, nonzero=True), s.vector("x", d), s.scalar("w_0")
-    c = s.scalar("c", probability=True)
-    logit = sp.log(c / (1 - c))
-    s.define(w0, logit - dot(w, x), "x on the hyperplane wᵀx + w₀ = σ⁻¹(c)")
-    return Statement(s, claims={
-        "sigma(logit(c)) = c": Equal(_sigmoid(logit), c),
-        "f(w^T x + w0) = c on the hyperplane": Equal(_sigmoid(dot(w, x) + w0), c),
-    }, no_numeric=(
-        "the claims are about the activation σ and its inverse at a given wᵀx + w₀; no numerics "
+    w = s.vector("w", d, nonzero=True)
+    # as printed, at f(a) = a²: two points of the boundary g(x) = c and their affine combinations
+    xa, xb, lam = s.vector("x_A", d), s.vector("x_B", d), s.scalar("lambda")
+    w0, c = s.scalar("w_0"), s.scalar("c")
+    s.define(w0, -dot(w, xa + xb) / 2, "w_0 = −wᵀ(x_A + x_B)/2: wᵀx_A + w_0 = −(wᵀx_B + w_0)")
+    s.define(c, _square(dot(w, xa) + w0), "c = g(x_A): x_A on the boundary g(x) = c")
+    # with the condition: the logistic σ, injective
+    x, u, b = s.vector("x", d), s.vector("u", d), s.scalar("b")
+    p = s.scalar("p", probability=True)
+    a, delta = s.scalar("a"), s.scalar("delta", positive=True)
+    logit = sp.log(p / (1 - p))
+    s.define(b, logit - dot(w, x), "x on the hyperplane wᵀx + b = σ⁻¹(p)")
+    x2 = x + u - dot(w, u) / dot(w, w) * w
+    return Statement(s, stated=Equal(_square(dot(w, lam * xa + (1 - lam) * xb) + w0), c), claims={
+        "sigma strictly increasing (injective): sigma(a + delta) > sigma(a)":
+            Rel(_sigmoid(a + delta), ">", _sigmoid(a)),
+        "sigma(logit(p)) = p": Equal(_sigmoid(logit), p),
+        "sigma(w^T x + b) = p on the hyperplane w^T x + b = logit(p)": Equal(_sigmoid(dot(w, x) + b), p),
+        "affine combinations of two points of that hyperplane stay on g(x) = p":
+            Equal(_sigmoid(dot(w, lam * x + (1 - lam) * x2) + b), p),
+        "f(a) = a^2: x_B is on the boundary g(x) = c too": Equal(_square(dot(w, xb) + w0), c),
+    }, corrects="affine combinations of two points of that hyperplane stay on g(x) = p", no_numeric=(
+        "the claims are about the activation (σ, or a²) at a given wᵀx + w₀; no numerics "
         "function evaluates σ (or another f) at given weights, and the linear part wᵀx + w₀ is "
         "numerics.geometry.decision_function, compared with the entry's expression in "
         "multiclass.interpolation"))
 
 
-@entry("feature_maps.exercise3_linear_separator", "Ejercicio 3: f(wᵀφ(x) + b) separates linearly in φ-space",
-       kind="exercise", sources=[("bromberg2012", "§6, Ejercicio 3"), ("bromberg2012", "Eq. (7)")])
+def _square_minus_one(a):
+    """f(a) = a² − 1: a nonlinear activation, positive on two half-lines."""
+    return a ** 2 - 1
+
+
+@entry("feature_maps.exercise3_linear_separator",
+       "Ejercicio 3: with a nonlinear activation f, y(x) = f(wᵀφ(x) + b) is still a linear separator in φ-space",
+       kind="caveat", sources=[("bromberg2012", "§6, Ejercicio 3"), ("bromberg2012", "§4, Eq. (7)")],
+       caveat="unstated condition: f is the step of Eq. (7) (more generally, {a : f(a) > 0} is a "
+              "half-line, as for any increasing f). The exercise says only 'a pesar de estar modulado "
+              "por una función de activación no-lineal f'; for f(a) = a² − 1 the separator y(x) = 0 is "
+              "the two hyperplanes wᵀφ + b = ±1, and y(x) > 0 outside the slab between them")
 def exercise3_linear_separator() -> Statement:
-    """Points on the separator of y(x) = f(wᵀφ(x) + b) with the step activation satisfy
-    wᵀφ(x) + b = 0 (the activation's threshold): a hyperplane in φ-space. Solution: for any
-    φ-point p on that hyperplane and any offset s along w, the activation is s‖w‖² — its sign,
-    hence y, depends only on the side of the hyperplane (Lema 1 in φ-space)."""
+    """bromberg2012 Ejercicio 3: "Demuestre a pesar de estar modulado por una función de
+    activación no-lineal f, la función de separación y(x) = f(wᵀφ(x) + b) también resulta en un
+    separador lineal en el espacio de features φ" (hint: the condition the activation
+    wᵀφ(x) + b satisfies on the separator; y(x) > 0). As printed the exercise is about any
+    nonlinear f ("una función"), and the engine cannot quantify over functions: it is encoded
+    at the concrete nonlinear f(a) = a² − 1. A linear separator is a hyperplane, an affine set;
+    φ_A and φ_B = φ_A − 2w/‖w‖² with b = −wᵀ(φ_A + φ_B)/2 have activations +1 and −1, so both
+    lie on the separator y = 0, but at λφ_A + (1 − λ)φ_B the activation is 2λ − 1 and
+    y = 4λ(λ − 1) ≠ 0 unless λ ∈ {0, 1}: the separator is two parallel hyperplanes.
+
+    With the condition the context supplies — §4 introduces "la función de activación no-lineal
+    f, dada por una función escalón" f(a) = +1 for a ≥ 0, −1 otherwise (Eq. (7)), but the
+    exercise does not restate it — the solution holds: points on the separator satisfy
+    wᵀφ + b = 0 (the step's threshold), a hyperplane in φ-space; for any φ-point p on it and
+    any offset s along w the activation is s‖w‖², so its sign, hence y, depends only on the
+    side of the hyperplane (Lema 1 in φ-space)."""
     s = Space()
     m = s.dim("M")
-    w, p, b = s.vector("w", m, nonzero=True), s.vector("p", m), s.scalar("b")
-    off = s.scalar("s")
-    s.define(b, -dot(w, p), "p on the separator in φ-space")
-    a = dot(w, p + off * w) + b
-    return Statement(s, claims={
-        "activation on the separator is 0": Equal(dot(w, p) + b, 0),
+    w = s.vector("w", m, nonzero=True)
+    # as printed, at f(a) = a² − 1: two points of the separator y = 0 and their affine combinations
+    pa, pb, lam, b = s.vector("phi_A", m), s.vector("phi_B", m), s.scalar("lambda"), s.scalar("b")
+    s.define(pb, pa - 2 * w / dot(w, w), "φ_B = φ_A − 2w/‖w‖²: wᵀ(φ_A − φ_B) = 2")
+    s.define(b, -dot(w, pa + pb) / 2, "b = −wᵀ(φ_A + φ_B)/2: activations +1 at φ_A, −1 at φ_B")
+    # with the condition: the step of Eq. (7), threshold 0
+    p, bs, off = s.vector("p", m), s.scalar("b_step"), s.scalar("s")
+    s.define(bs, -dot(w, p), "p on the separator in φ-space")
+    a = dot(w, p + off * w) + bs
+    return Statement(s, stated=Equal(_square_minus_one(dot(w, lam * pa + (1 - lam) * pb) + b), 0), claims={
+        "activation on the separator is 0": Equal(dot(w, p) + bs, 0),
         "activation at p + s w is s ||w||^2": Equal(a, off * dot(w, w)),
-    }, steps=chain(a, dot(w, p) + b + off * dot(w, w), off * dot(w, w)),
+        "f(a) = a^2 - 1: phi_A on the separator y = 0": Equal(_square_minus_one(dot(w, pa) + b), 0),
+        "f(a) = a^2 - 1: phi_B on the separator y = 0": Equal(_square_minus_one(dot(w, pb) + b), 0),
+    }, corrects="activation at p + s w is s ||w||^2",
+        steps=chain(a, dot(w, p) + bs + off * dot(w, w), off * dot(w, w)),
         numeric=[Agreement("activation at p and at p + s w = numerics.geometry.decision_function "
-                           "of the hyperplane wᵀφ + b in φ-space", sp.Matrix([dot(w, p) + b, off * dot(w, w)]),
-                           lambda ev: _activation(ev, w, b, p, off))])
+                           "of the hyperplane wᵀφ + b in φ-space", sp.Matrix([dot(w, p) + bs, off * dot(w, w)]),
+                           lambda ev: _activation(ev, w, bs, p, off))])
 
 
 def _activation(ev, w, b, p, off) -> np.ndarray:
