@@ -709,6 +709,9 @@ def stationarity() -> Statement:
 
 @entry("fisher.ml10_solution",
        "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
+       kind="caveat",
+       caveat=("unstated condition: c_B = wᵀS_B w ≠ 0 (and S_W invertible) — at every "
+               "w ⟂ m_2 - m_1 the premise holds as 0 = 0 and w is not ∝ S_W^{-1}(m_2 - m_1)"),
        sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)")])
 def ml10_solution() -> Statement:
     """With the scalars c_B = wᵀS_B w, c_W = wᵀS_W w and c_m = (m_2 - m_1)ᵀw (ml10 names it
@@ -716,7 +719,12 @@ def ml10_solution() -> Statement:
     c_W S_B w = c_W (m_2 - m_1)(m_2 - m_1)ᵀw = c_W (m_2 - m_1) c_m. The implication to
     w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1) = (c_W c_m/c_B) w_* is the identity
     S_W (c_B w - c_W c_m w_*) = c_B S_W w - c_W c_m (m_2 - m_1): when the condition holds the
-    right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*."""
+    right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*.
+
+    ml10 states neither condition. *Stated* (without c_B ≠ 0): at w_⟂ := v - (vᵀD/DᵀD) D
+    ⟂ D = m_2 - m_1, c_B = c_m = 0 and the premise c_B S_W w = c_W c_m (m_2 - m_1) holds as
+    0 = 0 (a claim), while the conclusion, read as w_⟂ ∝ w_* (the printed c_B divides by 0),
+    is the Gram equality (w_⟂ᵀw_⟂)(w_*ᵀw_*) - (w_⟂ᵀw_*)² = 0 — refuted at d = 2."""
     s = Space()
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -726,10 +734,16 @@ def ml10_solution() -> Statement:
     s.define(cW, quad(w, SW), "c_W = w^T S_W w")
     s.define(cm, dot(m2 - m1, w), "c_m = (m_2 - m_1)^T w")
     D = m2 - m1
+    v = s.vector("v", d, nonzero=True)
+    wp = s.vector("w_perp", d)
+    s.define(wp, v - (dot(v, D) / dot(D, D)) * D, "w_perp = v - (v^T D/D^T D) D, orthogonal to m_2 - m_1")
     return Statement(
         s,
+        stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
         claims={"c_B S_W w = c_W c_m (m_2 - m_1) implies w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)":
-                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
+                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D),
+                "at w_perp the premise holds as 0 = 0": Equal(
+                    quad(wp, SB) * SW * wp, quad(wp, SW) * dot(D, wp) * D)},
         steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
                     notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
         numeric=[Agreement("S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w for numerics.fisher_direction's "
