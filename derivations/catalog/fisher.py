@@ -947,6 +947,9 @@ def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
 
 @entry("fisher.ls_direction_sign",
        "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
+       kind="caveat",
+       caveat=("unstated condition: S_W invertible — with S_W = 0 (one point per class) the "
+               "system's solutions form a hyperplane, not all ∝ one vector"),
        sources=[("udelar2018", f"{_UD_LS}: '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
                 ("bishop-prml", "§4.1.5, after Eq. (4.37)")])
 def ls_direction_sign() -> Statement:
@@ -956,7 +959,13 @@ def ls_direction_sign() -> Statement:
     "w ∝ S_W^{-1}(m_2 - m_1)" (Bishop's too) is right as a proportionality, with a negative
     constant: w points from class 2 to class 1 — consistent with targets +N/N_1 for class 1,
     which then projects higher (wᵀm_1 > wᵀm_2). Here z = S_W^{-1}(m_2 - m_1) is built in
-    (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution."""
+    (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution.
+
+    udelar2018 prints "(S_W + (N_1N_2/N)S_B)w = N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"
+    without S_W invertible. *Stated* (without it): with S_W = 0 (N_1 = N_2 = 1 points) the
+    system is (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀw = N(m_1 - m_2); w_0 = -(N²/(N_1N_2))
+    D/DᵀD and w_a = w_0 + (v - (vᵀD/DᵀD)D) both solve it (claims), and "⇒ w ∝ one vector"
+    would make them parallel: (w_aᵀw_a)(w_0ᵀw_0) - (w_aᵀw_0)² = 0 — refuted at d = 2."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
@@ -970,7 +979,16 @@ def ls_direction_sign() -> Statement:
     s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
     alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
     w = alpha * z
-    return Statement(s, claims={
+    D = m2 - m1
+    w0, wa = s.vector("w_0", d), s.vector("w_a", d)
+    v = s.vector("v", d, nonzero=True)
+    s.define(w0, -(N ** 2 / (n1 * n2)) * D / dot(D, D), "w_0 = -(N^2/(N_1 N_2)) D/(D^T D)")
+    s.define(wa, w0 + v - (dot(v, D) / dot(D, D)) * D, "w_a = w_0 + (v - (v^T D/D^T D) D)")
+    return Statement(s, stated=Equal(dot(wa, wa) * dot(w0, w0) - dot(wa, w0) ** 2, 0),
+                     corrects="w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)",
+                     claims={
+        "S_W = 0: w_0 solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * w0, N * (m1 - m2)),
+        "S_W = 0: w_a solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * wa, N * (m1 - m2)),
         "w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)": Equal(
             (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
         "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
