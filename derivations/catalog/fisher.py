@@ -773,6 +773,10 @@ def scale_invariance() -> Statement:
 
 @entry("fisher.maximiser",
        "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
+       kind="caveat",
+       caveat=("unstated condition: S_W positive definite — S_W = Σ(x - m_k)(x - m_k)ᵀ is only "
+               "PSD; when it is singular (N - 2 < d, or classes in a common affine subspace) J is "
+               "unbounded along its null space and has no maximiser"),
        sources=[("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)"),
                 ("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"), _PRML_FISHER])
 def maximiser() -> Statement:
@@ -780,15 +784,30 @@ def maximiser() -> Statement:
     At w_* = S_W^{-1}(m_2 - m_1), J(w_*) = (m_2 - m_1)ᵀw_* = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1).
     For any w ≠ 0, with c = (m_2 - m_1)ᵀw / wᵀS_W w,
     J(w_*) - J(w) = (w_* - c w)ᵀ S_W (w_* - c w) ≥ 0
-    (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out)."""
+    (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out).
+
+    Both documents maximise J and box w ∝ S_W^{-1}(m_2 - m_1) without S_W positive definite.
+    *Stated* (without it): at the singular PSD S_P = I - nnᵀ/(nᵀn), "J has a maximiser"
+    read as: a candidate w_c (free) satisfies J(w_c) ≥ J(w) for every w. Refuted at
+    w = w_c + t n with t = (m_2 - m_1)ᵀw_c/((m_2 - m_1)ᵀn): S_P n = 0 leaves the
+    denominator unchanged and doubles (m_2 - m_1)ᵀw, so J quadruples — for every candidate.
+    The extra claim J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     c = dot(D, w) / quad(w, SW)
+    n = s.vector("n", d, nonzero=True)
+    SP = s.matrix("S_P", d, d, "psd")
+    s.define(SP, sp.Identity(d) - n * n.T / dot(n, n), "S_P = I - n n^T/(n^T n): singular PSD")
+    wc = s.vector("w_c", d, nonzero=True)
+    tt = s.scalar("t")
+    s.define(tt, dot(D, wc) / dot(D, n), "t = (m_2 - m_1)^T w_c / ((m_2 - m_1)^T n)")
     return Statement(
         s,
+        stated=Rel(_J(wc, SB, SP), ">=", _J(wc + tt * n, SB, SP)),
+        corrects="J(w_*) >= J(w)",
         claims={"J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)": Equal(_J(ws, SB, SW), dot(D, ws)),
                 "J(w_*) >= J(w)": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
                                       Scalar((ws - c * w).T * SW * (ws - c * w)))},
