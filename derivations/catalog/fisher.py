@@ -1657,14 +1657,26 @@ def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
 @entry("fisher.threshold_equal_variance",
        "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
        "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
-       sources=[("ml10", "Fisher threshold: ỹ, 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1"),
+       kind="caveat",
+       caveat=("unstated condition: σ_1 = σ_2 and m_2 > m_1 (ml10 fits σ_i² per class; the closed "
+               "form is printed in neither document) — and even then ml10's 'il minimo y tale che "
+               "P(C_2|y)/P(C_1|y) > 1' does not exist: the set is the open (ỹ, ∞), ỹ its infimum, "
+               "where the ratio is exactly 1"),
+       sources=[("ml10", ("Fisher threshold: 'Il valore di threshold ỹ è quindi definito come il "
+                  "minimo y tale che P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
                 ("udelar2018", f"{_UD_FISHER}: 'umbral óptimo entre dos Gaussianas'")])
 def threshold_equal_variance() -> Statement:
     """With a common σ the 1/σ factors cancel, ml10's printed proportionality is exact, and
     the log posterior ratio is linear in y:
     log(P(C_2|y)/P(C_1|y)) = log(n_2/n_1) + ((y - m_1)² - (y - m_2)²)/(2σ²)
     = (m_2 - m_1)(y - ỹ)/σ². For m_2 > m_1 it has the sign of y - ỹ: the ratio exceeds 1
-    exactly for y > ỹ, so ỹ is the least such y and class 2 lies above it."""
+    exactly for y > ỹ, so ỹ is the infimum (not the least element) of that set and class 2
+    lies above it. σ_1 = σ_2 and m_2 > m_1 are added here (ml10 fits a σ_i² per class:
+    fisher.threshold_unequal_variance).
+
+    *Stated* (ml10's definition, as printed): ỹ is the *minimum* y with
+    P(C_2|y)/P(C_1|y) > 1, so in particular the ratio at ỹ exceeds 1 — refuted: it is
+    exactly 1 there, and no least element exists."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
     P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
@@ -1674,6 +1686,8 @@ def threshold_equal_variance() -> Statement:
     e2 = sp.exp(-(y - m2) ** 2 / (2 * sig ** 2))
     return Statement(
         s,
+        stated=Rel(n2 * _gauss(yt, m2, sig) / (n1 * _gauss(yt, m1, sig)), ">", 1),
+        corrects="log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2",
         claims={"printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
                     P2 / P1, n2 * e2 / (n1 * e1)),
                 "log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2": Equal(
