@@ -243,6 +243,9 @@ def projected_means() -> Statement:
 
 @entry("fisher.mean_difference_direction",
        "First attempt: argmax over ‖w‖ = 1 of wᵀ(m_2 - m_1) is (m_2 - m_1)/‖m_2 - m_1‖",
+       kind="caveat",
+       caveat=("unstated condition: m_1 ≠ m_2 — with m_1 = m_2 the formula is 0/0 and every unit "
+               "w attains the maximum 0, so no single argmax exists"),
        sources=[("udelar2018", f"{_UD_FISHER}: 1er intento"),
                 ("ml10", "Fisher linear discriminant: w = (m_2 - m_1)/||m_2 - m_1||_2"),
                 _PRML_FISHER])
@@ -250,14 +253,33 @@ def mean_difference_direction() -> Statement:
     """For a unit u, uᵀ(m_2 - m_1) ≤ ‖m_2 - m_1‖ with equality only at
     u = (m_2 - m_1)/‖m_2 - m_1‖: the gap is ½‖m_2 - m_1‖ ‖u - (m_2 - m_1)/‖m_2 - m_1‖‖²
     (Cauchy-Schwarz). At the maximiser the projected distance of the means is
-    ‖m_2 - m_1‖, its largest possible value among unit directions."""
+    ‖m_2 - m_1‖, its largest possible value among unit directions. (The claims build in
+    m_2 = m_1 + δ, δ ≠ 0.)
+
+    Printed: udelar2018 "⇒ arg max_{‖w‖=1} {wᵀ(m_2 - m_1)} = (m_2 - m_1)/‖m_2 - m_1‖",
+    ml10 "w = (m_2 - m_1)/‖m_2 - m_1‖₂", neither with m_1 ≠ m_2. Without it the formula is
+    0/0, which the engine cannot refute (it is undefined, not false); what it can decide is
+    the printed "arg max = one point". *Stated* (with μ_1 = μ_2): two unit vectors
+    u_1 = v_1/‖v_1‖, u_2 = v_2/‖v_2‖, both attaining the maximum ‖μ_2 - μ_1‖ = 0 (claims),
+    are that one point: u_1 = u_2 — refuted."""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     best = D / Norm(D)
-    return Statement(s, claims={
+    mu1, mu2 = s.vector("mu_1", d), s.vector("mu_2", d)
+    s.define(mu2, mu1, "mu_2 = mu_1: equal class means, the case the documents do not exclude")
+    v1, v2 = s.vector("v_1", d, nonzero=True), s.vector("v_2", d, nonzero=True)
+    u1, u2 = s.vector("u_1", d), s.vector("u_2", d)
+    s.define(u1, v1 / Norm(v1), "u_1 = v_1/||v_1||, a unit vector")
+    s.define(u2, v2 / Norm(v2), "u_2 = v_2/||v_2||, a unit vector")
+    E = mu2 - mu1
+    return Statement(s, stated=Equal(u1, u2),
+                     corrects="argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||",
+                     claims={
+        "mu_1 = mu_2: u_1 attains the maximum ||mu_2 - mu_1||": Equal(dot(u1, E), Norm(E)),
+        "mu_1 = mu_2: u_2 attains the maximum ||mu_2 - mu_1||": Equal(dot(u2, E), Norm(E)),
         "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
         "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
