@@ -129,28 +129,48 @@ def augmented_bias_last() -> Statement:
                           lambda ev: nl.augment(ev(x).T, bias="last") @ ev(Wt))])
 
 
-@entry("least_squares.augmented_bias_first", "g(x) = Wᵀx + w₀ = Aᵀx̃ with x̃ = (1, x), A = [w₀ᵀ; W]",
-       sources=[("udelar2018", "Clasificación con mínimos cuadrados, coord. homogéneas"),
-                ("ml10", "y(x) = Wᵀx̄, W ∈ R^{(D+1)×K}")])
+@entry("least_squares.augmented_bias_first",
+       "ml10 prints y_i(x) = w_iᵀ + w_{i,0} (no x); the augmented g(x) = Wᵀx + w₀ = Aᵀx̃, x̃ = (1, x)",
+       sources=[("ml10", "regression approach: 'funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}'"),
+                ("ml10", "y(x) = Wᵀx̄, W ∈ R^{(D+1)×K}"),
+                ("udelar2018", "Clasificación con mínimos cuadrados, coord. homogéneas")],
+       kind="erratum")
 def augmented_bias_first() -> Statement:
-    """udelar2018: g_k(x) = w_kᵀx + w_{k,0} = (w_{k,0}, w_kᵀ)·(1, xᵀ) = a_kᵀx̃ and
-    g(x) = (a_1ᵀ; …; a_cᵀ) x̃ = Aᵀx̃, A having the a_k as columns. ml10 writes the same
-    y(x) = Wᵀx̄ with x̄ = (1, x_1, …, x_D) and column i of W = (w_{i,0}, …, w_{i,D}); its
-    first definition y_i(x) = w_iᵀ + w_{i,0} has lost the x (a typo, not a claim: the
-    expression is not even well-formed), and the intended y_i(x) = w_iᵀx + w_{i,0} is
-    what is encoded here."""
+    """ml10 introduces the K regressions as "funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}": the
+    x is missing. As printed the right-hand side has no x at all, and for D ≥ 2 it is not even
+    well-typed (w_i ∈ R^D, so w_iᵀ is a 1×D row plus the scalar w_{i,0}). The closest
+    well-typed reading is D = 1, where w_iᵀ is a number: encoded there, y_i(x) = w_iᵀ + w_{i,0}
+    is compared with ml10's own definition of the same outputs, y(x) = Wᵀx̄ with
+    x̄ = (1, x_1, …, x_D) and column i of W = (w_{i,0}, w_{i,1}, …, w_{i,D}) (its i-th entry
+    selected by a one-hot v = e_iᵀ), and refuted: they agree only where x = 1. Corrected:
+    y_i(x) = w_iᵀx + w_{i,0} = (Wᵀx̄)_i.
+
+    udelar2018 prints the augmentation correctly, and its claims are verified here at every
+    d: g_k(x) = w_kᵀx + w_{k,0} = (w_{k,0}, w_kᵀ)·(1, xᵀ) = a_kᵀx̃ and g(x) = (a_1ᵀ; …; a_cᵀ)x̃ =
+    Aᵀx̃, A having the a_k as columns (ml10's y(x) = Wᵀx̄ is the same identity)."""
     s = Space()
     d, K = s.dim("d"), s.dim("K", sizes=(2, 3))
     W, w0, x = s.matrix("W", d, K), s.vector("w_0", K), s.vector("x", d)
     v = s.matrix("v", 1, K, "one_hot_rows")
     A = Blocks([[w0.T], [W]])
     xt = Blocks([[ones(1)], [x]])
-    return Statement(s, claims={
-        "g_k(x) = w_k^T x + w_k0 = a_k^T x~": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
-                                                    Scalar((A * v.T).T * xt)),
-        "g(x) = (a_1^T; ...; a_c^T) x~ = A^T x~": Equal(W.T * x + w0, A.T * xt),
-    }, numeric=[Agreement("x~^T A with x~ = (1, x) (numerics.augment, bias first)", W.T * x + w0,
-                          lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
+    # ml10's print, read at D = 1 (the only size where it is well-typed): x = (x_1)
+    D = s.dim("D", sizes=(1,), fixed=True)
+    W_x, x1 = s.matrix("W_x", D, K), s.vector("x_1", D)
+    W_bar, x_bar = Blocks([[w0.T], [W_x]]), Blocks([[ones(1)], [x1]])
+    w_i = W_x * v.T
+    y_i = Scalar(v * W_bar.T * x_bar)                  # ml10: y(x) = Wᵀx̄, its i-th entry
+    return Statement(
+        s, stated=Equal(Scalar(w_i.T) + Scalar(v * w0), y_i),
+        claims={
+            "ml10 at D = 1: y_i(x) = w_i^T x + w_i0 = (W^T x̄)_i": Equal(Scalar(w_i.T * x1) + Scalar(v * w0), y_i),
+            "g_k(x) = w_k^T x + w_k0 = a_k^T x~": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
+                                                        Scalar((A * v.T).T * xt)),
+            "g(x) = (a_1^T; ...; a_c^T) x~ = A^T x~": Equal(W.T * x + w0, A.T * xt),
+        },
+        corrects="ml10 at D = 1: y_i(x) = w_i^T x + w_i0 = (W^T x̄)_i",
+        numeric=[Agreement("x~^T A with x~ = (1, x) (numerics.augment, bias first)", W.T * x + w0,
+                           lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
 
 @entry("least_squares.design_matrix_entries", "(X̄W)_{ij} = w_{j,0} + Σ_k x_i^{(k)} w_{j,k} = y_j(x_i)",
@@ -273,29 +293,40 @@ def trace_is_sum_of_squares() -> Statement:
                           lambda ev: nl.trace_error(ev(X), ev(T), ev(W), bias="first"))])
 
 
-@entry("least_squares.eq5_equals_eq6", "Ejercicio 2: Eq. (5) ½ΣₖΣₙ(y_k(x_n) − t_{nk})² equals Eq. (6) ½Tr{…}",
+@entry("least_squares.eq5_equals_eq6",
+       "Ejercicio 2: Eq. (5) as printed, ½ΣₖΣₙ(y_k(x_n) − t_k)², equals Eq. (6) ½Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}",
        sources=[("bromberg2012", "Ejercicio 2, Eqs. (5) and (6)"), ("bishop-prml", "§4.1.3, Eq. (4.15)")],
-       kind="exercise")
+       kind="erratum")
 def eq5_equals_eq6() -> Statement:
-    """bromberg2012 asks to show that Eq. (5), E = ½ Σ_{k=1}^K Σ_{n=1}^N (y_k(x_n) − t_{nk})²
-    with y_k(x) = w_kᵀx + b_k, equals Eq. (6), E = ½ Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}, with X̃ = [X 1]
-    (rows x̃_nᵀ = (x_nᵀ, 1)) and W̃ = [W; bᵀ] (columns w̃_k = (w_k, b_k)). Eq. (5) prints the
-    target as t_k; the sample index n is implied (t_{nk} = T_{nk}, the n-th row of T being
-    t_nᵀ). Solution: y_k(x_n) = w̃_kᵀx̃_n = (X̃W̃)_{nk}, so each term is the squared (n, k)
-    entry of R = X̃W̃ − T; summing over n gives the k-th diagonal entry of RᵀR, and summing
-    the diagonal over k gives the trace. The identity holds for any real T, so it is proved
-    for a general T (1-of-K targets included)."""
+    """bromberg2012 Ejercicio 2: "Demuestre la equivalencia entre las Eqs. (5) y (6)". Eq. (5)
+    is printed E_T = ½ Σ_{k=1}^K Σ_{n=1}^N (y_k(x_n) − t_k)²: the target t_k has no sample
+    index, and the only t defined before it is the one 1-of-K vector t of a class ("si t
+    corresponde a C_3, y K = 6, entonces t = (0, 0, 1, 0, 0, 0)"). Eq. (6) is
+    E_T = ½ Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}, T having the n-th row t_nᵀ. As printed — t a 1-of-K row
+    t = (t_1, …, t_K), the same for every n — the two differ unless every t_n equals t:
+    refuted (the 1-of-K T of a training set with two classes has two different rows).
+
+    Corrected, with the index the print drops (t_{nk} = T_{nk}), the exercise holds, with
+    y_k(x) = w_kᵀx + b_k, X̃ = [X 1] (rows x̃_nᵀ = (x_nᵀ, 1)) and W̃ = [W; bᵀ] (columns
+    w̃_k = (w_k, b_k)). Solution: y_k(x_n) = w̃_kᵀx̃_n = (X̃W̃)_{nk}, so each term is the squared
+    (n, k) entry of R = X̃W̃ − T; summing over n gives the k-th diagonal entry of RᵀR, and
+    summing the diagonal over k gives the trace. It is proved for the document's 1-of-K T;
+    it uses nothing of the coding (tests/derivations/catalog/test_least_squares.py checks it at
+    real T)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
-    X, W, b, T = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K), s.matrix("T", N, K)
+    X, W, b = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K)
+    T, t = s.matrix("T", N, K, "one_hot_rows"), s.matrix("t", 1, K, "one_hot_rows")
     Xt, Wt = _bias_last(X, N), Blocks([[W], [b.T]])
     R = Xt * Wt - T
     y_kn = DataSum(W[_i, _k] * X[_n, _i], (_i, 0, d - 1)) + b[_k, 0]     # y_k(x_n) = w_kᵀx_n + b_k
+    eq5_printed = HALF * DataSum((y_kn - t[0, _k]) ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
     eq5 = HALF * DataSum((y_kn - T[_n, _k]) ** 2, (_n, 0, N - 1), (_k, 0, K - 1))
     eq6 = _trace_error(R)
     per_class = HALF * DataSum(_el(R.T * R, _k, _k), (_k, 0, K - 1))
     return Statement(
-        s, claims={"Eq. (5) = Eq. (6)": Equal(eq5, eq6)},
+        s, stated=Equal(eq5_printed, eq6),
+        claims={"Eq. (5) = Eq. (6)": Equal(eq5, eq6)},
         steps=chain(eq5, HALF * _double_sum(R, N, K), per_class, eq6,
                     notes=("y_k(x_n) - t_nk = (X~W~ - T)_nk", "sum over n: (R^T R)_kk",
                            "sum of the diagonal: the trace")),
@@ -608,50 +639,66 @@ def _exact_ls_misclassified(X: np.ndarray, y: np.ndarray) -> list[int]:
             if any(Y[n, j] > Y[n, classes.index(c)] for j in range(len(classes)))]
 
 
-def _consistent_on_separable(seed: int) -> RunResult:
-    X, y, _ = _separable_with_far_cluster(seed)
-    if not _separated_by(X, y):  # float comparisons with 1.5 are exact
-        return RunResult(False, "construction failed: the data set is not separated by x_1 = 1.5")
-    _, errors = _ls_errors(X, y)
-    if errors == 0:
-        return RunResult(True, f"separable by x_1 = 1.5 (N = {len(y)}); least squares "
-                               "classifies every training point")
-    wrong = _exact_ls_misclassified(X, y)
-    return RunResult(not wrong, f"separable by x_1 = 1.5 (N = {len(y)}); the unique least-squares "
-                                f"minimiser misclassifies {errors} training point(s) in floating "
-                                f"point, {len(wrong)} in exact rationals (points {wrong})",
-                     exact=True)
-
-
 def _inconsistent_on_separable(seed: int) -> RunResult:
+    """The far-cluster set is separable by x_1 = 1.5 and its X̃ has full rank, so the
+    least-squares minimiser is unique; the points it misclassifies are decided in exact
+    rationals (``_exact_ls_misclassified``), the float fit of numerics is reported beside."""
     X, y, _ = _separable_with_far_cluster(seed)
     model, errors = _ls_errors(X, y)
     unique = model.rank_ == X.shape[1] + 1
-    holds = _separated_by(X, y) and unique and errors > 0
+    wrong = _exact_ls_misclassified(X, y) if unique else []
+    holds = _separated_by(X, y) and unique and len(wrong) > 0
     return RunResult(holds, f"separable by x_1 = 1.5, X~ of full rank {model.rank_} (unique minimiser), "
-                            f"which misclassifies {errors} of {len(y)} training points")
+                            f"which misclassifies {len(wrong)} of {len(y)} training points in exact "
+                            f"rationals ({errors} in numerics' floating point)")
 
 
 @entry("least_squares.consistent_if_separable",
-       "bromberg2012: the error is minimised when H is consistent — refuted for least squares",
-       sources=[("bromberg2012", "§3, función de pérdida ... se minimiza cuando H es consistente"),
+       "bromberg2012: the squared error is minimised when H is consistent",
+       sources=[("bromberg2012", "§3, 'el error se minimiza cuando H es consistente'"),
                 ("bishop-prml", "§4.1.3, Fig. 4.4")], kind="erratum")
 def consistent_if_separable() -> Statement:
-    """bromberg2012 §3 chooses a loss "that is minimised when every training example is
-    correctly classified by H, i.e. when H is consistent", and takes the squared error. As
-    a claim about least squares: on a linearly separable training set the minimiser W̃ of
-    Eq. (6) is consistent. Refuted by construction: two boxes separated by x_1 = 1.5 plus
-    five far points of the second class at x_1 ≈ 50 (separable, X̃ of full rank, so the
-    minimiser is unique); the far points flatten the fitted outputs and the unique
-    minimiser misclassifies points near the gap. Corrected: a consistent hypothesis may
-    exist while the squared error is minimised only by an inconsistent one."""
+    """bromberg2012 §3 takes "una función de pérdida o error E_T(H) … de tal manera que esta
+    función se minimice cuando *todos* los ejemplos de entrenamiento en T han sido
+    correctamente clasificados por H, i.e., el error se minimiza cuando H es consistente. En
+    nuestro caso, consideraremos como función error el error cuadrático medio": for the
+    squared error E(W̃) = ½ Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)} (Eq. (6)), every consistent hypothesis W̃
+    attains the minimum of E. Encoded on the consistent hypotheses cW̃* (c > 0) of data that
+    least squares fits exactly: N = K = d + 1 samples, one per class (T a permutation matrix,
+    1-of-K), X̃ = [X 1] square and invertible, W̃* = (X̃ᵀX̃)⁻¹X̃ᵀT; then X̃W̃* = T, E(W̃*) = 0, and
+    the scores X̃(cW̃*) = cT put every sample's own class strictly first. As printed,
+    E(W̃*) = E(cW̃*): refuted — E(cW̃*) = ½(c − 1)² Tr(TᵀT) > 0 for c ≠ 1 (at d = 1, x = (0, 1):
+    W̃* gives y = (1 − x, x) with E = 0, and 2W̃* is still consistent with E = 1). Being
+    consistent does not make E minimal.
+
+    The converse reading — on separable data the minimiser of E is consistent — is false as
+    well (bishop-prml Fig. 4.4), and kept as a verified run: two boxes separated by
+    x_1 = 1.5 plus five far points of the second class at x_1 ≈ 50 (separable, X̃ of full
+    rank, so the minimiser is unique); the far points flatten the fitted outputs and the
+    unique minimiser misclassifies points near the gap, decided in exact rationals."""
     s = Space()
-    return Statement(
-        s, stated=Behaviour(_consistent_on_separable,
-                            "on linearly separable data the least-squares minimiser is consistent"),
-        claims={"corrected": Behaviour(
-            _inconsistent_on_separable,
-            "on these separable data sets the unique least-squares minimiser misclassifies training points")})
+    d = s.dim("d", sizes=(1,))
+    N = d + 1
+    X, T = s.matrix("X", N, d), s.matrix("T", N, N, "one_hot_rows")
+    c = s.scalar("c", positive=True)
+    Xt = _bias_last(X, N)
+    G = s.matrix("G", N, N, "symmetric")
+    s.define(G, Inv(Xt.T * Xt), "G = (X~^T X~)^{-1}")
+    W_ls = s.matrix("W_*", N, N)
+    s.define(W_ls, G * Xt.T * T, "W~* = (X~^T X~)^{-1} X~^T T, the minimiser of E")
+    E = lambda V: _trace_error(Xt * V - T)  # noqa: E731 - bromberg2012 Eq. (6)
+    return lazy_inverses(Statement(
+        s, stated=Equal(E(W_ls), E(c * W_ls)),
+        claims={
+            "E(W~*) + (c - 1)^2/2 Tr(T^T T) = E(c W~*)":
+                Equal(E(W_ls) + (c - 1) ** 2 / 2 * sp.Trace(T.T * T), E(c * W_ls)),
+            "c W~* is consistent: its scores X~ (c W~*) are c T": Equal(Xt * (c * W_ls), c * T),
+            "on separable data the least-squares minimiser can be inconsistent": Behaviour(
+                _inconsistent_on_separable,
+                "on these separable data sets the unique least-squares minimiser misclassifies "
+                "training points (decided in exact rationals)"),
+        },
+        corrects="E(W~*) + (c - 1)^2/2 Tr(T^T T) = E(c W~*)"))
 
 
 def _blobs(seed: int, centres, sd: float, n: int):

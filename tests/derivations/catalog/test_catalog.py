@@ -62,8 +62,27 @@ def test_no_claim_is_true_by_construction():
     assert not found, "\n".join(found)
 
 
+#: Formula errata whose print is more than one typical mistake away from the truth, so the
+#: mistake library cannot name what went wrong (the diagnosis says "no single typical
+#: mistake"): what the print got wrong instead. An entry leaves this list when the library
+#: learns to name its mistake.
+UNNAMED_MISTAKES = {
+    "least_squares.augmented_bias_first": "ml10's y_i(x) = w_iᵀ + w_{i,0} lost the x (no operator "
+                                          "drops a factor of a product)",
+    "least_squares.eq5_equals_eq6": "bromberg2012's Eq. (5) writes t_k for t_{nk}, the sample index "
+                                    "lost (no operator drops an index)",
+}
+
+
 def _problems(entry_id: str) -> list[str]:
-    """What is wrong with one entry's verification (empty when its verdict is as expected)."""
+    """What is wrong with one entry's verification (empty when its verdict is as expected).
+
+    An erratum's diagnosis must name a typical mistake, except when the printed claim is not a
+    formula — a behaviour (its failing run is the diagnosis) or an existence claim (the
+    library mutates formulas, and an ∃ that no point satisfies is not a mutated formula) —
+    or when the entry is listed in UNNAMED_MISTAKES."""
+    from derivations._claims.claims import Exists
+
     r = verify_entry(REGISTRY[entry_id])
     out = []
     if not r.ok:
@@ -76,8 +95,15 @@ def _problems(entry_id: str) -> list[str]:
             out.append(f"{entry_id}: an erratum needs an exact counterexample (or a failing run)")
         if not r.diagnosis:
             out.append(f"{entry_id}: an erratum needs a diagnosis")
-        elif "runs" not in {o.name for o in r.stated.methods} and r.diagnosis.startswith(
-                ("no single", "diagnosis failed")):
+        elif r.diagnosis.startswith("diagnosis failed"):
+            out.append(f"{entry_id}: the diagnosis failed: {r.diagnosis}")
+        elif entry_id in UNNAMED_MISTAKES:
+            if not r.diagnosis.startswith("no single"):
+                out.append(f"{entry_id}: the mistake library now names the mistake ({r.diagnosis}); "
+                           "remove the entry from UNNAMED_MISTAKES")
+        elif ("runs" not in {o.name for o in r.stated.methods}
+              and not isinstance(REGISTRY[entry_id].build().stated, Exists)
+              and r.diagnosis.startswith("no single")):
             out.append(f"{entry_id}: the mistake library must name a formula erratum's mistake: "
                        f"{r.diagnosis}")
     return out
