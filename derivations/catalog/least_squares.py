@@ -410,25 +410,45 @@ def gradient() -> Statement:
                            lambda ev: _central_gradient(ev(Xd), ev(T), ev(W)), rtol=1e-6)])
 
 
-@entry("least_squares.normal_equations", "W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the stationary point: X̃ᵀX̃W̃ = X̃ᵀT",
+@entry("least_squares.normal_equations",
+       "0 = ∂E/∂W̃ ⇔ W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT: the stationary point is unique, given by the closed form",
        sources=[("bromberg2012", "§3, the solution W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, 0 = ∂E/∂A ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT"),
-                ("ml10", "W = (X̄ᵀX̄)⁻¹X̄ᵀT"), ("bishop-prml", "§4.1.3, Eq. (4.16)")])
+                ("ml10", "W = (X̄ᵀX̄)⁻¹X̄ᵀT"), ("bishop-prml", "§4.1.3, Eq. (4.16)")],
+       kind="caveat",
+       caveat="unstated condition: X̃ has full column rank (N ≥ D and no column a linear combination "
+              "of the others), so that X̃ᵀX̃ is invertible. udelar2018 writes '0 = ∂E(A)/∂A = "
+              "(X̃ᵀX̃)A − X̃ᵀT ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT', bromberg2012 'fijando las derivadas … igual a cero "
+              "… obtenemos la solución W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT', ml10 'Impostando … a 0, otteniamo W = "
+              "(X̄ᵀX̄)⁻¹X̄ᵀT', for every data set; with fewer samples than D = d + 1, or a feature "
+              "constant over the samples, X̃ᵀX̃ is singular and the stationary points form an affine "
+              "subspace")
 def normal_equations() -> Statement:
-    """Setting the gradient X̃ᵀX̃W − X̃ᵀT to zero gives the normal equations X̃ᵀX̃W = X̃ᵀT;
-    when X̃ has full column rank, X̃ᵀX̃ is invertible and W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the unique
-    stationary point (the gradient is taken entry by entry, then W̃ substituted).
-    Equivalently the residual X̃W̃ − T is orthogonal to every column of X̃:
-    X̃ᵀ(X̃W̃ − T) = X̃ᵀX̃W̃ − X̃ᵀT = 0."""
+    """Setting the gradient X̃ᵀX̃W − X̃ᵀT to zero gives the normal equations X̃ᵀX̃W = X̃ᵀT; the
+    documents conclude — udelar2018 with "⇔" — that the stationary point is W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT,
+    for every data matrix X̃. That asserts X̃ᵀX̃ is invertible: "⇔" with a single right-hand
+    side says the normal equations (square, D×D) have exactly one solution, which is the case
+    exactly when det(X̃ᵀX̃) ≠ 0. As printed the inverse of a singular matrix cannot be drawn (the
+    engine skips such points, never refuting with them), so the claim is encoded through that
+    presupposition, det(X̃ᵀX̃) > 0 (X̃ᵀX̃ is positive semidefinite) for a general N₀×D matrix
+    X̃ = X_any, and refuted: at N₀ = 1 < D = 2, X̃ᵀX̃ = x̃x̃ᵀ has rank 1. (A feature constant over
+    the samples, X̃ = [c1 1], does the same at any N₀.)
+
+    With the condition the documents leave out — X̃ of full column rank — X̃ᵀX̃ is invertible
+    and W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the unique stationary point (the gradient is taken entry by entry,
+    then W̃ substituted). Equivalently the residual X̃W̃ − T is orthogonal to every column of
+    X̃: X̃ᵀ(X̃W̃ − T) = X̃ᵀX̃W̃ − X̃ᵀT = 0."""
     s = Space()
     N, d, K, X, W, T, Xd = _design(s, full_rank=True)
+    N0 = s.dim("N_0", sizes=(1,))
+    X_any = s.matrix("X_any", N0, d + 1)
     G = s.matrix("G", d + 1, d + 1, "symmetric")
     s.define(G, Inv(X.T * X), "G = (X^T X)^{-1}")
     W_ls = s.matrix("W_*", d + 1, K)
     s.define(W_ls, G * X.T * T, "W~ = (X^T X)^{-1} X^T T")
     E = _trace_error(X * W - T)
     Xa = _bias_last(Xd, N)
-    return lazy_inverses(Statement(s, claims={
+    return lazy_inverses(Statement(s, stated=Rel(sp.Determinant(X_any.T * X_any), ">", 0), claims={
         "W~ = (X^T X)^{-1} X^T T is stationary for E": Stationary(E, W, W_ls),
         "normal equations X^T X W~ = X^T T": Equal(X.T * X * W_ls, X.T * T),
     }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * G * (X.T * T) - X.T * T,
@@ -556,32 +576,63 @@ def outputs_sum_to_one() -> Statement:
 
 # --- least squares as maximum likelihood ------------------------------------------------------
 
-@entry("least_squares.gaussian_likelihood", "−ln p(T | W, σ²) = E(W)/σ² + (NK/2) ln(2πσ²): least squares is ML",
-       sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, ¿Porqué falla?"),
-                ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")])
-def gaussian_likelihood() -> Statement:
-    """udelar2018: least squares is the maximum-likelihood estimator for Gaussian data. With
-    t_n ~ N(Wᵀx̃_n, σ²I_K) independent, p(T | W, σ²) = Π_n (2πσ²)^{−K/2} exp(−‖t_n − Wᵀx̃_n‖²/(2σ²)),
-    so −ln p = E(W)/σ² + (NK/2) ln(2πσ²) with E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}: for fixed σ,
-    maximising the likelihood is minimising E (the two differ by a positive factor and a
-    constant in W, so their gradients are proportional), and the ML estimate is the
-    least-squares W̃. Binary 1-of-K targets are far from Gaussian, which is
-    why udelar2018 says least squares fails for classification."""
-    s = Space()
-    N, d, K = s.dim("N", sizes=(2,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
-    X, W, T = s.matrix("X", N, d + 1), s.matrix("W", d + 1, K), s.matrix("T", N, K)
-    sigma = s.scalar("sigma", positive=True)
-    R = T - X * W
+def _gaussian_nll(R, N, K, sigma_n) -> sp.Basic:
+    """−ln Π_n N(t_n | Wᵀx̃_n, σ_n² I_K) for the residual matrix R = T − X̃W (row n: t_n − Wᵀx̃_n),
+    the product of the densities written out: −Σ_n ln[(2πσ_n²)^{−K/2} exp(−‖t_n − Wᵀx̃_n‖²/(2σ_n²))].
+    ``sigma_n(n)`` is the noise level of sample n."""
     sq_n = DataSum(_el(R, _n, _k) ** 2, (_k, 0, K - 1))          # ‖t_n − Wᵀx̃_n‖²
-    density_n = (2 * sp.pi * sigma**2) ** (-K / 2) * sp.exp(-sq_n / (2 * sigma**2))
-    nll = -DataSum(sp.log(density_n), (_n, 0, N - 1))
+    sg = sigma_n(_n)
+    density_n = (2 * sp.pi * sg**2) ** (-K / 2) * sp.exp(-sq_n / (2 * sg**2))
+    return -DataSum(sp.log(density_n), (_n, 0, N - 1))
+
+
+@entry("least_squares.gaussian_likelihood",
+       "Least squares is the maximum-likelihood estimator for Gaussian data: −ln p = E(W)/σ² + const",
+       sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, ¿Porqué falla?"),
+                ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")],
+       kind="caveat",
+       caveat="unstated condition: the Gaussian noise is independent and of equal variance for every "
+              "sample, t_n ~ N(Wᵀx̃_n, σ²I_K). udelar2018 says only 'Mínimos cuadrados es un estimador "
+              "óptimo para datos Gaussianos (estimador de máxima verosimilitud)'; with a variance σ_n² "
+              "per sample the maximum-likelihood W is weighted least squares, argmin Σ_n ‖t_n − "
+              "Wᵀx̃_n‖²/σ_n², not the least-squares W̃")
+def gaussian_likelihood() -> Statement:
+    """udelar2018: least squares is the maximum-likelihood estimator for Gaussian data. As
+    printed — Gaussian targets t_n ~ N(Wᵀx̃_n, ς_n²I_K), independent, nothing said about the
+    variances — the least-squares W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT would be a stationary point of the negative
+    log-likelihood −ln p(T | W) = −Σ_n ln N(t_n | Wᵀx̃_n, ς_n²I_K). Refuted: with N = 3 samples
+    and D = 2 columns the residuals of W̃ are not all 0, and the gradient
+    Σ_n x̃_n(Wᵀx̃_n − t_n)ᵀ/ς_n² of −ln p vanishes at W̃ only when the weights 1/ς_n² are
+    equal (the maximiser is weighted least squares).
+
+    With the condition udelar2018 leaves out, one σ for every sample: p(T | W, σ²) =
+    Π_n (2πσ²)^{−K/2} exp(−‖t_n − Wᵀx̃_n‖²/(2σ²)), so −ln p = E(W)/σ² + (NK/2) ln(2πσ²) with
+    E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}: for fixed σ, maximising the likelihood is minimising E
+    (the two differ by a positive factor and a constant in W), and W̃ is a stationary point of
+    −ln p. Binary 1-of-K targets are far from Gaussian, which is why udelar2018 says least
+    squares fails for classification. (X̃ of full column rank, for the inverse:
+    least_squares.normal_equations.)"""
+    s = Space()
+    N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
+    X, W, T = s.matrix("X", N, d + 1, "full_column_rank"), s.matrix("W", d + 1, K), s.matrix("T", N, K)
+    sigma = s.scalar("sigma", positive=True)
+    sigmas = s.vector("varsigma", N, positive=True)          # ς_n: the noise level of sample n
+    G = s.matrix("G", d + 1, d + 1, "symmetric")
+    s.define(G, Inv(X.T * X), "G = (X~^T X~)^{-1}")
+    W_ls = s.matrix("W_*", d + 1, K)
+    s.define(W_ls, G * X.T * T, "W~ = (X~^T X~)^{-1} X~^T T, the least-squares solution")
+    R = T - X * W
+    nll = _gaussian_nll(R, N, K, lambda n: sigma)
+    nll_n = _gaussian_nll(R, N, K, lambda n: sigmas[n, 0])
     E = _trace_error(X * W - T)
-    return Statement(s, claims={
+    return lazy_inverses(Statement(s, stated=Stationary(nll_n, W, W_ls), claims={
         "-ln p(T|W) = E(W)/sigma^2 + NK/2 ln(2 pi sigma^2)":
             Equal(nll, E / sigma**2 + N * K / 2 * sp.log(2 * sp.pi * sigma**2)),
-    }, numeric=[Agreement("-ln p(T|W), the product of Gaussian densities = numerics.trace_error(W)/sigma^2 "
-                          "+ NK/2 ln(2 pi sigma^2) (X as the data, bias 0)", _logs_expanded(nll),
-                          lambda ev: _gaussian_nll(ev(X), ev(T), ev(W), float(ev(sigma))))])
+        "one sigma: W~ = (X~^T X~)^{-1} X~^T T is stationary for -ln p": Stationary(nll, W, W_ls),
+    }, corrects="one sigma: W~ = (X~^T X~)^{-1} X~^T T is stationary for -ln p",
+        numeric=[Agreement("-ln p(T|W), the product of Gaussian densities = numerics.trace_error(W)/sigma^2 "
+                           "+ NK/2 ln(2 pi sigma^2) (X as the data, bias 0)", _logs_expanded(nll),
+                           lambda ev: _gaussian_nll_numeric(ev(X), ev(T), ev(W), float(ev(sigma))))]))
 
 
 def _logs_expanded(e: sp.Basic) -> sp.Basic:
@@ -591,7 +642,7 @@ def _logs_expanded(e: sp.Basic) -> sp.Basic:
     return sp.expand_log(e, force=True)
 
 
-def _gaussian_nll(X: np.ndarray, T: np.ndarray, W: np.ndarray, sigma: float) -> float:
+def _gaussian_nll_numeric(X: np.ndarray, T: np.ndarray, W: np.ndarray, sigma: float) -> float:
     """E(W)/σ² + (NK/2) ln(2πσ²) with E(W) = ½ tr{(XW − T)ᵀ(XW − T)} by numerics.trace_error
     (X as the data, a zero bias row appended to W)."""
     n, k = T.shape
@@ -797,14 +848,57 @@ def _affine_posterior(seed: int) -> RunResult:
                                    f"= {error:.4f} on a grid of 11 points")
 
 
+def _step_posterior_exact(seed: int) -> RunResult:
+    """ml10's y_1(x) ≈ P(C_1|x) on a posterior that is not affine: x uniform on the grid
+    {0, 1/M, …, 1} (M = 10⁶), P(C_1|x) = 1{x > ½}, so z = 1{x > ½}. The least-squares line
+    (bias and slope: the closed form of the normal equations, in exact rationals) and its
+    largest distance to P(C_1|x) on the grid x = 0, 0.1, …, 1 and at x just above ½ are
+    decided exactly; numerics' float fit is reported beside."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(seed)
+    M = 10**6
+    m = rng.integers(0, M + 1, 20000)
+    z = (2 * m > M).astype(int)
+    n = len(m)
+    sx, sz = int(m.sum()), int(z.sum())
+    sxx, sxz = int((m.astype(object) ** 2).sum()), int((m * z).sum())
+    # x = m/M; normal equations of (1, x): slope = (nΣxz − ΣxΣz)/(nΣx² − (Σx)²), bias = (Σz − slope Σx)/n
+    slope = Fraction(n * sxz - sx * sz, n * sxx - sx * sx) * M
+    bias = (Fraction(sz) - slope * Fraction(sx, M)) / n
+    y = lambda x: bias + slope * x  # noqa: E731
+    P = lambda x: 1 if x > Fraction(1, 2) else 0  # noqa: E731
+    points = [Fraction(k, 10) for k in range(11)] + [Fraction(1, 2) + Fraction(1, M)]
+    error = max(abs(y(x) - P(x)) for x in points)
+    model = nl.fit_least_squares((m / M)[:, None], z)
+    float_error = float(np.max(np.abs(nl.decision_function(model, np.array([[float(x)] for x in points]))[:, 1]
+                                      - np.array([P(x) for x in points]))))
+    return RunResult(error < Fraction(1, 20),
+                     f"N = {n}, P(C_1|x) = 1{{x > 1/2}} on [0, 1]: y_1(x) = {float(bias):.4f} + "
+                     f"{float(slope):.4f} x, max |y_1(x) - P(C_1|x)| = {float(error):.4f} in exact "
+                     f"rationals ({float_error:.4f} by numerics.fit_least_squares)", exact=True)
+
+
 @entry("least_squares.estimates_posterior", "y_i(x) ≈ E[z_i | x] = P(z_i = 1 | x) = P(C_i | x)",
-       sources=[("ml10", "y_i(x) ≈ E[z_i|x] = P(C_i|x)"), ("bishop-prml", "§4.1.3")], kind="algorithm")
+       sources=[("ml10", "y_i(x) ≈ E[z_i|x] = P(C_i|x)"), ("bishop-prml", "§4.1.3")], kind="caveat",
+       caveat="unstated condition: P(C_i|x) is affine in x over the data's range (least squares "
+              "estimates the best affine L² approximation of E[z_i|x], which is E[z_i|x] only then). "
+              "ml10 writes 'quello che viene effettivamente stimato è il valore E[t|x]' and "
+              "'y_i(x) ≈ E[z_i|x] = … = P(C_i|x)' without it; for P(C_1|x) = 1{x > ½}, x uniform on "
+              "[0, 1], the fitted y_1 is off by ½ at x = ½")
 def estimates_posterior() -> Statement:
-    """ml10: y_i(x) is a regression of the Bernoulli indicator z_i, so it estimates
-    E[z_i|x] = P(z_i = 1|x)·1 + P(z_i = 0|x)·0 = P(C_i|x). The expectation step is exact;
-    the estimate is exact only in the limit and only when P(C_i|x) is itself affine in x
-    (least squares gives the best affine L² approximation of E[z_i|x] otherwise). Run:
-    x ~ U[0, 1] with P(C_1|x) = x and N = 20000; the fitted y_1 is within 0.05 of x.
+    """ml10: y_i(x) is a regression of the Bernoulli indicator z_i, and a regression estimates
+    E[t|x], so y_i(x) ≈ E[z_i|x] = P(z_i = 1|x)·1 + P(z_i = 0|x)·0 = P(C_i|x). As printed, for
+    any posterior: encoded as a run on the step posterior P(C_1|x) = 1{x > ½} with x uniform
+    on [0, 1] (N = 20000 on a grid of step 10⁻⁶), "≈" read as within 0.05 on the grid
+    x = 0, 0.1, …, 1 and at x just above ½. Refuted in exact rationals: the least-squares
+    line is close to 1.5x − 0.25 (the population line), ½ away from P(C_1|x) at x = ½ and
+    just above it. ml10's own next sentence (y_i(x) can leave [0, 1]:
+    least_squares.outputs_outside_unit_interval) already rules out a uniform "≈".
+
+    With the condition ml10 leaves out — P(C_i|x) affine in x — least squares (which gives the
+    best affine L² approximation of E[z_i|x]) recovers it: x ~ U[0, 1] with P(C_1|x) = x and
+    N = 20000; the fitted y_1 is within 0.05 of x.
 
     The expectation step is notation, not a derivation: E[z|x] = Σ_{z∈{0,1}} z P(z|x) is the
     definition of the expectation of a {0, 1}-valued variable, and 1·p + 0·(1 − p) = p is
@@ -813,7 +907,9 @@ def estimates_posterior() -> Statement:
     p = s.scalar("p", probability=True)
     expectation = sp.Add(sp.Mul(p, 1, evaluate=False), sp.Mul(1 - p, 0, evaluate=False),
                          evaluate=False)
-    return Statement(s, claims={
+    return Statement(s, stated=Behaviour(
+        _step_posterior_exact, "least squares recovers the posterior P(C_1|x) = 1{x > 1/2} within 0.05",
+        seeds=tuple(range(5))), claims={
         "affine posterior recovered": Behaviour(
             _affine_posterior, "least squares recovers an affine posterior P(C_1|x) = x within 0.05"),
     }, notation={

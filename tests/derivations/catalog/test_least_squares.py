@@ -54,12 +54,15 @@ def _concrete(st_: Statement, expr: sp.Basic, sizes: dict[str, int]):
     declared matrix name in ``names``.
     """
     space = st_.space
-    dims = {sym: sp.Integer(sizes[name]) for name, (sym, _) in space.dims.items()}
+    # dims the expression does not use (e.g. normal_equations' N_0, which sizes only the
+    # matrix of its printed form) may be left out of ``sizes``; their matrices stay symbolic
+    dims = {sym: sp.Integer(sizes[name]) for name, (sym, _) in space.dims.items() if name in sizes}
     mats = {}
     for decl in space.decls.values():
         if isinstance(decl.symbol, sp.MatrixSymbol):
             rows, cols = (sp.sympify(x).xreplace(dims) for x in (decl.rows, decl.cols))
-            mats[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
+            if rows.is_Integer and cols.is_Integer:
+                mats[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
     e = _numpy_ready(space.expand(expr).xreplace({**dims, **mats}))
     args = [m for m in mats.values() if m in e.free_symbols]
     f = sp.lambdify(args, e, modules="numpy")
