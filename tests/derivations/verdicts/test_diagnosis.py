@@ -76,7 +76,6 @@ def test_a_diagnosis_cut_short_by_its_budget_says_it_is_incomplete():
     """The engine marks such a result incomplete (never cached) from this flag, not its text."""
     import random
 
-    import sympy as sp
 
     from derivations._claims.claims import Equal
     from derivations._symbols.space import Space
