@@ -147,3 +147,11 @@ def assert_same_error(in_memory, lazy, *, from_text: str = "") -> Exception:
     text, reference = str(actual.value), str(expected.value)
     assert text[text.index(from_text):] == reference[reference.index(from_text):]
     return actual.value
+
+
+def as_dask(data):
+    """(X, y) of a chunked dataset as Dask arrays, chunked as the dataset says."""
+    import dask.array as da
+
+    return (da.from_array(data.X, chunks=(data.chunks, -1)),
+            da.from_array(data.y, chunks=(data.chunks,)))

@@ -18,27 +18,19 @@ da = pytest.importorskip("dask.array")
 
 from numerics import fisher
 from numerics.errors import InvalidInput, NonFiniteInput, SingularMatrixError
-from tests.numerics.chunked_strategies import assert_close, assert_same_error, chunked_datasets
+from tests.numerics.chunked_strategies import as_dask, assert_close, assert_same_error, chunked_datasets
 
 # Offsets of 1e3 against unit spread make the Gram form of S_W cancel: the centred pass runs.
 _OFFSETS = st.sampled_from([0.0, 3.0, 1e3])
 
 
-@pytest.fixture(autouse=True)
-def _synchronous_scheduler():
-    with dask.config.set(scheduler="synchronous"):
-        yield
-
-
-def _lazy(data):
-    return (da.from_array(data.X, chunks=(data.chunks, -1)),
-            da.from_array(data.y, chunks=(data.chunks,)))
+pytestmark = pytest.mark.usefixtures("dask_synchronous")
 
 
 @given(chunked_datasets(offsets=_OFFSETS))
 def test_dask_scatter_matrices_equal_in_memory_ones(data):
     expected = fisher.scatter_matrices(data.X, data.y)
-    actual = fisher.scatter_matrices(*_lazy(data))
+    actual = fisher.scatter_matrices(*as_dask(data))
     assert actual.algorithm_ == expected.algorithm_
     np.testing.assert_array_equal(actual.classes_, expected.classes_)
     np.testing.assert_array_equal(actual.counts_, expected.counts_)
@@ -52,7 +44,7 @@ def test_dask_scatter_matrices_equal_in_memory_ones(data):
 
 @given(chunked_datasets(n_classes=st.just(2), offsets=_OFFSETS))
 def test_dask_two_class_direction_and_classifier_equal_in_memory_ones(data):
-    X, y = _lazy(data)
+    X, y = as_dask(data)
     expected, actual = fisher.fisher_direction(data.X, data.y), fisher.fisher_direction(X, y)
     assert_close(expected.coef_, actual.coef_, "w")
     assert_close(expected.criterion_, actual.criterion_, "J(w)")
@@ -69,7 +61,7 @@ def test_dask_two_class_direction_and_classifier_equal_in_memory_ones(data):
 def test_dask_projection_equals_in_memory_projection(data, regularized):
     regularization = 1e-3 if regularized else None
     expected = fisher.fisher_projection(data.X, data.y, regularization=regularization)
-    actual = fisher.fisher_projection(*_lazy(data), regularization=regularization)
+    actual = fisher.fisher_projection(*as_dask(data), regularization=regularization)
     values = expected.eigenvalues_
     assert_close(values, actual.eigenvalues_, "eigenvalues")
     assert_close(expected.trace_criterion_, actual.trace_criterion_, "trace criterion")

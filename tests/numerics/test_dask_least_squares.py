@@ -26,10 +26,7 @@ from numerics.least_squares import fit_least_squares, fit_least_squares_targets
 from tests.numerics.chunked_strategies import assert_close, assert_same_error, chunked_datasets
 
 
-@pytest.fixture(autouse=True)
-def _synchronous_scheduler():
-    with dask.config.set(scheduler="synchronous"):
-        yield
+pytestmark = pytest.mark.usefixtures("dask_synchronous")
 
 
 def _lazy(X, chunks):

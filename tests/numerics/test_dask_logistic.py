@@ -23,20 +23,12 @@ from numerics.errors import (
     SingularMatrixError,
 )
 from numerics.logistic import decision_function, fit_logistic_regression, fit_softmax_regression
-from tests.numerics.chunked_strategies import assert_close, assert_same_error, overlapping_datasets
+from tests.numerics.chunked_strategies import as_dask, assert_close, assert_same_error, overlapping_datasets
 
 _ALPHAS = st.sampled_from([0.0, 0.5])
 
 
-@pytest.fixture(autouse=True)
-def _synchronous_scheduler():
-    with dask.config.set(scheduler="synchronous"):
-        yield
-
-
-def _lazy(data):
-    return (da.from_array(data.X, chunks=(data.chunks, -1)),
-            da.from_array(data.y, chunks=(data.chunks,)))
+pytestmark = pytest.mark.usefixtures("dask_synchronous")
 
 
 def _same_fit(expected, actual, X):
@@ -50,13 +42,13 @@ def _same_fit(expected, actual, X):
 @given(overlapping_datasets(n_classes=st.just(2)), _ALPHAS)
 def test_dask_logistic_fit_equals_in_memory_fit(data, alpha):
     _same_fit(fit_logistic_regression(data.X, data.y, alpha=alpha),
-              fit_logistic_regression(*_lazy(data), alpha=alpha), data.X)
+              fit_logistic_regression(*as_dask(data), alpha=alpha), data.X)
 
 
 @given(overlapping_datasets(n_classes=st.integers(2, 4)), _ALPHAS)
 def test_dask_softmax_fit_equals_in_memory_fit(data, alpha):
     _same_fit(fit_softmax_regression(data.X, data.y, alpha=alpha),
-              fit_softmax_regression(*_lazy(data), alpha=alpha), data.X)
+              fit_softmax_regression(*as_dask(data), alpha=alpha), data.X)
 
 
 def test_threaded_scheduler_gives_the_same_fit():
