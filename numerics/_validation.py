@@ -4,6 +4,12 @@ Each checker validates once and returns a clean float64 array, or raises an
 :mod:`numerics.errors` exception whose message names the argument
 (``name=value!r`` style), what was expected, what arrived and the fix.
 Internal functions downstream assume validated input and check nothing.
+
+Dtypes. Every numeric input (int, bool, float16, float32, float64, or anything NumPy
+converts to them) becomes float64 here, so every floating-point output of :mod:`numerics`
+is float64 whatever the input dtype. Complex input is refused, never truncated to its real
+part: :func:`reject_complex` is the one check, called by every converter (arrays, scalars,
+integers, labels), and its :class:`InvalidInput` names the argument and the fix.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ __all__ = [
     "as_vector",
     "check_finite",
     "check_label_shape",
+    "check_n_features",
     "check_positive",
     "check_positive_int",
     "check_same_length",
+    "complex_error",
     "encode_labels",
     "nonfinite_error",
+    "reject_complex",
 ]
 
 
@@ -54,15 +63,70 @@ def nonfinite_error(name: str, count: int, first: tuple[int, ...], value: Any) -
     )
 
 
+def _is_complex(a: Any) -> bool:
+    if isinstance(a, (complex, np.complexfloating)):
+        return True
+    dtype = getattr(a, "dtype", None)
+    try:
+        return dtype is not None and np.dtype(dtype).kind == "c"
+    except TypeError:  # a dtype object NumPy does not know (e.g. a pandas extension type)
+        return False
+
+
+def reject_complex(a: Any, name: str) -> None:
+    """Raise :class:`InvalidInput` if ``a`` is complex: a complex scalar, an array of a
+    complex dtype, or an object array holding a complex number.
+
+    The one complex check of :mod:`numerics` (every converter here calls it): the real
+    part is never taken silently, as ``np.asarray(a, dtype=float)`` would.
+    """
+    bad = _is_complex(a)
+    if not bad and isinstance(a, np.ndarray) and a.dtype == object:
+        bad = any(_is_complex(v) for v in a.ravel())
+    if bad:
+        what = f"{name}={complex(a)!r}" if np.ndim(a) == 0 else _describe(a)
+        raise complex_error(name, what)
+
+
+def complex_error(name: str, what: str) -> InvalidInput:
+    """The error of :func:`reject_complex`; ``what`` describes the input that arrived."""
+    return InvalidInput(
+        f"{name} must be real, got complex input ({what}); numerics does not discard "
+        f"imaginary parts. If they are all zero pass {name}=np.real({name}); otherwise "
+        f"choose the real quantity you mean, e.g. np.abs({name}), or the real and "
+        f"imaginary parts as separate features."
+    )
+
+
 def _to_float(a: Any, name: str) -> np.ndarray:
     try:
-        arr = np.asarray(a, dtype=np.float64)
+        arr = np.asarray(a)
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(
-            f"{name} must be numeric (convertible to float64); got {type(a).__name__} "
-            f"that numpy could not convert: {exc}"
-        ) from None
-    return arr
+        raise _not_numeric(a, name, exc) from None
+    reject_complex(arr, name)
+    try:
+        return arr.astype(np.float64, copy=False)
+    except (TypeError, ValueError) as exc:
+        raise _not_numeric(a, name, exc) from None
+
+
+def _not_numeric(a: Any, name: str, exc: Exception) -> InvalidInput:
+    return InvalidInput(
+        f"{name} must be numeric (convertible to float64); got {type(a).__name__} "
+        f"that numpy could not convert: {exc}"
+    )
+
+
+def check_n_features(X: np.ndarray, n_features: int, name: str = "X") -> np.ndarray:
+    """A validated 2-D ``X`` given to a fitted model must have the model's ``n_features``
+    columns; return it. (The check of every ``decision_function``/``predict``.)"""
+    if X.shape[1] != n_features:
+        raise ShapeMismatch(
+            f"{name} has {X.shape[1]} features (columns) but the model was fitted on "
+            f"{n_features}; pass data with the training features in the same order, without "
+            f"a bias column (the bias is added internally)."
+        )
+    return X
 
 
 def as_matrix(a: Any, name: str, *, min_rows: int = 1, min_cols: int = 1) -> np.ndarray:
@@ -131,6 +195,7 @@ def check_positive(value: Any, name: str) -> float:
 
 
 def check_positive_int(value: Any, name: str) -> int:
+    reject_complex(value, name)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise InvalidInput(f"{name} must be a positive integer, got {name}={value!r}.")
     return int(value)
@@ -139,6 +204,7 @@ def check_positive_int(value: Any, name: str) -> int:
 def as_signed_labels(t: Any, name: str = "t", *, n: int | None = None) -> np.ndarray:
     """Validate labels in {-1, +1}; anticipate the common {0, 1} mistake."""
     arr = np.asarray(t)
+    reject_complex(arr, name)
     if arr.ndim != 1:
         raise InvalidInput(f"{name} must be a 1-D array of labels, got {_describe(arr)}.")
     if n is not None and arr.shape[0] != n:
@@ -167,6 +233,7 @@ def encode_labels(y: Any, name: str = "y", *, n: int | None = None) -> tuple[np.
     ``T[n, k] = 1`` iff ``y[n] == classes[k]``.
     """
     arr = np.asarray(y)
+    reject_complex(arr, name)
     if arr.ndim == 2 and arr.shape[1] == 1:
         arr = arr.ravel()
     check_label_shape(arr.shape, arr.dtype, name, n=n)
@@ -184,7 +251,10 @@ def encode_labels(y: Any, name: str = "y", *, n: int | None = None) -> tuple[np.
 
 def check_label_shape(shape: tuple, dtype: Any, name: str = "y", *, n: int | None = None) -> None:
     """The shape checks of :func:`encode_labels` (1-D, ``n`` labels), from shape and dtype
-    alone, for label arrays that are not in memory (a Dask array is checked before any pass)."""
+    alone, for label arrays that are not in memory (a Dask array is checked before any pass).
+    Complex labels are refused (:func:`reject_complex`)."""
+    if np.dtype(dtype).kind == "c":
+        raise complex_error(name, f"labels of shape {tuple(shape)} and dtype {np.dtype(dtype)}")
     if len(shape) != 1:
         raise InvalidInput(
             f"{name} must be a 1-D array of class labels, got array of shape {tuple(shape)} and "

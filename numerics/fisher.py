@@ -29,7 +29,9 @@ Conventions shared by every function: ``X`` is (n_samples, n_features) = (N, d) 
 samples in rows; ``y`` holds one label per sample, of any sortable hashable type;
 ``classes_`` are the distinct labels sorted, and "class 1", "class 2" (the documents'
 ω_1, ω_2 or C_1, C_2) are ``classes_[0]``, ``classes_[1]``; class-indexed arrays
-(``means_``, ``counts_``) follow that order.
+(``means_``, ``counts_``) follow that order. Every floating-point output is float64 for
+every input dtype (int, bool, float32 are converted on entry); counts stay integers and
+``classes_`` keeps the labels' type. Complex input raises :class:`InvalidInput`.
 """
 
 from __future__ import annotations
@@ -41,7 +43,14 @@ from typing import Any
 import numpy as np
 
 from . import _reductions
-from ._validation import as_matrix, as_scalar, as_vector, check_positive_int, encode_labels
+from ._validation import (
+    as_matrix,
+    as_scalar,
+    as_vector,
+    check_n_features,
+    check_positive_int,
+    encode_labels,
+)
 from .errors import InvalidInput, LabelError, ShapeMismatch, SingularMatrixError
 
 __all__ = [
@@ -797,7 +806,7 @@ def gaussian_log_odds(model: GaussianThreshold, y: Any) -> np.ndarray:
     -----------
     model : a ``GaussianThreshold``.  y : scalar or 1-D; returns an array of y's shape.
     """
-    values = np.asarray(as_vector(np.atleast_1d(np.asarray(y, dtype=np.float64)), "y"))
+    values = as_vector(y, "y") if np.ndim(y) else np.array([as_scalar(y, "y")])
     m, var, pi = model.means_, model.variances_, model.priors_
     log_post = [math.log(pi[i]) - 0.5 * math.log(var[i]) - (values - m[i]) ** 2 / (2 * var[i])
                 for i in (0, 1)]
@@ -844,13 +853,7 @@ def fisher_classifier(X: Any, y: Any, *, regularization: float | None = None) ->
 
 
 def _features(model_coef: np.ndarray, X: Any) -> np.ndarray:
-    X = as_matrix(X, "X")
-    if X.shape[1] != model_coef.shape[0]:
-        raise ShapeMismatch(
-            f"X has {X.shape[1]} features (columns) but the model was fitted on "
-            f"{model_coef.shape[0]}; pass data with the training features in the same order."
-        )
-    return X
+    return check_n_features(as_matrix(X, "X"), model_coef.shape[0])
 
 
 def decision_function(model: FisherClassifier, X: Any) -> np.ndarray:

@@ -38,6 +38,11 @@ Conventions
   udelar2018 and ml10 put it first (x~ = (1, x)); ``bias="first"`` selects that layout
   where a function takes a W~, and ``np.roll(W_tilde, 1, axis=0)`` converts.
 - ``coef_`` is (K, d), ``intercept_`` is (K,): y(x) = coef_ @ x + intercept_.
+- Every floating-point output is float64 for every input dtype (int, bool, float32 are
+  converted on entry; ``classes_`` keeps the labels' type). Complex input raises
+  :class:`InvalidInput` rather than losing its imaginary part.
+- Data are positional (``X``, ``y``, ``T``, ``W_tilde``, a fitted model); options
+  (``method``, ``rcond_threshold``, ``bias``) are keyword-only.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ from ._validation import (
     as_matrix_deferred_finite,
     as_vector,
     check_finite,
+    check_n_features,
     check_same_length,
     encode_labels,
 )
@@ -226,13 +232,7 @@ def decision_function(model: LeastSquaresFit, X: Any) -> np.ndarray:
     1-of-K targets) yet may leave [0, 1] (ml10).
     """
     model = _check_model(model)
-    Xv = as_matrix(X, "X")
-    if Xv.shape[1] != model.n_features_in_:
-        raise ShapeMismatch(
-            f"X has {Xv.shape[1]} features but the model was fitted with "
-            f"{model.n_features_in_}; pass the same columns, without a bias column "
-            f"(the bias is added internally)."
-        )
+    Xv = check_n_features(as_matrix(X, "X"), model.n_features_in_)
     return Xv @ model.coef_.T + model.intercept_
 
 

@@ -70,6 +70,7 @@ from ._validation import (
     as_matrix_deferred_finite,
     as_scalar,
     check_label_shape,
+    check_n_features,
     check_positive,
     check_positive_int,
 )
@@ -78,7 +79,6 @@ from .errors import (
     InvalidInput,
     LabelError,
     PerfectSeparationError,
-    ShapeMismatch,
     SingularMatrixError,
 )
 from .least_squares import _assemble, _cholesky_rcond, _singular_cause, default_rcond_threshold
@@ -223,12 +223,7 @@ def decision_function(model: LogisticRegressionFit | SoftmaxRegressionFit, X: An
     X : (M, d) with the training d, in memory.
     """
     model = _check_model(model)
-    X = as_matrix(X, "X")
-    if X.shape[1] != model.n_features_in_:
-        raise ShapeMismatch(
-            f"X has {X.shape[1]} features (columns) but the model was fitted on "
-            f"{model.n_features_in_}; pass data with the training features in the same order."
-        )
+    X = check_n_features(as_matrix(X, "X"), model.n_features_in_)
     if isinstance(model, LogisticRegressionFit):
         return X @ model.coef_ + model.intercept_
     return X @ model.coef_.T + model.intercept_

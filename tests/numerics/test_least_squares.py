@@ -417,7 +417,7 @@ _target_model = fit_least_squares_targets(_X, _T)
 @pytest.mark.parametrize(
     "call, error, fragment",
     [
-        (lambda: decision_function(_model, _X[:, :2]), ShapeMismatch, "fitted with 3"),
+        (lambda: decision_function(_model, _X[:, :2]), ShapeMismatch, "fitted on 3"),
         (lambda: decision_function(_model, augment(_X)), ShapeMismatch, "without a bias column"),
         (lambda: decision_function(_X, _model), InvalidInput, "argument order"),
         (lambda: predict(_model, _X_nan), NonFiniteInput, "finite"),
