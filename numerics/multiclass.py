@@ -12,7 +12,11 @@ Conventions shared by every function: ``coef`` is (n_discriminants, n_features),
 discriminant per row as in scikit-learn's ``coef_``; ``intercept`` is (n_discriminants,);
 ``X`` is (n_samples, n_features); classes are the integers ``0 .. K-1``; a binary
 discriminant ``g`` decides for its positive class when ``g(x) >= 0`` (bromberg2012
-Lemma 1).
+Lemma 1). Data (``X``, or the count ``n_classes`` of :func:`n_pairwise_classifiers`) are
+positional; the discriminants (``coef``, ``intercept``) and every option are keyword-only.
+Results are frozen dataclasses with trailing-underscore fields. Scores are float64 for
+every input dtype (int, bool, float32 are converted on entry); class indices, vote and
+claim counts are integers. Complex input raises :class:`InvalidInput`.
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import as_matrix, as_vector, check_positive_int
+from ._validation import as_matrix, as_vector, check_positive_int, reject_complex
 from .errors import InvalidInput, ShapeMismatch
 
 __all__ = [
     "AmbiguityExample",
     "OneVsOneVotes",
     "OneVsRestVotes",
+    "PairwiseBoundary",
     "argmax_predict",
     "n_pairwise_classifiers",
     "one_vs_one_votes",
@@ -72,6 +77,7 @@ def _scores(X: Any, W: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _class_index(value: Any, name: str, n_classes: int) -> int:
+    reject_complex(value, name)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise InvalidInput(f"{name} must be an integer class index, got {name}={value!r}.")
     if not 0 <= value < n_classes:
@@ -123,7 +129,23 @@ def argmax_predict(X: Any, *, coef: Any, intercept: Any) -> np.ndarray:
     return np.argmax(_scores(X, W, b), axis=1)
 
 
-def pairwise_boundary(coef: Any, intercept: Any, k: int, j: int) -> tuple[np.ndarray, float]:
+@dataclass(frozen=True, eq=False)
+class PairwiseBoundary:
+    """The hyperplane ``coef_^T x + intercept_ = 0`` where ``y_k(x) = y_j(x)``.
+
+    Attributes
+    ----------
+    coef_ : (n_features,) ``w_k - w_j``; the zero vector when ``w_k == w_j``.
+    intercept_ : float ``b_k - b_j``.
+    classes_ : (2,) int, the pair ``(k, j)``; the normal points into ``y_k > y_j``.
+    """
+
+    coef_: np.ndarray
+    intercept_: float
+    classes_: np.ndarray
+
+
+def pairwise_boundary(*, coef: Any, intercept: Any, k: int, j: int) -> PairwiseBoundary:
     """Hyperplane between classes ``k`` and ``j``: ``(w_k - w_j)^T x + (b_k - b_j) = 0``.
 
     The surface where ``y_k(x) = y_j(x)`` (bromberg2012 §2; Bishop PRML Eq. (4.10)). Its
@@ -133,8 +155,8 @@ def pairwise_boundary(coef: Any, intercept: Any, k: int, j: int) -> tuple[np.nda
 
     Conventions
     -----------
-    coef : (K, n_features); intercept : (K,); ``k != j`` in ``0 .. K-1``.
-    Returns ``(w_k - w_j, b_k - b_j)`` as an (n_features,) array and a float.
+    coef : (K, n_features); intercept : (K,); ``k != j`` in ``0 .. K-1``, all keyword-only.
+    Returns :class:`PairwiseBoundary` with ``coef_ = w_k - w_j``, ``intercept_ = b_k - b_j``.
     """
     W, b = _discriminants(coef, intercept, min_rows=2)
     K = W.shape[0]
@@ -142,10 +164,11 @@ def pairwise_boundary(coef: Any, intercept: Any, k: int, j: int) -> tuple[np.nda
     j = _class_index(j, "j", K)
     if k == j:
         raise InvalidInput(f"k and j must be two different classes, got k = j = {k}.")
-    return W[k] - W[j], float(b[k] - b[j])
+    return PairwiseBoundary(coef_=W[k] - W[j], intercept_=float(b[k] - b[j]),
+                            classes_=np.array([k, j], dtype=np.intp))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OneVsRestVotes:
     """Claims of one-vs-rest binary discriminants at each sample.
 
@@ -219,7 +242,7 @@ def one_vs_rest_votes(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OneVsOneVotes:
     """Majority vote of one-vs-one binary discriminants at each sample.
 
@@ -254,6 +277,7 @@ def _pairs(pairs: Any, n_discriminants: int) -> tuple[np.ndarray, int]:
         P = np.asarray(pairs)
     except ValueError:
         P = np.asarray(pairs, dtype=object)
+    reject_complex(P, "pairs")
     if P.ndim != 2 or P.shape[1] != 2 or P.dtype.kind not in "iu":
         raise InvalidInput(
             f"pairs must be integer class-index pairs of shape (n_pairs, 2), e.g. "
@@ -312,13 +336,13 @@ def one_vs_one_votes(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class AmbiguityExample:
     """A concrete K = 3 configuration where a binary-combination scheme is ambiguous.
 
     Attributes
     ----------
-    scheme : ``"one-vs-rest"`` or ``"one-vs-one"``.
+    scheme_ : ``"one-vs-rest"`` or ``"one-vs-one"``.
     coef_, intercept_ : the scheme's binary discriminants, (M, 2) and (M,).
     pairs_ : (M, 2) class pairs for one-vs-one, None for one-vs-rest.
     n_classes_ : 3.
@@ -327,7 +351,7 @@ class AmbiguityExample:
         :func:`argmax_predict` has a strict, unique maximum at ``point_``.
     """
 
-    scheme: str
+    scheme_: str
     coef_: np.ndarray
     intercept_: np.ndarray
     pairs_: np.ndarray | None
@@ -349,7 +373,7 @@ def ovr_ambiguity_example() -> AmbiguityExample:
     coef = np.array([[1.0, 0.0], [0.0, 1.0]])
     intercept = np.zeros(2)
     return AmbiguityExample(
-        scheme="one-vs-rest",
+        scheme_="one-vs-rest",
         coef_=coef,
         intercept_=intercept,
         pairs_=None,
@@ -374,7 +398,7 @@ def ovo_ambiguity_example() -> AmbiguityExample:
     pairs = np.array(list(combinations(range(3), 2)), dtype=np.intp)
     coef = np.array([centres[k] - centres[j] for k, j in pairs])
     return AmbiguityExample(
-        scheme="one-vs-one",
+        scheme_="one-vs-one",
         coef_=coef,
         intercept_=np.array([1.0, -1.0, 1.0]),
         pairs_=pairs,

@@ -40,7 +40,8 @@ def pairwise_boundary() -> Statement:
         "y_k - y_j = (w_k - w_j)^T x + (b_k - b_j)":
             Equal((dot(wk, x) + bk) - (dot(wj, x) + bj), dot(wk - wj, x) + (bk - bj)),
     }, numeric=[Agreement("normal w_k - w_j", wk - wj, lambda ev: nm.pairwise_boundary(
-        np.vstack([ev(wk).ravel(), ev(wj).ravel()]), [float(ev(bk)), float(ev(bj))], 0, 1)[0])])
+        coef=np.vstack([ev(wk).ravel(), ev(wj).ravel()]), intercept=[float(ev(bk)), float(ev(bj))],
+        k=0, j=1).coef_)])
 
 
 @entry("multiclass.no_ambiguous_region", "The argmax discriminant has no ambiguous region",

@@ -46,9 +46,10 @@ def test_n_pairwise_classifiers_is_k_choose_2():
 def test_pairwise_boundary_is_the_difference_of_rows():
     coef = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 0.5]])
     intercept = np.array([0.5, -1.0, 2.0])
-    w, b = pairwise_boundary(coef, intercept, 0, 2)
-    np.testing.assert_array_equal(w, [1.0, 1.5])
-    assert b == -1.5
+    boundary = pairwise_boundary(coef=coef, intercept=intercept, k=0, j=2)
+    np.testing.assert_array_equal(boundary.coef_, [1.0, 1.5])
+    assert boundary.intercept_ == -1.5
+    assert boundary.classes_.tolist() == [0, 2]
 
 
 def test_one_vs_rest_with_a_rest_class_assigns_unclaimed_points_to_it():
@@ -101,7 +102,7 @@ def test_ambiguous_set_of_each_example_is_a_region_not_a_point(example, offset):
     # Fig. 4 shades a region: every point within 0.1 of point_ is ambiguous as well.
     ex = example()
     x = (ex.point_ + offset)[None, :]
-    if ex.scheme == "one-vs-rest":
+    if ex.scheme_ == "one-vs-rest":
         votes = one_vs_rest_votes(x, coef=ex.coef_, intercept=ex.intercept_,
                                   n_classes=ex.n_classes_)
     else:
@@ -134,16 +135,16 @@ def test_argmax_class_beats_lower_indices_strictly_and_higher_ones_weakly(data):
         for j in range(K):
             if j == k:
                 continue
-            w, b = pairwise_boundary(coef, intercept, int(k), j)
-            g = w @ x + b
+            boundary = pairwise_boundary(coef=coef, intercept=intercept, k=int(k), j=j)
+            g = boundary.coef_ @ x + boundary.intercept_
             assert g > 0 if j < k else g >= 0
 
 
 @given(integer_discriminants())
 def test_points_on_a_pairwise_boundary_tie_the_two_scores(data):
     coef, intercept, X = data
-    w, b = pairwise_boundary(coef, intercept, 0, 1)
-    on_boundary = X @ w + b == 0
+    boundary = pairwise_boundary(coef=coef, intercept=intercept, k=0, j=1)
+    on_boundary = X @ boundary.coef_ + boundary.intercept_ == 0
     y = X @ coef.T + intercept
     np.testing.assert_array_equal(y[on_boundary, 0], y[on_boundary, 1])
 
@@ -155,9 +156,10 @@ def test_consistent_one_vs_one_is_never_ambiguous_and_equals_argmax(data):
     coef, intercept, X = data
     K = coef.shape[0]
     pairs = list(combinations(range(K), 2))
-    diffs = [pairwise_boundary(coef, intercept, k, j) for k, j in pairs]
+    diffs = [pairwise_boundary(coef=coef, intercept=intercept, k=k, j=j) for k, j in pairs]
     votes = one_vs_one_votes(
-        X, coef=np.array([w for w, _ in diffs]), intercept=np.array([b for _, b in diffs]),
+        X, coef=np.array([d.coef_ for d in diffs]),
+        intercept=np.array([d.intercept_ for d in diffs]),
     )
     assert not votes.ambiguous_.any()
     np.testing.assert_array_equal(votes.labels_, argmax_predict(X, coef=coef, intercept=intercept))
@@ -234,15 +236,15 @@ BAD_INPUTS = [
                  NonFiniteInput, "finite", id="argmax-nan-X"),
     pytest.param(lambda: argmax_predict(X2, coef=C3, intercept=[0.0, np.inf, 0.0]),
                  NonFiniteInput, "intercept", id="argmax-inf-intercept"),
-    pytest.param(lambda: pairwise_boundary(C3, B3, 1, 1),
+    pytest.param(lambda: pairwise_boundary(coef=C3, intercept=B3, k=1, j=1),
                  InvalidInput, "two different classes", id="pairwise-same-class"),
-    pytest.param(lambda: pairwise_boundary(C3, B3, 0, 3),
+    pytest.param(lambda: pairwise_boundary(coef=C3, intercept=B3, k=0, j=3),
                  InvalidInput, "class index in 0..2", id="pairwise-out-of-range"),
-    pytest.param(lambda: pairwise_boundary(C3, B3, 0, 1.0),
+    pytest.param(lambda: pairwise_boundary(coef=C3, intercept=B3, k=0, j=1.0),
                  InvalidInput, "integer class index", id="pairwise-float-index"),
-    pytest.param(lambda: pairwise_boundary(C3, B3, True, 1),
+    pytest.param(lambda: pairwise_boundary(coef=C3, intercept=B3, k=True, j=1),
                  InvalidInput, "integer class index", id="pairwise-bool-index"),
-    pytest.param(lambda: pairwise_boundary(C3, B3[:2], 0, 1),
+    pytest.param(lambda: pairwise_boundary(coef=C3, intercept=B3[:2], k=0, j=1),
                  ShapeMismatch, "one entry per row", id="pairwise-intercept-length"),
     pytest.param(lambda: one_vs_rest_votes(X2, coef=C3, intercept=B3, n_classes=5),
                  ShapeMismatch, "n_classes must equal", id="ovr-n-classes"),
