@@ -1,0 +1,188 @@
+"""Tests of numerics.svm: the hard-margin linear SVM (hermosillo2017, Bishop PRML §7.1).
+
+Ground truth is the construction of the data (a known separating hyperplane and margin)
+and the KKT conditions, which characterise the optimum of a convex QP; scikit-learn's
+``SVC(kernel="linear", C=1e10)`` is a peer check only (libsvm stops at tol = 1e-3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from numerics.errors import (
+    InvalidInput,
+    LabelError,
+    NonFiniteInput,
+    NotSeparableError,
+    ShapeMismatch,
+)
+from numerics.svm import hard_margin_svm
+
+KKT_TOL = 1e-6  # relative; Clarabel's tolerance is 1e-9 on the standardised data
+
+
+@st.composite
+def separable_datasets(draw, *, max_samples: int = 40, max_dim: int = 4):
+    """``(X, y, gamma)``: every sample at distance >= gamma from the hyperplane u^T x + b = 0
+    on its own side (||u|| = 1), both classes present. Built, not filtered: each point is
+    moved along u to distance gamma + |e| (e drawn) on the side of its label."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    n = draw(st.integers(3, max_samples))
+    d = draw(st.integers(1, max_dim))
+    gamma = draw(st.floats(0.05, 2.0))
+    scale = 10.0 ** draw(st.floats(-2, 2))
+    rng = np.random.default_rng(seed)
+    u = rng.standard_normal(d)
+    u /= np.linalg.norm(u)
+    b = float(rng.uniform(-2, 2))
+    y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+    y[0], y[1] = 1.0, -1.0
+    X = rng.standard_normal((n, d)) * 3
+    X -= np.outer(X @ u + b, u)                       # onto the hyperplane
+    X += np.outer(y * (gamma + np.abs(rng.standard_normal(n))), u)
+    return X * scale, y, gamma * scale
+
+
+def _margins(res, X, y):
+    return y * (X @ res.coef_ - res.threshold_)
+
+
+def _assert_kkt(res, X, y):
+    note(f"alpha={res.alpha_!r} w={res.coef_!r} t={res.threshold_!r} kkt={res.kkt_!r}")
+    m = _margins(res, X, y)
+    total = res.alpha_.sum()
+    assert np.all(res.alpha_ >= 0)                                      # dual feasibility
+    assert np.all(m >= 1 - KKT_TOL)                                     # primal feasibility
+    assert abs(res.alpha_ @ y) <= KKT_TOL * total                       # dL_P/dt = 0
+    np.testing.assert_allclose(res.coef_, (res.alpha_ * y) @ X,         # dL_P/dw = 0
+                               atol=KKT_TOL * np.abs(res.coef_).max())
+    assert np.max(res.alpha_ * np.abs(m - 1)) <= KKT_TOL * total        # complementary slackness
+    assert res.kkt_.max() <= KKT_TOL
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=separable_datasets(), method=st.sampled_from(["dual", "primal"]))
+def test_solution_satisfies_every_kkt_condition(data, method):
+    X, y, _ = data
+    _assert_kkt(hard_margin_svm(X, y, method=method), X, y)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=separable_datasets())
+def test_dual_solutions_w_and_t_equal_the_primal_solutions(data):
+    X, y, _ = data
+    dual, primal = hard_margin_svm(X, y, method="dual"), hard_margin_svm(X, y, method="primal")
+    note(f"dual w={dual.coef_!r} t={dual.threshold_!r}; primal w={primal.coef_!r} "
+         f"t={primal.threshold_!r}")
+    scale = np.abs(primal.coef_).max()
+    np.testing.assert_allclose(dual.coef_, primal.coef_, atol=1e-5 * scale)
+    assert dual.threshold_ == pytest.approx(primal.threshold_,
+                                            abs=1e-5 * (1 + scale * np.abs(X).max()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=separable_datasets())
+def test_primal_and_dual_objectives_agree(data):
+    X, y, _ = data
+    res = hard_margin_svm(X, y)
+    assert res.primal_objective_ == pytest.approx(0.5 * res.coef_ @ res.coef_)
+    assert res.dual_objective_ == pytest.approx(res.alpha_.sum() - 0.5 * res.coef_ @ res.coef_)
+    assert abs(res.duality_gap_) <= 1e-6 * res.primal_objective_
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=separable_datasets())
+def test_support_vectors_lie_on_the_margin_and_margin_is_one_over_norm_w(data):
+    X, y, gamma = data
+    res = hard_margin_svm(X, y)
+    m = _margins(res, X, y)
+    assert res.support_.size >= 2 and set(np.unique(y[res.support_])) == {-1.0, 1.0}
+    np.testing.assert_allclose(m[res.support_], 1.0, atol=KKT_TOL)
+    np.testing.assert_array_equal(res.support_vectors_, X[res.support_])
+    norm = np.linalg.norm(res.coef_)
+    assert res.margin_ == pytest.approx(1 / norm)
+    # the geometric margin: distance of the closest sample to the separator
+    assert res.margin_ == pytest.approx(np.min(m) / norm, rel=KKT_TOL)
+    assert res.margin_ >= gamma * (1 - KKT_TOL)   # at least the generator's margin
+
+
+def test_hermosillo2017_exercise_exact_solution():
+    """X = [(1, 2), (-1, 2), (-1, -2)], y = (-1, -1, +1): alpha* = (0, 1/8, 1/8) (unique),
+    w = (0, -1/2), t = 0, support vectors x_2, x_3; x_1 lies on the margin with alpha_1 = 0
+    (no strict complementarity); margin 1/||w|| = 2; primal = dual = 1/8."""
+    X = np.array([[1.0, 2.0], [-1.0, 2.0], [-1.0, -2.0]])
+    y = np.array([-1.0, -1.0, 1.0])
+    for method in ("dual", "primal"):
+        res = hard_margin_svm(X, y, method=method)
+        np.testing.assert_allclose(res.alpha_, [0, 1 / 8, 1 / 8], atol=1e-12)
+        np.testing.assert_allclose(res.coef_, [0, -0.5], atol=1e-12)
+        assert abs(res.threshold_) <= 1e-12
+        np.testing.assert_array_equal(res.support_, [1, 2])
+        np.testing.assert_allclose(_margins(res, X, y), [1, 1, 1], atol=1e-12)
+        assert res.margin_ == pytest.approx(2.0)
+        assert res.primal_objective_ == pytest.approx(1 / 8)
+        assert res.dual_objective_ == pytest.approx(1 / 8)
+
+
+@settings(max_examples=20, deadline=None)
+@given(data=separable_datasets(max_dim=3))
+def test_agrees_with_scikit_learn_svc_linear(data):
+    svm = pytest.importorskip("sklearn.svm")
+    X, y, _ = data
+    res = hard_margin_svm(X, y)
+    peer = svm.SVC(kernel="linear", C=1e10, tol=1e-8).fit(X, y)
+    note(f"ours w={res.coef_!r} b={res.intercept_!r}; sklearn w={peer.coef_[0]!r} "
+         f"b={peer.intercept_[0]!r}")
+    scale = np.abs(res.coef_).max()
+    np.testing.assert_allclose(peer.coef_[0], res.coef_, atol=1e-3 * scale)
+    assert peer.intercept_[0] == pytest.approx(res.intercept_,
+                                               abs=1e-3 * (1 + scale * np.abs(X).max()))
+
+
+def test_not_separable_raises_naming_the_soft_margin_fix():
+    X = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 0.0], [1.0, 1.0]])
+    y = np.array([1.0, 1.0, -1.0, -1.0])            # (1, 0) is between two positives
+    for method in ("auto", "dual", "primal"):
+        with pytest.raises(NotSeparableError, match="soft-margin") as info:
+            hard_margin_svm(X, y, method=method)
+        assert "not linearly separable" in str(info.value)
+        assert isinstance(info.value, ValueError)
+
+
+def test_same_point_in_both_classes_is_not_separable():
+    with pytest.raises(NotSeparableError, match="soft-margin"):
+        hard_margin_svm([[1.0, 1.0], [1.0, 1.0]], [1, -1])
+
+
+@pytest.mark.parametrize("X, y, error, match", [
+    ([[0.0], [1.0]], [0, 1], LabelError, r"\{0, 1\} labels"),
+    ([[0.0], [1.0]], [1, 1], LabelError, "both classes"),
+    ([[0.0], [np.nan]], [1, -1], NonFiniteInput, "finite"),
+    ([0.0, 1.0], [1, -1], InvalidInput, "2-D"),
+    ([[0.0], [1.0], [2.0]], [1, -1], ShapeMismatch, "labels but there are 3 samples"),
+])
+def test_bad_input_is_rejected_with_the_fix(X, y, error, match):
+    with pytest.raises(error, match=match):
+        hard_margin_svm(X, y)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"method": "smo"}, "method must be one of"),
+    ({"tol": 0.0}, "tol must be > 0"),
+    ({"support_tol": -1.0}, "support_tol must be > 0"),
+    ({"max_iter": 0}, "max_iter must be a positive integer"),
+])
+def test_bad_options_are_rejected(kwargs, match):
+    with pytest.raises(InvalidInput, match=match):
+        hard_margin_svm([[0.0], [1.0]], [1, -1], **kwargs)
+
+
+def test_decision_function_is_w_x_minus_t():
+    X = np.array([[1.0, 2.0], [-1.0, 2.0], [-1.0, -2.0]])
+    res = hard_margin_svm(X, [-1, -1, 1])
+    np.testing.assert_allclose(res.decision_function([[3.0, 4.0]]), [-2.0], atol=1e-12)
+    with pytest.raises(InvalidInput, match="features"):
+        res.decision_function([[1.0, 2.0, 3.0]])
