@@ -6,11 +6,18 @@ This module holds the maps the documents use, the conic coefficients that the qu
 map's hyperplane ``w^T phi(x) + b = 0`` induces, and a classifier of general plane conics
 ``A x^2 + B x y + C y^2 + D x + E y + F = 0``. It does not learn weights and offers no
 general polynomial expansion (scikit-learn's ``PolynomialFeatures`` does that).
+
+Conventions
+-----------
+Data (``X``, ``x``, the six conic coefficients) are positional; ``coef``, ``intercept``,
+``alpha`` and ``rtol`` are keyword-only. Outputs are float64 for every input dtype (int,
+bool, float32 are converted on entry); complex input raises :class:`InvalidInput`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -92,15 +99,26 @@ def product_features(X: Any, *, alpha: float) -> np.ndarray:
     return np.column_stack([X[:, 0], X[:, 1], a * X[:, 0] * X[:, 1]])
 
 
-class Conic(NamedTuple):
-    """Coefficients of ``A x^2 + B x y + C y^2 + D x + E y + F = 0``."""
+@dataclass(frozen=True, eq=False)
+class Conic:
+    """The conic ``A x^2 + B x y + C y^2 + D x + E y + F = 0``.
 
-    A: float
-    B: float
-    C: float
-    D: float
-    E: float
-    F: float
+    Attributes
+    ----------
+    A_, B_, C_, D_, E_, F_ : float, its coefficients.
+    """
+
+    A_: float
+    B_: float
+    C_: float
+    D_: float
+    E_: float
+    F_: float
+
+    @property
+    def coefficients(self) -> tuple[float, float, float, float, float, float]:
+        """``(A, B, C, D, E, F)``, e.g. for ``classify_conic(*conic.coefficients)``."""
+        return self.A_, self.B_, self.C_, self.D_, self.E_, self.F_
 
 
 def conic_coefficients(*, coef: Any, intercept: Any) -> Conic:
@@ -116,7 +134,7 @@ def conic_coefficients(*, coef: Any, intercept: Any) -> Conic:
     """
     w = as_vector(coef, "coef", size=3, nonzero=True)
     b = as_scalar(intercept, "intercept")
-    return Conic(float(w[0]), float(_SQRT2 * w[1]), float(w[2]), 0.0, 0.0, b)
+    return Conic(A_=float(w[0]), B_=float(_SQRT2 * w[1]), C_=float(w[2]), D_=0.0, E_=0.0, F_=b)
 
 
 def _is_zero(value: float, scale: float, rtol: float) -> bool:

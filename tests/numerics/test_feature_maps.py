@@ -64,7 +64,7 @@ def test_hyperplane_on_quadratic_features_is_the_conic_polynomial(w, b, x):
     # bromberg2012 Example 1: w.phi(x) + b = A x1^2 + B x1 x2 + C x2^2 + D x1 + E x2 + F.
     w = w.copy()
     w[0] = w[0] if w.any() else 1.0
-    A, B, C, D, E, F = conic_coefficients(coef=w, intercept=b)
+    A, B, C, D, E, F = conic_coefficients(coef=w, intercept=b).coefficients
     x1, x2 = x[0]
     lhs = float(quadratic_features(x)[0] @ w + b)
     rhs = A * x1 * x1 + B * x1 * x2 + C * x2 * x2 + D * x1 + E * x2 + F
@@ -101,7 +101,7 @@ def test_rings_not_separable_in_x_are_separable_in_phi_by_a_circle():
     # The circle w = (1, 0, 1), b = -1 (x1^2 + x2^2 = 1) separates them too, and it is a circle.
     w, b = np.array([-1.0, 0.0, -1.0]), 1.0
     assert np.all(t * (quadratic_features(X) @ w + b) > 0)
-    assert classify_conic(*conic_coefficients(coef=w, intercept=b)) == "circle"
+    assert classify_conic(*conic_coefficients(coef=w, intercept=b).coefficients) == "circle"
 
 
 # --------------------------------------------------------------------------- conics
@@ -143,7 +143,8 @@ def test_every_conic_type_is_covered_by_the_examples():
 def test_conic_coefficients_of_bromberg2012_example_1():
     conic = conic_coefficients(coef=[1.0, 2.0, 3.0], intercept=-4.0)
     assert isinstance(conic, Conic)
-    assert conic == (1.0, 2.0 * SQRT2, 3.0, 0.0, 0.0, -4.0)
+    assert conic.coefficients == (1.0, 2.0 * SQRT2, 3.0, 0.0, 0.0, -4.0)
+    assert (conic.A_, conic.B_, conic.F_) == (1.0, 2.0 * SQRT2, -4.0)
 
 
 def _translate(c, h1, h2):
@@ -201,21 +202,21 @@ def test_conic_of_the_quadratic_map_matches_an_exact_integer_oracle(wb):
     w, b = wb
     conic = conic_coefficients(coef=w, intercept=b)
     note(f"conic={conic!r}")
-    assert classify_conic(*conic) == _expected_quadratic_map_conic(w, b)
+    assert classify_conic(*conic.coefficients) == _expected_quadratic_map_conic(w, b)
 
 
 @given(integer_quadratic_hyperplanes())
 def test_quadratic_map_never_yields_a_parabola(wb):
     # D = E = 0 gives det M = F det Q: B^2 = 4AC forces a degenerate conic.
     w, b = wb
-    assert classify_conic(*conic_coefficients(coef=w, intercept=b)) != "parabola"
+    assert classify_conic(*conic_coefficients(coef=w, intercept=b).coefficients) != "parabola"
 
 
 @given(integer_quadratic_hyperplanes(), hnp.arrays(np.float64, (16, 2), elements=small_ints))
 def test_an_empty_conic_leaves_the_whole_plane_on_one_side(wb, X):
     # "empty": w.phi(x) + b never vanishes, so it has one strict sign everywhere.
     w, b = wb
-    if classify_conic(*conic_coefficients(coef=w, intercept=b)) == "empty":
+    if classify_conic(*conic_coefficients(coef=w, intercept=b).coefficients) == "empty":
         g = quadratic_features(X) @ w + b
         assert np.all(g > 0) or np.all(g < 0)
 
@@ -223,17 +224,17 @@ def test_an_empty_conic_leaves_the_whole_plane_on_one_side(wb, X):
 def test_degenerate_b2_equals_4ac_cases_of_the_quadratic_map():
     # w2^2 = 2 w1 w3 makes B^2 = 4AC: parallel lines, a double line or nothing, never a parabola.
     w = np.array([1.0, SQRT2, 1.0])  # (x + y)^2 + b
-    assert classify_conic(*conic_coefficients(coef=w, intercept=-1.0)) == "parallel lines"
-    assert classify_conic(*conic_coefficients(coef=w, intercept=0.0)) == "double line"
-    assert classify_conic(*conic_coefficients(coef=w, intercept=1.0)) == "empty"
+    assert classify_conic(*conic_coefficients(coef=w, intercept=-1.0).coefficients) == "parallel lines"
+    assert classify_conic(*conic_coefficients(coef=w, intercept=0.0).coefficients) == "double line"
+    assert classify_conic(*conic_coefficients(coef=w, intercept=1.0).coefficients) == "empty"
 
 
 def test_rtol_zero_makes_the_zero_tests_exact():
     # B = sqrt(2) * sqrt(2) rounds to 2 + 4e-16: exactly, a (thin) hyperbola.
     conic = conic_coefficients(coef=[1.0, SQRT2, 1.0], intercept=-1.0)
-    assert conic.B > 2.0
-    assert classify_conic(*conic, rtol=0.0) == "hyperbola"
-    assert classify_conic(*conic) == "parallel lines"
+    assert conic.B_ > 2.0
+    assert classify_conic(*conic.coefficients, rtol=0.0) == "hyperbola"
+    assert classify_conic(*conic.coefficients) == "parallel lines"
 
 
 # --------------------------------------------------------------------------- bad input
