@@ -13,6 +13,13 @@ bromberg2012 §1.1, Eqs. (1)-(3) and Lemma 1; udelar2018 slide "Frontera de deci
 hermosillo2017 slides "Geometría básica en el plano 2D" and "Producto punto sobre vector
 perpendicular a una recta"; dhs-perceptron "The two-category linearly separable case";
 Bishop PRML §4.1.1; Duda-Hart-Stork §5.2.1.
+
+Conventions
+-----------
+Data (``X``, the labels ``t``, the points ``p1``, ``p2``) are positional; the hyperplane
+(``coef``, ``intercept``) is keyword-only everywhere. Outputs are float64 for every input
+dtype (int, bool, float32 are converted on entry); complex input raises
+:class:`InvalidInput`. The one result type, :class:`Line2D`, is a frozen dataclass.
 """
 
 from __future__ import annotations
@@ -168,7 +175,7 @@ def normalize_samples(X: Any, t: Any) -> np.ndarray:
     return labels[:, None] * augmented
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Line2D:
     """The line ``A x + B y + C = 0`` through two points, as a hyperplane of the plane.
 

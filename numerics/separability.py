@@ -15,6 +15,12 @@ Two finite sets are strictly linearly separable iff some ``(w, b)`` has
 returned proof numerically in the caller's coordinates, and only then reports. It is not a
 classifier: it learns no margin-optimal separator (the perceptron and Ho-Kashyap modules
 learn separators; this module is their ground truth).
+
+Conventions
+-----------
+``X`` (n_samples, n_features) and the labels ``t`` in {-1, +1} are positional. Every
+floating-point output is float64 for every input dtype (int, bool, float32 are converted on
+entry); row indices are integers. Complex input raises :class:`InvalidInput`.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ class SeparabilityUndecidedError(LindiscError, ArithmeticError):
     """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SeparabilityResult:
     """Outcome of :func:`linear_separability` with its verified proof.
 
