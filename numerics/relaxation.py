@@ -1,0 +1,234 @@
+"""Relaxation criteria J_q and J_r and the relaxation procedures with margin, as printed.
+
+For checking the documents' claims about the "relaxation" criteria that replace the
+perceptron's piecewise-linear J_p by squared ones (udelar2018 "Relajaciones: criterio J_q,
+criterio J_r"; Duda-Hart-Stork §5.6): J_q(a) = sum_{a^T y <= 0} (a^T y)^2, continuously
+differentiable but minimised by the trivial a = 0 on the boundary of the solution region;
+J_r(a) = 1/2 sum_{a^T y <= b} (a^T y - b)^2 / ||y||^2 with a margin b > 0, whose minimum 0 is
+attained exactly on {a : a^T y_n >= b for all n}. Runs the batch relaxation with margin
+(Duda-Hart-Stork Algorithm 8) and the single-sample relaxation with margin (Algorithm 9),
+a <- a + eta (b - a^T y_k) / ||y_k||^2 y_k whenever a^T y_k <= b, in the exact cyclic order.
+
+=================================  =======================================================
+``relaxation_criterion_q``         J_q(a), a float
+``relaxation_gradient_q``          sum_{a^T y <= 0} 2 (a^T y) y
+``relaxation_criterion_r``         J_r(a; b), a float
+``relaxation_gradient_r``          sum_{a^T y <= b} (a^T y - b) / ||y||^2 y
+``batch_relaxation``               a <- a + eta(k) sum_{Y_k} (b - a^T y) / ||y||^2 y
+``single_sample_relaxation``       a <- a + eta (b - a^T y_k) / ||y_k||^2 y_k if a^T y_k <= b
+=================================  =======================================================
+
+Each update moves a^T y_k to (1 - eta) a^T y_k + eta b: a fraction eta of the way to the
+hyperplane a^T y_k = b (eta = 1 lands on it, which still counts as a mistake under the printed
+test a^T y <= b; 1 < eta < 2 overshoots past it). For 0 < eta < 2 every update brings a no
+farther from any a* with a*^T y_n >= b for all n (Duda-Hart-Stork §5.6.2).
+
+Conventions
+-----------
+As :mod:`numerics.perceptron`: ``Y`` (N, D) normalised augmented samples (bias LAST), ``a``
+(D,), ``eta`` a positive float or callable k -> float (k the iteration for batch, the
+correction number for single-sample), ``callback(k, a)`` returning True stops; float64
+outputs, complex input rejected, errors from :mod:`numerics.errors` naming the argument. The
+margin ``b`` is required, keyword-only, and > 0; rows of ``Y`` must be nonzero (||y|| divides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._validation import check_positive_int
+from .errors import InvalidInput
+from .perceptron import (
+    Callback,
+    Eta,
+    _check_callback,
+    _diverged,
+    _finite_scalar,
+    _rate,
+    _samples,
+    _weights,
+)
+
+__all__ = [
+    "RelaxationResult",
+    "batch_relaxation",
+    "relaxation_criterion_q",
+    "relaxation_criterion_r",
+    "relaxation_gradient_q",
+    "relaxation_gradient_r",
+    "single_sample_relaxation",
+]
+
+
+def _margin(b: Any) -> float:
+    value = _finite_scalar(b, "b")
+    if value <= 0:
+        raise InvalidInput(
+            f"b is the margin of the relaxation criterion and must be > 0, got b={b!r}. With "
+            f"b = 0 the criterion is minimised by a = 0; pass e.g. b=1.0."
+        )
+    return value
+
+
+def _squared_norms(Y: np.ndarray) -> np.ndarray:
+    sq = np.einsum("ij,ij->i", Y, Y)
+    zero = np.flatnonzero(sq == 0)
+    if zero.size:
+        raise InvalidInput(
+            f"Y has {zero.size} zero row(s) (first at index {int(zero[0])}); J_r divides by "
+            f"||y||^2. Normalised augmented samples y = t (x, 1) are never zero: build Y with "
+            f"numerics.geometry.normalize_samples."
+        )
+    return sq
+
+
+def relaxation_criterion_q(a: Any, Y: Any) -> float:
+    """J_q(a) = sum_{a^T y_n <= 0} (a^T y_n)^2 (Duda-Hart-Stork Eq. (5.32)). Float64 scalar."""
+    Y = _samples(Y)
+    s = Y @ _weights(a, "a", Y.shape[1])
+    s = s[s <= 0]
+    return float(s @ s)
+
+
+def relaxation_gradient_q(a: Any, Y: Any) -> np.ndarray:
+    """grad J_q(a) = sum_{a^T y_n <= 0} 2 (a^T y_n) y_n: continuous (terms vanish at the
+    boundary a^T y = 0). (D,) float64."""
+    Y = _samples(Y)
+    s = Y @ _weights(a, "a", Y.shape[1])
+    return 2.0 * (np.minimum(s, 0.0) @ Y)
+
+
+def relaxation_criterion_r(a: Any, Y: Any, *, b: float) -> float:
+    """J_r(a) = 1/2 sum_{a^T y_n <= b} (a^T y_n - b)^2 / ||y_n||^2 (Duda-Hart-Stork
+    Eq. (5.33)). Float64 scalar."""
+    Y = _samples(Y)
+    b = _margin(b)
+    sq = _squared_norms(Y)
+    r = Y @ _weights(a, "a", Y.shape[1]) - b
+    bad = r <= 0
+    return float(0.5 * np.sum(r[bad] ** 2 / sq[bad]))
+
+
+def relaxation_gradient_r(a: Any, Y: Any, *, b: float) -> np.ndarray:
+    """grad J_r(a) = sum_{a^T y_n <= b} (a^T y_n - b) / ||y_n||^2 y_n (Duda-Hart-Stork
+    Eq. (5.34)). (D,) float64."""
+    Y = _samples(Y)
+    b = _margin(b)
+    sq = _squared_norms(Y)
+    r = Y @ _weights(a, "a", Y.shape[1]) - b
+    return (np.minimum(r, 0.0) / sq) @ Y
+
+
+@dataclass(frozen=True, eq=False)
+class RelaxationResult:
+    """Outcome of :func:`batch_relaxation` or :func:`single_sample_relaxation`.
+
+    Attributes
+    ----------
+    a_ : (D,) final weights.
+    converged_ : no sample has a_^T y <= b (batch: the misclassified set is empty; single
+        sample: a whole epoch made no update).
+    n_iter_ : iterations (batch) or epochs (single-sample) run.
+    n_updates_ : corrections made.
+    history_ : with ``record=True``, the weights after each correction; otherwise None.
+    """
+
+    a_: np.ndarray
+    converged_: bool
+    n_iter_: int
+    n_updates_: int
+    history_: tuple[np.ndarray, ...] | None
+
+
+def batch_relaxation(
+    Y: Any,
+    *,
+    b: float,
+    eta: Eta = 1.0,
+    a0: Any = None,
+    max_iter: int = 1000,
+    record: bool = False,
+    callback: Callback = None,
+) -> RelaxationResult:
+    """Batch relaxation with margin (Duda-Hart-Stork Algorithm 8): while some a^T y <= b,
+    a <- a + eta(k) sum_{a^T y <= b} (b - a^T y) / ||y||^2 y, i.e. a gradient step on J_r.
+    Stops when no sample is within the margin, else after ``max_iter`` iterations with
+    ``converged_=False``."""
+    Y = _samples(Y)
+    b = _margin(b)
+    sq = _squared_norms(Y)
+    rate = _rate(eta)
+    a = _weights(a0, "a0", Y.shape[1])
+    max_iter = check_positive_int(max_iter, "max_iter")
+    _check_callback(callback)
+    history: list[np.ndarray] | None = [] if record else None
+    k, converged = 0, False
+    while k < max_iter:
+        r = b - Y @ a
+        if not np.any(r >= 0):
+            converged = True
+            break
+        k += 1
+        a += rate(k) * ((np.maximum(r, 0.0) / sq) @ Y)
+        if not np.all(np.isfinite(a)):
+            raise _diverged(a, k, "batch_relaxation")
+        if history is not None:
+            history.append(a.copy())
+        if callback is not None and callback(k, a.copy()):
+            break
+    else:
+        converged = not np.any(Y @ a <= b)
+    return RelaxationResult(a_=a, converged_=converged, n_iter_=k, n_updates_=k,
+                            history_=tuple(history) if history is not None else None)
+
+
+def single_sample_relaxation(
+    Y: Any,
+    *,
+    b: float,
+    eta: Eta = 1.0,
+    a0: Any = None,
+    max_epochs: int = 1000,
+    record: bool = False,
+    callback: Callback = None,
+) -> RelaxationResult:
+    """Single-sample relaxation with margin (Duda-Hart-Stork Algorithm 9), cyclic order
+    y_1, ..., y_N, y_1, ...: whenever a^T y_k <= b, a <- a + eta (b - a^T y_k)/||y_k||^2 y_k.
+    Converged when a whole epoch makes no update; else stops after ``max_epochs`` epochs with
+    ``converged_=False`` (always on non-separable data, and possibly with eta <= 1, whose
+    updates approach the hyperplane a^T y = b without crossing it)."""
+    Y = _samples(Y)
+    b = _margin(b)
+    sq = _squared_norms(Y)
+    rate = _rate(eta)
+    a = _weights(a0, "a0", Y.shape[1])
+    max_epochs = check_positive_int(max_epochs, "max_epochs")
+    _check_callback(callback)
+    history: list[np.ndarray] | None = [] if record else None
+    rows = list(Y)
+    updates = epochs = 0
+    converged = stopped = False
+    while epochs < max_epochs and not stopped:
+        epochs += 1
+        clean = True
+        for n, y in enumerate(rows):
+            s = float(y @ a)
+            if s <= b:
+                updates += 1
+                clean = False
+                a += (rate(updates) * (b - s) / sq[n]) * y
+                if not np.all(np.isfinite(a)):
+                    raise _diverged(a, updates, "single_sample_relaxation")
+                if history is not None:
+                    history.append(a.copy())
+                if callback is not None and callback(updates, a.copy()):
+                    stopped = True
+                    break
+        if clean:
+            converged = True
+            break
+    return RelaxationResult(a_=a, converged_=converged, n_iter_=epochs, n_updates_=updates,
+                            history_=tuple(history) if history is not None else None)
