@@ -1,5 +1,343 @@
-"""The perceptron: normalisation, solution region and margin, the criterion J_p, batch and single-sample updates, fixed-increment convergence (Novikoff), separability, the dual perceptron.
+"""The perceptron: normalisation, solution region and margin, the criterion J_p, batch and
+single-sample updates, fixed-increment convergence (Novikoff), separability, the dual perceptron.
 
-Entries are added topic by topic; see derivations/DESIGN.md for what each kind must get."""
+Sources: bromberg2012 §4.1 (E_P, Eq. (8), the single-sample rule, the convergence remark,
+the dependence on initialisation and order) and §5 (separability); dhs-perceptron (the whole
+note: normalisation, solution vector, margin, J_p, gradient descent, Algorithm 3);
+udelar2018 "Perceptrón de Rosenblatt y variaciones (caso c = 2)", "Optimización del criterio
+Perceptrón", "Perceptrón: corrección de a una muestra", "Perceptrón: convergencia";
+hermosillo2017 "Resumen del algoritmo Perceptron", "Algoritmo de Aprendizaje Perceptron",
+"Perceptron DUAL", "Algoritmo del Perceptron DUAL"; ml10 (the perceptron section);
+Duda-Hart-Stork §5.5, Bishop PRML §4.1.7.
+
+Conventions
+-----------
+* Samples are explicit: ``y_1, y_2, y_3`` (augmented, dimension ``D``) with labels
+  ``t_1, t_2, t_3`` in {-1, +1}; the components method enumerates all 8 labellings. The
+  activation of sample n is ``z_n = t_n aᵀy_n`` (DHS normalises ``y'_n = t_n y_n`` so that
+  ``z_n = aᵀy'_n``).
+* "Misclassified" as each document prints it: ``M(a) = {n : z_n <= 0}`` (hermosillo2017's
+  ``≤ 0``, DHS's and the numerics' convention), unless an entry says otherwise. The printed
+  sum over M is written ``Σ_n Piecewise((-z_n, z_n <= 0), (0, True))``; the engine's case
+  analysis splits on the sign of each ``z_n``.
+* Where a document differentiates a sum over M it treats M as fixed; those claims fix
+  ``M = {1, 2}`` (sample 3 classified correctly) and differentiate the sum over M.
+* Algorithm runs use an exact reference implementation in rationals (``_exact_run``) next to
+  ``numerics``; a failing run is a refutation only when decided in that exact arithmetic.
+"""
 
 from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+
+from .._claims.claims import Behaviour, Equal, Exists, Iff, Rel, RunResult
+from .._claims.statement import Agreement, Statement, chain
+from .._symbols.expr import Grad, Norm, dot
+from .._symbols.space import Space
+from .registry import entry
+
+#: Sizes of D for claims about signs of activations (the case analysis, not D, is the work).
+_SIGN_SIZES = (1, 2)
+_N = 3  # samples in the symbolic entries (8 labellings enumerated by components)
+
+_BR = "bromberg2012"
+_DHS = "dhs-perceptron"
+_UD = "udelar2018"
+_HE = "hermosillo2017"
+_ML = "ml10"
+_UD_VAR = "Perceptrón de Rosenblatt y variaciones (caso c = 2)"
+_UD_OPT = "Optimización del criterio Perceptrón"
+_UD_ONE = "Perceptrón: corrección de a una muestra"
+_UD_CONV = "Perceptrón: convergencia"
+_PRML = ("bishop-prml", "§4.1.7, Eqs. (4.52)-(4.57)")
+_DHSBOOK = ("dhs", "§5.5")
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def _data(s: Space, D, n: int = _N):
+    """Samples y_1..y_n of R^D and labels t_1..t_n."""
+    ys = [s.vector(f"y_{k}", D) for k in range(1, n + 1)]
+    ts = [s.scalar(f"t_{k}", label=True) for k in range(1, n + 1)]
+    return ys, ts
+
+
+def _z(a, ys, ts) -> list:
+    """Activations z_n = t_n aᵀy_n."""
+    return [t * dot(a, y) for y, t in zip(ys, ts)]
+
+
+def _over_M(terms, zs) -> sp.Basic:
+    """Σ_{n ∈ M(a)} term_n with M(a) = {n : z_n <= 0}, as printed (a sum over the set)."""
+    return sp.Add(*[sp.Piecewise((term, z <= 0), (0, True)) for term, z in zip(terms, zs)])
+
+
+def _jp(zs) -> sp.Basic:
+    """J_p = Σ_n max(0, -z_n): the perceptron criterion as a piecewise-linear function."""
+    return sp.Add(*[sp.Max(0, -z) for z in zs])
+
+
+def _Y(ev, ys, ts) -> np.ndarray:
+    """The normalised samples t_n y_n as the rows of Y (numerics' convention)."""
+    return np.vstack([np.asarray(ev(t * y), dtype=float).ravel() for y, t in zip(ys, ts)])
+
+
+def _vec(ev, v) -> np.ndarray:
+    return np.asarray(ev(v), dtype=float).ravel()
+
+
+def _nonzero(s: Space, name: str) -> sp.Basic:
+    """A nonzero real written as σ r (σ = ±1, r > 0), so the case analysis knows its sign in
+    each of its two cases (a ``nonzero`` symbol leaves the region ζ = 0 open)."""
+    return s.scalar(f"sigma_{name}", label=True) * s.scalar(f"r_{name}", positive=True)
+
+
+def _on_boundary(s: Space, name: str, v, y) -> sp.Basic:
+    """A vector with ``name``ᵀy = 0: v − (vᵀy/yᵀy) y (y declared nonzero)."""
+    D = v.shape[0]
+    a = s.vector(name, D)
+    s.define(a, v - dot(v, y) / dot(y, y) * y, f"{name}ᵀy = 0: on the boundary")
+    return a
+
+
+def _np():
+    """numerics.perceptron, imported when a check runs (it is written alongside)."""
+    import numerics.perceptron as npc
+
+    return npc
+
+
+# --- exact reference runs (rationals) -----------------------------------------------------
+
+def _q(v) -> tuple:
+    return tuple(Fraction(x) for x in v)
+
+
+def _dotq(a, b) -> Fraction:
+    return sum((x * y for x, y in zip(a, b)), Fraction(0))
+
+
+def _exact_run(Y, *, eta=Fraction(1), a0=None, margin=Fraction(0), max_epochs=200, order=None,
+               sign=1):
+    """The single-sample fixed-increment perceptron in exact rationals: cycle over the rows of
+    ``Y`` (normalised samples) in ``order``; when aᵀy_k <= margin, a <- a + sign·eta·y_k
+    (``sign = -1`` runs bromberg2012's printed rule). Returns (a, converged, mistakes) with
+    ``mistakes`` the list of sample indices corrected, in order."""
+    Y = [_q(y) for y in Y]
+    D = len(Y[0])
+    a = _q(a0) if a0 is not None else tuple(Fraction(0) for _ in range(D))
+    order = list(range(len(Y))) if order is None else list(order)
+    mistakes = []
+    for _epoch in range(max_epochs):
+        clean = True
+        for k in order:
+            if _dotq(a, Y[k]) <= margin:
+                a = tuple(x + sign * eta * y for x, y in zip(a, Y[k]))
+                mistakes.append(k)
+                clean = False
+        if clean:
+            return a, True, mistakes
+    return a, False, mistakes
+
+
+def _separable_data(rng, n: int, D: int, gamma: float = 0.25):
+    """Normalised augmented samples (rows, last coordinate t_n) separable by a known unit u
+    with margin >= gamma: x drawn, its component along u pushed out of the slab."""
+    u = rng.normal(size=D)
+    u /= np.linalg.norm(u)
+    X = rng.normal(size=(n, D - 1))
+    t = rng.choice([-1.0, 1.0], size=n)
+    Ya = np.hstack([X, np.ones((n, 1))])
+    # move each sample along u so that t_n uᵀy_n >= gamma + |noise|
+    target = t * (gamma + np.abs(rng.normal(size=n)))
+    Ya = Ya + np.outer(target - Ya @ u, u) / 1.0
+    # the last coordinate must stay 1: rescale rows (a positive factor keeps every sign)
+    Ya = Ya / Ya[:, -1:].copy() if np.all(np.abs(Ya[:, -1]) > 1e-3) else Ya
+    return t[:, None] * Ya, u
+
+
+# --- normalisation, solution region, margin ----------------------------------------------
+
+@entry("perceptron.solution_region",
+       "Normalisation: 'aᵀy > 0 on ω₁, < 0 on ω₂' is tₙaᵀyₙ > 0; the solution region is a convex cone",
+       sources=[(_DHS, "The two-category linearly separable case: 'replace all samples from class 2 "
+                       "by their negatives', 'Solution vector, if it exists in not unique'"),
+                (_UD, f"{_UD_VAR}: 'Región de solución A: a tal que t_n aᵀy_n > 0 para todo n'"),
+                (_BR, "§4.1: 'buscamos ... que satisfagan wᵀφ(x_n) t_n > 0'"),
+                (_ML, "perceptron: 'Queste due condizioni possono essere riassunte ... wᵀφ(x_i) t_i > 0'")])
+def solution_region() -> Statement:
+    """For a label t ∈ {−1, +1} and activation aᵀy: (t = +1 and aᵀy > 0) or (t = −1 and
+    aᵀy < 0) holds iff t aᵀy > 0 — the two class conditions are one condition on the
+    normalised sample y' = t y, aᵀy' > 0 (DHS: "we could forget the labels"). The solution
+    region {a : t_n aᵀy_n > 0 ∀n} is a convex cone: with a₁, a₂ in it, every λa₁ + μa₂
+    (λ, μ ≥ 0, not both 0) is in it — so a solution, if one exists, is not unique (DHS).
+    The cone claim is checked per sample: aᵢ is built with t aᵢᵀy = zᵢ > 0 (aᵢ = bᵢ + (zᵢ −
+    t bᵢᵀy) t y/‖y‖², y ≠ 0)."""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    a, y = s.vector("a", D), s.vector("y", D, nonzero=True)
+    t = s.scalar("t", label=True)
+    z = dot(a, y)
+    b1, b2 = s.vector("b_1", D), s.vector("b_2", D)
+    z1, z2 = s.scalar("z_1", positive=True), s.scalar("z_2", positive=True)
+    lam, mu = s.scalar("lambda", positive=True), s.scalar("mu", nonnegative=True)
+    a1, a2 = s.vector("a_1", D), s.vector("a_2", D)
+    s.define(a1, b1 + (z1 - t * dot(b1, y)) * t * y / dot(y, y), "a_1 in the solution region: t a_1ᵀy = z_1 > 0")
+    s.define(a2, b2 + (z2 - t * dot(b2, y)) * t * y / dot(y, y), "a_2 in the solution region: t a_2ᵀy = z_2 > 0")
+    yn = t * y
+    return Statement(s, claims={
+        "(t = +1 and a^T y > 0) or (t = -1 and a^T y < 0) iff t a^T y > 0":
+            Iff(sp.Or(sp.And(t > 0, z > 0), sp.And(t < 0, z < 0)), t * z > 0),
+        "t a^T y > 0 iff a^T (t y) > 0 (normalised sample)": Iff(t * z > 0, dot(a, yn) > 0),
+        "t a_1^T y = z_1 (a_1 is a solution for this sample)": Equal(t * dot(a1, y), z1),
+        "lambda a_1 + mu a_2 is a solution": Rel(t * dot(lam * a1 + mu * a2, y), ">", 0,
+                                                 certificate=lam * z1 + mu * z2),
+    }, numeric=[Agreement("a^T y' = numerics.geometry.normalize_samples-style t y · a",
+                          t * z, lambda ev: float(_vec(ev, t * y) @ _vec(ev, a)))])
+
+
+@entry("perceptron.udelar_rule_vs_region",
+       "udelar2018: the rule 'g ≥ 0 on ω₁, g < 0 on ω₂' is the solution region t aᵀy > 0",
+       kind="caveat",
+       caveat="unstated condition: no sample on the boundary (aᵀy_n ≠ 0). udelar2018 asks "
+              "'g(x_n) = aᵀy_n ≥ 0 si x_n de la clase ω₁, < 0 si ω₂' and then defines the solution "
+              "region as 't_n aᵀy_n > 0 para todo n': an ω₁ sample with aᵀy_n = 0 satisfies the "
+              "rule but is outside the region",
+       sources=[(_UD, f"{_UD_VAR}: 'Caso linealmente separable → Queremos clasificación sin error' "
+                      "and 'Región de solución A'")])
+def udelar_rule_vs_region() -> Statement:
+    """udelar2018 states the error-free classification as aᵀyₙ ≥ 0 for ω₁ (t = +1) and
+    aᵀyₙ < 0 for ω₂ (t = −1), and the solution region as tₙaᵀyₙ > 0 ∀n, as if the two were
+    the same condition. They differ exactly on the boundary: t = +1, aᵀy = 0 meets the rule
+    and fails the region. With aᵀy ≠ 0 (the unstated condition) they agree; in general the
+    rule is t aᵀy > 0 or (t = +1 and aᵀy = 0). The printed equivalence is for every a; it is
+    stated at the boundary vectors a₀ = v − (vᵀy/yᵀy)y (a₀ᵀy = 0), where it fails for t = +1
+    (a point of measure zero that random a would never hit). ζ ≠ 0 is written σr (σ = ±1,
+    r > 0)."""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    a, y = s.vector("a", D), s.vector("y", D, nonzero=True)
+    t = s.scalar("t", label=True)
+    g = dot(a, y)
+    a0 = _on_boundary(s, "a_0", s.vector("v", D), y)
+    g0 = dot(a0, y)
+    zeta = _nonzero(s, "zeta")
+
+    def rule_of(v):
+        return sp.Or(sp.And(t > 0, v >= 0), sp.And(t < 0, v < 0))
+
+    rule, rule_nz = rule_of(g), rule_of(zeta)
+    return Statement(s, stated=Iff(rule_of(g0), t * g0 > 0), claims={
+        "with a^T y = zeta != 0: rule iff t zeta > 0": Iff(rule_nz, t * zeta > 0),
+        "in general: rule iff t a^T y > 0 or (t = +1 and a^T y = 0)":
+            Iff(rule, sp.Or(t * g > 0, sp.And(t > 0, sp.Eq(g, 0)))),
+    }, no_numeric="a statement about two sign conditions on one activation; the activation "
+                  "aᵀy against numerics is checked in perceptron.solution_region")
+
+
+def _step(z):
+    """bromberg2012 Eq. (7) / ml10: f(a) = +1 for a ≥ 0, −1 for a < 0."""
+    return sp.Piecewise((1, z >= 0), (-1, True))
+
+
+@entry("perceptron.misclassified_strict",
+       "bromberg2012, ml10: a misclassified input has wᵀφ(x_n) t_n < 0 (its cost term −wᵀφt > 0)",
+       kind="caveat",
+       caveat="unstated condition: no input on the boundary (wᵀφ(x_n) ≠ 0). Both documents "
+              "classify by f(a) = +1 for a ≥ 0: an input of class −1 with wᵀφ(x_n) = 0 gets "
+              "y(x_n) = +1 ≠ t_n, misclassified, yet wᵀφ(x_n)t_n = 0, not < 0 (bromberg2012), "
+              "and its contribution −wᵀφ(x_n)t_n = 0, not > 0 (ml10)",
+       sources=[(_BR, "§4.1: 'si ... x_n es clasificado erróneamente, ... resultando en "
+                      "wᵀφ(x_n) t_n < 0', with f of Eq. (7)"),
+                (_ML, "perceptron: 'Il contributo è −wᵀφ(x_i) t_i > 0, se x_i è classificato male', "
+                      "with f(i) = 1 for i ≥ 0")])
+def misclassified_strict() -> Statement:
+    """With the step f(a) = +1 (a ≥ 0), −1 (a < 0) of bromberg2012 Eq. (7) and ml10, an
+    input is misclassified when f(wᵀφ) ≠ t. As printed, misclassified ⇔ wᵀφ t < 0 (and its
+    cost term −wᵀφ t > 0). At wᵀφ = 0 with t = −1 the input is misclassified (f(0) = +1)
+    while wᵀφ t = 0: the printed equivalence fails there. Exactly: misclassified ⇔ wᵀφ t < 0
+    or (wᵀφ = 0 and t = −1); with wᵀφ ≠ 0 it is the printed condition. (The perceptron
+    criterion is unaffected — the boundary input contributes 0 either way — but the printed
+    'contributo > 0' is false for it.) The printed equivalence, for every w, is stated at the
+    boundary vectors w₀ = v − (vᵀφ/φᵀφ)φ, where it fails for t = −1."""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    w, phi = s.vector("w", D), s.vector("phi", D, nonzero=True)
+    t = s.scalar("t", label=True)
+    z = dot(w, phi)
+    w0 = _on_boundary(s, "w_0", s.vector("v", D), phi)
+    z0 = dot(w0, phi)
+    zeta = _nonzero(s, "zeta")
+    return Statement(s, stated=Iff(sp.Ne(_step(z0), t), z0 * t < 0), claims={
+        "with w^T phi = zeta != 0: misclassified iff zeta t < 0":
+            Iff(sp.Ne(_step(zeta), t), zeta * t < 0),
+        "misclassified iff w^T phi t < 0 or (w^T phi = 0 and t = -1)":
+            Iff(sp.Ne(_step(z), t), sp.Or(z * t < 0, sp.And(sp.Eq(z, 0), t < 0))),
+        "ml10: the contribution -w^T phi t of a misclassified input is >= 0":
+            Rel(sp.Piecewise((-z * t, sp.Ne(_step(z), t)), (0, True)), ">=", 0),
+    }, no_numeric="a statement about the step activation f and one label; numerics classifies "
+                  "with aᵀy <= 0 (numerics.perceptron.misclassified), checked in "
+                  "perceptron.count_piecewise_constant")
+
+
+@entry("perceptron.margin", "Margin b > 0: aᵀyᵢ ≥ b (DHS), t_n aᵀy_n > b > 0 (udelar2018) shrinks the solution region",
+       sources=[(_DHS, "The two-category linearly separable case: 'aᵗyᵢ ≥ b for all i, where b is a "
+                       "positive constant called the margin'"),
+                (_UD, f"{_UD_VAR}: 'Más robustez, margen (reduce A): t_n aᵀy_n > b > 0'")])
+def margin() -> Statement:
+    """A vector with margin b > 0 (aᵀy' ≥ b, or t aᵀy > b) is a solution (aᵀy' > 0): the
+    margin region lies inside the solution region ("reduce A"). Conversely every solution,
+    scaled, has any margin: if m = min_n aᵀy'_n > 0 then (b/m)a has (b/m)aᵀy'_n ≥ b — so the
+    margin constrains direction only together with a bound on ‖a‖ (DHS: 'the minimum-length
+    weight vector satisfying aᵗyᵢ ≥ b')."""
+    s = Space()
+    D = s.dim("D")
+    a, y = s.vector("a", D), s.vector("y", D)
+    b = s.scalar("b", positive=True)
+    r = s.scalar("r", nonnegative=True)
+    m = s.scalar("m", positive=True)
+    zd = s.scalar("z", positive=True)
+    s.define(zd, b + r, "a^T y' = b + r >= b (margin b)")
+    zm = s.scalar("z_m", positive=True)
+    s.define(zm, m + r, "a^T y' = m + r >= m = min_n a^T y'_n")
+    return Statement(s, claims={
+        "a^T y' >= b > 0 implies a^T y' > 0": Rel(zd, ">", 0, certificate=b + r),
+        "scaled solution (b/m) a has margin b": Rel(b / m * zm, ">=", b, certificate=b * r / m),
+        "numerics' margin test: misclassified iff a^T y' <= b":
+            Iff(dot(a, y) <= b, sp.Not(dot(a, y) > b)),
+    }, numeric=[Agreement("1[a^T y' <= b] = numerics.perceptron.misclassified(a, Y, margin=b)",
+                          sp.Piecewise((1, dot(a, y) <= b), (0, True)),
+                          lambda ev: float(_np().misclassified(_vec(ev, a), _vec(ev, y)[None, :],
+                                                               margin=float(ev(b)))[0]))])
+
+
+@entry("perceptron.count_piecewise_constant",
+       "#M(a) is piecewise constant: constant near every a with no sample on the boundary (gradient 0 a.e.)",
+       sources=[(_DHS, "Perceptron criterion function: 'the function is piecewise constant "
+                       "(discontinuous, and hence nondifferentiable)'"),
+                (_UD, f"{_UD_VAR}: 'Cantidad de patrones mal clasificados: J(a) = #M(a). Difícil de "
+                      "optimizar constante a trozos, no diferenciable'"),
+                (_ML, "perceptron: 'Questo tipo di funzione però sarebbe piecewise constant'")])
+def count_piecewise_constant() -> Statement:
+    """#M(a) = Σ_n H(−z_n) with H(0) = 1 (z_n = t_n aᵀy_n ≤ 0 counts). Near any a with every
+    z_n ≠ 0 it is constant: moving a changes each z_n by some e_n, and while |e_n| < |z_n|
+    (written e_n = θ_n z_n, θ_n = 2p_n − 1 ∈ (−1, 1)) no sign changes — so its gradient is 0
+    wherever it exists (all but the boundaries z_n = 0), and gradient descent gets no
+    direction; across a boundary it jumps by 1 (discontinuous there)."""
+    s = Space()
+    D = s.dim("D")
+    a = s.vector("a", D)
+    ys, ts = _data(s, D)
+    zs = _z(a, ys, ts)
+    count = sp.Add(*[sp.Heaviside(-z, 1) for z in zs])
+    w = [_nonzero(s, f"zeta_{k}") for k in (1, 2)]
+    p = [s.scalar(f"p_{k}", probability=True) for k in (1, 2)]
+    moved = [zk + (2 * pk - 1) * zk for zk, pk in zip(w, p)]
+    return Statement(s, claims={
+        "#M is constant while no activation changes sign":
+            Equal(sp.Add(*[sp.Heaviside(-m_, 1) for m_ in moved]), sp.Add(*[sp.Heaviside(-z, 1) for z in w])),
+    }, numeric=[Agreement("#M(a) = numerics.perceptron.misclassified(a, Y).sum()", count,
+                          lambda ev: float(_np().misclassified(_vec(ev, a), _Y(ev, ys, ts)).sum()))])
