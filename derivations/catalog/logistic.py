@@ -1,5 +1,326 @@
 """The sigmoid, logistic and softmax regression: identities, gradients, Hessians, IRLS.
 
-Entries are added topic by topic; see derivations/DESIGN.md for what each kind must get."""
+Sources: udelar2018 "Regresión logística: problema de dos clases", "Determinación de los
+parámetros de la regresión logística" (and "(cont.)"), "Solución única w al problema de
+regresión logística" (two slides), "Regresión logística multiclase"; Bishop PRML §4.3.2-§4.3.4
+for the standard forms.
+
+Conventions: N samples, d features (udelar2018's M), K classes. Sample n is x_n; the data
+matrix X is (N, d) with row n = x_nᵀ, which is what udelar2018's formulas ∇E = Xᵀ(y − t),
+H = XᵀWX and z = Xw − W⁻¹(y − t) need — udelar2018 *defines* X = [x₁ | x₂ | … | x_N] (samples
+in columns), and logistic.matrix_form_shapes reports the mismatch. Targets t_n ∈ {0, 1} are
+written t_n = (s_n + 1)/2 with s_n a ±1 label, so every draw is a genuine label. No bias:
+udelar2018's model is σ(wᵀx) (a constant feature gives one). Sizes are small (N ≤ 3, d ≤ 2,
+K = 3) because every claim with exp is proved by components at the listed sizes only (no size
+argument covers exp/log; derivations/DESIGN.md).
+"""
 
 from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixElement
+
+import numerics.logistic as nlog
+import numerics.sigmoid as nsig
+from numerics.errors import PerfectSeparationError
+
+from .._claims.claims import Behaviour, Equal, Iff, IsPSD, Rel, RunResult
+from .._claims.statement import Agreement, Statement, chain
+from .._symbols.expr import Grad, Scalar
+from .._symbols.nodes import Blocks, DataSum, Inv, lazy_inverses
+from .._symbols.space import Space
+from .registry import entry
+
+_i, _j, _k, _n = sp.symbols("i j k n", integer=True, nonnegative=True)
+HALF = sp.Rational(1, 2)
+
+
+def sig(a: sp.Basic) -> sp.Basic:
+    """σ(a) = 1/(1 + exp(−a)), udelar2018's definition as printed."""
+    return 1 / (1 + sp.exp(-a))
+
+
+def _el(M, i, j):
+    """The (i, j) entry of a matrix expression, kept as written; evaluates once M is explicit."""
+    return MatrixElement(M, i, j)
+
+
+def _f(ev, e) -> np.ndarray:
+    return np.asarray(ev(e), dtype=float)
+
+
+# --- the sigmoid --------------------------------------------------------------------------------
+
+@entry("logistic.sigmoid_symmetry", "σ(−a) = 1 − σ(a)",
+       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'Verifica las siguientes "
+                               "propiedades'"),
+                ("bishop-prml", "§4.2, Eq. (4.60)")])
+def sigmoid_symmetry() -> Statement:
+    """σ(−a) = 1/(1 + e^{a}) = e^{−a}/(1 + e^{−a}) = 1 − 1/(1 + e^{−a}) = 1 − σ(a)."""
+    s = Space()
+    a = s.scalar("a")
+    return Statement(s, claims={"sigma(-a) = 1 - sigma(a)": Equal(sig(-a), 1 - sig(a))},
+                     numeric=[Agreement("1 - sigma(a) = numerics.sigmoid.sigmoid(-a)", 1 - sig(a),
+                                        lambda ev: nsig.sigmoid(-float(ev(a))))])
+
+
+@entry("logistic.sigmoid_range", "σ is increasing with range (0, 1), not the printed [0, 1)",
+       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'σ(a) es creciente y su "
+                               "rango es [0, 1)'"),
+                ("bishop-prml", "§4.2, Fig. 4.9")],
+       kind="erratum")
+def sigmoid_range() -> Statement:
+    """udelar2018: 'σ(a) es creciente y su rango es [0, 1)'. σ(a) = 1/(1 + e^{−a}) is never 0
+    (e^{−a} is finite) and never 1 (e^{−a} > 0): its range is the open interval (0, 1), which
+    the corrected claims establish — 0 < σ(a) < 1 (certificates e^{−a}/(1 + e^{−a}) and
+    1/(1 + e^{−a})), every v ∈ (0, 1) is attained at the logit a = ln(v/(1 − v)), and σ is
+    strictly increasing: σ'(a) = e^{−a}/(1 + e^{−a})² > 0. The printed range is a different
+    set: stated as 'v ∈ [0, 1) ⇔ v ∈ (0, 1)' (membership in the printed set is membership in
+    the range), refuted at v = 0. The printed half-open interval is also inconsistent with
+    the next bullet, σ(−a) = 1 − σ(a), which makes the range symmetric about 1/2."""
+    s = Space()
+    a, v, p, w = s.scalar("a"), s.scalar("v"), s.scalar("p", probability=True), s.vector("w", 1)
+    u, e = Scalar(w), sp.exp(-a)
+    return Statement(
+        s, stated=Iff(sp.And(v >= 0, v < 1), sp.And(v > 0, v < 1)),
+        claims={
+            "range is (0,1): 0 < sigma(a)": Rel(sig(a), ">", 0, certificate=1 / (1 + e)),
+            "range is (0,1): sigma(a) < 1": Rel(sig(a), "<", 1, certificate=e / (1 + e)),
+            "onto (0,1): sigma(ln(p/(1-p))) = p": Equal(sig(sp.log(p / (1 - p))), p),
+            "increasing: dsigma/da = e^{-a}/(1+e^{-a})^2":
+                Equal(Grad(sig(u), w), sp.exp(-u) / (1 + sp.exp(-u)) ** 2),
+            "increasing: dsigma/da > 0":
+                Rel(sp.exp(-u) / (1 + sp.exp(-u)) ** 2, ">", 0,
+                    certificate=sp.exp(-u) / (1 + sp.exp(-u)) ** 2),
+        }, corrects="range is (0,1): 0 < sigma(a)",
+        numeric=[Agreement("sigma(ln(p/(1-p))) = p by numerics.sigmoid.sigmoid", p,
+                           lambda ev: nsig.sigmoid(np.log(float(ev(p)) / (1 - float(ev(p)))))),
+                 Agreement("sigma(a) by numerics.sigmoid.sigmoid, in (0, 1)", sig(a),
+                           lambda ev: nsig.sigmoid(float(ev(a))))])
+
+
+@entry("logistic.logit", "a = ln(σ/(1 − σ)), the log of the ratio of the posteriors",
+       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'a = ln(σ/(1−σ)), llamada "
+                               "función logit'"),
+                ("bishop-prml", "§4.2, Eqs. (4.58), (4.61)")])
+def logit() -> Statement:
+    """With p(C₁|x) = σ(a) and p(C₂|x) = 1 − p(C₁|x) (udelar2018's model), σ/(1 − σ) is the
+    ratio of the posteriors p(C₁|x)/p(C₂|x), and ln(σ/(1 − σ)) = ln(e^{a}) = a: the logit
+    inverts σ and is the log posterior odds."""
+    s = Space()
+    a = s.scalar("a")
+    p1 = sig(a)
+    p2 = 1 - p1
+    return Statement(s, claims={
+        "a = ln(sigma/(1-sigma)) = ln(p(C1|x)/p(C2|x))": Equal(a, sp.log(p1 / p2)),
+    }, numeric=[Agreement("ln p(C1|x) - ln p(C2|x) by numerics.sigmoid.log_sigmoid(a) - "
+                          "log_sigmoid(-a)", sp.log(p1) - sp.log(p2),
+                          lambda ev: nsig.log_sigmoid(float(ev(a))) - nsig.log_sigmoid(-float(ev(a))))])
+
+
+@entry("logistic.sigmoid_derivative", "dσ/da = σ(1 − σ)",
+       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), 'observando que dσ/da = "
+                               "σ(1 − σ)'"),
+                ("bishop-prml", "§4.3.2, Eq. (4.88)")])
+def sigmoid_derivative() -> Statement:
+    """dσ/da = e^{−a}/(1 + e^{−a})² = σ(a)(1 − σ(a)); the derivative is taken by ``Grad`` with
+    respect to a 1×1 vector w (a = w), entry by entry."""
+    s = Space()
+    w = s.vector("w", 1)
+    a = Scalar(w)
+    return Statement(s, claims={"dsigma/da = sigma(1-sigma)": Equal(Grad(sig(a), w), sig(a) * (1 - sig(a)))},
+                     numeric=[Agreement("sigma(1-sigma) = the Hessian of E at one sample x = 1, "
+                                        "numerics.sigmoid.logistic_hessian", sig(a) * (1 - sig(a)),
+                                        lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), np.ones((1, 1)))[0, 0])])
+
+
+# --- the model: discriminative, its parameter count ----------------------------------------------
+
+def _gauss(x, m, var):
+    """The normal density N(x | m, var) in one dimension."""
+    return sp.exp(-(x - m) ** 2 / (2 * var)) / sp.sqrt(2 * sp.pi * var)
+
+
+@entry("logistic.discriminative", "Logistic regression is a discriminative model, not the printed 'generativo'",
+       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'Este modelo probabilístico "
+                               "generativo se conoce como regresión logística'; its own agenda, 'Un "
+                               "modelo probabilista discriminativo: regresión logística'"),
+                ("bishop-prml", "§4.3, §4.3.2")],
+       kind="erratum")
+def discriminative() -> Statement:
+    """udelar2018 calls the model p(C₁|x) = σ(wᵀx) 'generativo' and compares it with 'otro
+    modelo generativo clásico' (Gaussian mixtures); its own introduction defines a generative
+    model as one that models p(x|ω_k) and P(ω_k) and then applies Bayes, and its agenda calls
+    logistic regression 'Un modelo probabilista discriminativo'. The logistic model fixes only
+    the posterior, and the posterior does not determine p(x|C_k): two generative models — equal
+    priors, N(x | ±1, 1) and N(x | ±2, 2) in one dimension — both have posterior
+    p(C₁|x) = σ(2x) (verified, each by Bayes' rule), so w = 2 is one logistic model for both.
+    If the logistic model were generative its parameters would determine p(x|C₁); stated:
+    N(x | 1, 1) = N(x | 2, 2) for every x — refuted (at x = 0, e^{−1/2}/√(2π) ≠ e^{−1}/√(4π)).
+    Corrected: the model is discriminative — it models p(C₁|x) directly."""
+    s = Space()
+    x = s.scalar("x")
+    post_a = _gauss(x, 1, 1) / (_gauss(x, 1, 1) + _gauss(x, -1, 1))
+    post_b = _gauss(x, 2, 2) / (_gauss(x, 2, 2) + _gauss(x, -2, 2))
+    return Statement(s, stated=Equal(_gauss(x, 1, 1), _gauss(x, 2, 2)), claims={
+        "Bayes with N(x|±1,1): p(C1|x) = sigma(2x)": Equal(post_a, sig(2 * x)),
+        "Bayes with N(x|±2,2): p(C1|x) = sigma(2x)": Equal(post_b, sig(2 * x)),
+    }, numeric=[Agreement("p(C1|x) of N(x|±2,2) = numerics.sigmoid.sigmoid(2x)", post_b,
+                          lambda ev: nsig.sigmoid(2 * float(ev(x))))])
+
+
+@entry("logistic.parameter_count", "M parameters for logistic regression vs 2M + M(M+1)/2 + 1 = M(M+5)/2 + 1",
+       sources=[("udelar2018", "Regresión logística: problema de dos clases, comparison with MoG"),
+                ("bishop-prml", "§4.3.2, after Eq. (4.87)")])
+def parameter_count() -> Statement:
+    """Two Gaussian means (2M), one shared symmetric covariance (M(M + 1)/2 free entries) and
+    the prior p(C₁) (1): 2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1, against the M entries of w —
+    quadratic against linear growth in M."""
+    s = Space()
+    M = s.scalar("M", integer=True, positive=True)
+    total = 2 * M + M * (M + 1) / 2 + 1
+    return Statement(s, claims={
+        "2M + M(M+1)/2 + 1 = M(M+5)/2 + 1": Equal(total, M * (M + 5) / 2 + 1),
+    }, no_numeric="a count of parameters: numerics fits no shared-covariance Gaussian class "
+                   "model whose parameters could be counted, and fit_logistic_regression adds a "
+                   "bias that udelar2018's σ(wᵀx) does not have")
+
+
+# --- two classes: likelihood, error, gradient, Hessian --------------------------------------------
+
+def _two_class_data(s: Space, N_sizes=(1, 2), d_sizes=(1, 2)):
+    """N samples x_n (rows of X, N×d; N ≤ 2, d ≤ 2 unless told), weights w, labels t_n = (s_n + 1)/2 ∈ {0, 1}."""
+    N, d = s.dim("N", sizes=N_sizes, fixed=True), s.dim("d", sizes=d_sizes, fixed=True)
+    X, w, lab = s.matrix("X", N, d), s.vector("w", d), s.vector("s", N, labels=True, allow_empty=True)
+    return N, d, X, w, lab
+
+
+def _t(lab, n):
+    """t_n = (s_n + 1)/2 ∈ {0, 1}."""
+    return (lab[n, 0] + 1) / 2
+
+
+def _a(X, w, n):
+    """a_n = wᵀx_n."""
+    return _el(X * w, n, 0)
+
+
+def _error(X, w, lab, N):
+    """E(w) = −Σ_n [t_n ln y_n + (1 − t_n) ln(1 − y_n)], y_n = σ(wᵀx_n), as printed."""
+    y = sig(_a(X, w, _n))
+    t = _t(lab, _n)
+    return -DataSum(t * sp.log(y) + (1 - t) * sp.log(1 - y), (_n, 0, N - 1))
+
+
+def _weighted_sum(N, d, coef, X):
+    """Σ_n coef(n) x_n, a d-vector written entry by entry."""
+    return sp.FunctionMatrix(d, 1, sp.Lambda((_i, _j), DataSum(coef(_n) * X[_n, _i], (_n, 0, N - 1))))
+
+
+def _weighted_outer(N, d, coef, X):
+    """Σ_n coef(n) x_n x_nᵀ, a d×d matrix written entry by entry."""
+    return sp.FunctionMatrix(d, d, sp.Lambda(
+        (_i, _j), DataSum(coef(_n) * X[_n, _i] * X[_n, _j], (_n, 0, N - 1))))
+
+
+def _labels01(ev, lab) -> np.ndarray:
+    return (_f(ev, lab).ravel() + 1) / 2
+
+
+@entry("logistic.likelihood", "E(w) = −ln Π_n y_n^{t_n}(1 − y_n)^{1−t_n} = −Σ_n [t_n ln y_n + (1 − t_n) ln(1 − y_n)]",
+       sources=[("udelar2018", "Determinación de los parámetros de la regresión logística, p(t|w) and E(w)"),
+                ("bishop-prml", "§4.3.2, Eqs. (4.89)-(4.90)")])
+def likelihood() -> Statement:
+    """The Bernoulli likelihood of independent labels, p(t|w) = Π_n y_n^{t_n}(1 − y_n)^{1−t_n},
+    and the cost E(w) = −ln p(t|w) = −Σ_n [t_n ln y_n + (1 − t_n) ln(1 − y_n)] (udelar2018
+    prints '−Σ t_n ln y_n + (1 − t_n) ln(1 − y_n)'; both terms carry the index n, so both are
+    under the sum). N = 3 samples written out (the product has no symbolic-size node), d ≤ 2;
+    t_n ∈ {0, 1}. Each factor y_n^{t_n}(1 − y_n)^{1−t_n} is the Bernoulli probability of t_n.
+
+    E = −ln p is checked as p(t|w) = e^{−E(w)} (the same statement: ln is injective on the
+    positive p), because components does not decide −ln Π_n (…) = −Σ_n ln(…) once two samples'
+    exponentials meet in one logarithm; the logarithm of one sample's factor is checked as
+    printed."""
+    s = Space()
+    d = s.dim("d", sizes=(1, 2), fixed=True)
+    X, w, lab = s.matrix("X", 3, d), s.vector("w", d), s.vector("s", 3, labels=True, allow_empty=True)
+    y = [sig(_a(X, w, n)) for n in range(3)]
+    t = [_t(lab, n) for n in range(3)]
+    p = sp.Mul(*[y[n] ** t[n] * (1 - y[n]) ** (1 - t[n]) for n in range(3)], evaluate=False)
+    E = -sp.Add(*[t[n] * sp.log(y[n]) + (1 - t[n]) * sp.log(1 - y[n]) for n in range(3)])
+    return Statement(s, claims={
+        "p(t|w) = exp(-E(w)), E = -sum_n t_n ln y_n + (1-t_n) ln(1-y_n)": Equal(p, sp.exp(-E)),
+        "one sample: -ln(y^t (1-y)^(1-t)) = -(t ln y + (1-t) ln(1-y))":
+            Equal(-sp.log(y[0] ** t[0] * (1 - y[0]) ** (1 - t[0])),
+                  -(t[0] * sp.log(y[0]) + (1 - t[0]) * sp.log(1 - y[0]))),
+        "Bernoulli: y^t (1-y)^(1-t) is y for t = 1, 1 - y for t = 0":
+            Equal(y[0] ** t[0] * (1 - y[0]) ** (1 - t[0]), t[0] * y[0] + (1 - t[0]) * (1 - y[0])),
+    }, numeric=[Agreement("E(w) = numerics.sigmoid.logistic_loss", E,
+                          lambda ev: nsig.logistic_loss(_f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab)))])
+
+
+@entry("logistic.gradient", "∇E(w) = Σ_n (σ(wᵀx_n) − t_n) x_n",
+       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), ∇E(w)"),
+                ("bishop-prml", "§4.3.2, Eq. (4.91)")])
+def gradient() -> Statement:
+    """The gradient of E(w) = −Σ_n [t_n ln σ(wᵀx_n) + (1 − t_n) ln(1 − σ(wᵀx_n))], taken entry by
+    entry (``Grad``), is Σ_n (σ(wᵀx_n) − t_n) x_n: with dσ/da = σ(1 − σ), d/dw ln σ(wᵀx_n) =
+    (1 − σ)x_n and d/dw ln(1 − σ(wᵀx_n)) = −σ x_n. N ≤ 3, d ≤ 2."""
+    s = Space()
+    N, d, X, w, lab = _two_class_data(s)
+    E = _error(X, w, lab, N)
+    printed = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
+    return Statement(s, claims={"grad E = sum_n (sigma(w^T x_n) - t_n) x_n": Equal(Grad(E, w), printed)},
+                     numeric=[Agreement("sum_n (sigma(w^T x_n) - t_n) x_n = numerics.sigmoid.logistic_gradient",
+                                        printed, lambda ev: nsig.logistic_gradient(
+                                            _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
+
+
+@entry("logistic.gradient_underbrace", "The brace under σ(wᵀx_n) − t_n reads y_n; it is y_n − t_n",
+       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), the underbrace of "
+                               "(σ(wᵀx_n) − t_n) labelled y_n, and Obs. 1's errors (y_n − t_n)"),
+                ("bishop-prml", "§4.3.2, Eq. (4.91)")],
+       kind="erratum")
+def gradient_underbrace() -> Statement:
+    """udelar2018 prints ∇E(w) = … = Σ_n (σ(wᵀx_n) − t_n) x_n with an underbrace labelling the
+    factor (σ(wᵀx_n) − t_n) as 'y_n'; but y_n := σ(wᵀx_n) on the previous slide, and Obs. 1
+    calls the same factor the error (y_n − t_n). Stated, for one sample: σ(wᵀx) − t = y with
+    y = σ(wᵀx) — refuted for t = 1. Corrected: the factor is y_n − t_n, so ∇E(w) =
+    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2)."""
+    s = Space()
+    N, d, X, w, lab = _two_class_data(s)
+    x, w1, label = s.vector("x", d), s.vector("v", d), s.scalar("t_1", label=True)
+    t1 = (label + 1) / 2
+    y1 = sig(Scalar(w1.T * x))
+    E = _error(X, w, lab, N)
+    errors = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
+    return Statement(s, stated=Equal(y1 - t1, y1), claims={
+        "grad E = sum_n (y_n - t_n) x_n": Equal(Grad(E, w), errors),
+    }, numeric=[Agreement("sum_n (y_n - t_n) x_n = numerics.sigmoid.logistic_gradient", errors,
+                          lambda ev: nsig.logistic_gradient(
+                              _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
+
+
+def _hessian(N, d, X, w):
+    """Σ_n y_n(1 − y_n) x_n x_nᵀ, as printed."""
+    return _weighted_outer(N, d, lambda n: sig(_a(X, w, n)) * (1 - sig(_a(X, w, n))), X)
+
+
+@entry("logistic.hessian", "H = ∇∇E(w) = Σ_n y_n(1 − y_n) x_n x_nᵀ",
+       sources=[("udelar2018", "Solución única w al problema de regresión logística, H"),
+                ("bishop-prml", "§4.3.3, Eq. (4.97)")])
+def hessian() -> Statement:
+    """The Hessian of E, as the derivative of the directional derivative: for every u,
+    ∇_w(uᵀ∇E(w)) = H u with H = Σ_n y_n(1 − y_n) x_n x_nᵀ (both gradients entry by entry; the
+    identity is linear in the symbolic u, so it holds for every u: H is the Hessian). N ≤ 3,
+    d ≤ 2."""
+    s = Space()
+    N, d, X, w, lab = _two_class_data(s)
+    u = s.vector("u", d)
+    E = _error(X, w, lab, N)
+    H = _hessian(N, d, X, w)
+    return Statement(s, claims={
+        "grad_w (u^T grad E) = (sum_n y_n(1-y_n) x_n x_n^T) u": Equal(Grad(Scalar(u.T * Grad(E, w)), w), H * u),
+    }, numeric=[Agreement("sum_n y_n(1-y_n) x_n x_n^T = numerics.sigmoid.logistic_hessian", H,
+                          lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
