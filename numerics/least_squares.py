@@ -62,8 +62,10 @@ from ._validation import (
     as_vector,
     check_finite,
     check_n_features,
+    check_positive_int,
     check_same_length,
     encode_labels,
+    reject_complex,
 )
 from .errors import InvalidInput, ShapeMismatch, SingularMatrixError
 
@@ -142,8 +144,14 @@ def default_rcond_threshold(n_samples: int, n_features: int) -> float:
     guaranteed digits and the orthogonal method, whose relative distance to singularity is
     about sqrt(rcond), is used. The bound is worst case, hence conservative: a false alarm
     costs time, never accuracy.
+
+    Conventions
+    -----------
+    n_samples, n_features : positive integers N and d. Returns a float.
     """
-    return (n_features + 1) * max(n_samples, n_features + 1) * _EPS
+    n = check_positive_int(n_samples, "n_samples")
+    d = check_positive_int(n_features, "n_features")
+    return (d + 1) * max(n, d + 1) * _EPS
 
 
 def fit_least_squares(
@@ -660,6 +668,7 @@ def _check_bias(bias: Any) -> None:
 def _resolve_threshold(rcond_threshold: Any, n: int, d: int) -> float:
     if rcond_threshold is None:
         return default_rcond_threshold(n, d)
+    reject_complex(rcond_threshold, "rcond_threshold")
     if isinstance(rcond_threshold, bool) or not isinstance(
         rcond_threshold, (int, float, np.integer, np.floating)
     ):
