@@ -147,16 +147,16 @@ def _selftest_fallback(item, reason):
 def _selftest_one(args):
     from .._verdicts.selftest import selftest_entry
 
-    eid, seed, k = args
-    return eid, selftest_entry(_registry()[eid], seed=seed, only=k)
+    eid, seed, k, per_claim = args
+    return eid, selftest_entry(_registry()[eid], seed=seed, only=k, per_claim=per_claim)
 
 
-def selftest_items(ids, seed: int) -> list[tuple[str, int, int]]:
+def selftest_items(ids, seed: int, per_claim: int | None = None) -> list[tuple]:
     """One pool item per (entry, claim): the heaviest entries spread over the workers."""
     from .._verdicts.selftest import claim_count
 
     reg = _registry()
-    return [(i, seed, k) for i in ids for k in range(claim_count(reg[i]))]
+    return [(i, seed, k, per_claim) for i in ids for k in range(claim_count(reg[i]))]
 
 
 #: Hard wall-clock limit per entry, enforced by killing its worker process. The engine's
@@ -732,7 +732,7 @@ def cmd_selftest(ns) -> int:
 
     ids = select(ns.ids)
     progress = sys.stderr.isatty() and ns.format != "json"
-    parts = [p for _, p in _pool_map(_selftest_one, selftest_items(ids, ns.seed), ns.jobs,
+    parts = [p for _, p in _pool_map(_selftest_one, selftest_items(ids, ns.seed, ns.per_claim), ns.jobs,
                                      progress, "selftest", fallback=_selftest_fallback,
                                      hard_limit=SELFTEST_HARD_LIMIT)]
     rep = merge(parts)
@@ -744,6 +744,9 @@ def cmd_selftest(ns) -> int:
               f"equivalent: {rep['equivalent']}  killed: {rep['killed']}  "
               f"survivors: {len(rep['survivors'])}  false refutations: {rep['false_refutations']}  "
               f"(ill-typed mutants set aside: {rep['ill_typed']})")
+        if rep["not_sampled"]:
+            print(f"sampled: {ns.per_claim} library mutants per claim (seed {ns.seed}); "
+                  f"{rep['not_sampled']} not attacked this run (size and constant mutants: all)")
         print(f"killed / non-equivalent = {rep['killed_ratio']:.2%} (target >= 98%)")
         print("each method alone on every mutant (wrongly proved must be 0):")
         print(f"  {'method':<14}{'attacked':>10}{'proved':>9}{'killed':>9}{'wrongly proved':>16}")
@@ -913,6 +916,11 @@ def _seed(text: str) -> int:
     return _int_option(text, "--seed", 0, "use --seed 0 (the default) or any whole number >= 0")
 
 
+def _per_claim(text: str) -> int:
+    return _int_option(text, "--per-claim", 1, "use --per-claim 10, or leave it out to attack "
+                                                 "every mutant")
+
+
 def _version() -> str:
     try:
         from importlib.metadata import PackageNotFoundError, version
@@ -1021,6 +1029,9 @@ def _parser() -> argparse.ArgumentParser:
     st = command("selftest", "lindisc selftest geometry")
     st.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     st.add_argument("--format", choices=("table", "json"), default="table")
+    st.add_argument("--per-claim", type=_per_claim, default=None, metavar="N",
+                    help="attack a seeded sample of at most N mistake-library mutants per claim "
+                         "(size and constant mutants: always all); default: every mutant")
     common(st, budget=False, cache=False)
     st.set_defaults(fn=cmd_selftest)
 

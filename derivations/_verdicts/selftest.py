@@ -73,7 +73,7 @@ def _equivalent(original, mutant, space) -> bool:
 
 def empty_counts() -> dict:
     return {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
-            "claims": 0, "ill_typed": 0, "incomplete": [], "methods": empty_method_counts(),
+            "claims": 0, "ill_typed": 0, "not_sampled": 0, "incomplete": [], "methods": empty_method_counts(),
             "soundness_bugs": [], "phase_seconds": dict.fromkeys(PHASES, 0.0)}
 
 
@@ -152,8 +152,13 @@ def claim_count(entry) -> int:
         return 0
 
 
-def selftest_entry(entry, seed: int = 0, only: int | None = None) -> dict:
+def selftest_entry(entry, seed: int = 0, only: int | None = None,
+                   per_claim: int | None = None) -> dict:
     """Mutation counts for one entry's verified claims (a JSON-ready dict).
+
+    ``per_claim``: attack at most that many of a claim's well-typed mistake-library mutants,
+    a sample drawn from ``seed`` (counted in ``not_sampled``); the size and constant mutants,
+    which test the verdicts' scope and exactness, are always attacked. ``None``: every mutant.
 
     Every method runs alone on every mutant. A mutant is *killed* when some method refutes it
     with an exact counterexample; a method whose ``equal`` covers that counterexample's size
@@ -186,13 +191,24 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None) -> dict:
         if fresh.outcome == DIFFERENT:
             out["false_refutations"] += 1
         lap("fresh draws")
-        mutants = list(mutate_claim(claim, st.space)) + size_and_constant_mutants(claim, st.space)
-        lap("make mutants")
-        for op, desc, mutant in mutants:
-            if not well_typed(mutant, st.space):
+        library = []
+        for m in mutate_claim(claim, st.space):
+            if well_typed(m[2], st.space):
+                library.append(m)
+            else:
                 out["ill_typed"] += 1  # not a formula at some size; the engine reports 'error'
-                lap("make mutants")
-                continue
+        if per_claim is not None and len(library) > per_claim:
+            keep = sorted(_rng(f"{entry.id}/{label}/sample", seed).sample(range(len(library)), per_claim))
+            out["not_sampled"] += len(library) - per_claim
+            library = [library[i] for i in keep]
+        extra = []
+        for m in size_and_constant_mutants(claim, st.space):
+            if well_typed(m[2], st.space):
+                extra.append(m)
+            else:
+                out["ill_typed"] += 1
+        lap("make mutants")
+        for op, desc, mutant in library + extra:
             outcomes = [_attack(m, mutant, st.space, _rng(f"{entry.id}/{label}/{desc}/{m.NAME}", seed))
                         for m in ATTACKED]
             lap("attack")
@@ -242,10 +258,11 @@ def merge(parts: list[dict]) -> dict:
     """Sum per-entry counts into the report of ``lindisc selftest``."""
     total = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
              "incomplete": [], "methods": empty_method_counts(), "soundness_bugs": []}
-    claims = ill = 0
+    claims = ill = not_sampled = 0
     total["phase_seconds"] = dict.fromkeys(PHASES, 0.0)
     for p in parts:
         ill += p.get("ill_typed", 0)
+        not_sampled += p.get("not_sampled", 0)
         for k, v in p.get("phase_seconds", {}).items():
             total["phase_seconds"][k] = round(total["phase_seconds"].get(k, 0.0) + v, 2)
         total["incomplete"].extend(p.get("incomplete", []))
@@ -260,5 +277,6 @@ def merge(parts: list[dict]) -> dict:
     nonequiv = total["mutants"] - total["equivalent"]
     total["claims"] = claims
     total["ill_typed"] = ill
+    total["not_sampled"] = not_sampled
     total["killed_ratio"] = round(total["killed"] / nonequiv, 4) if nonequiv else 1.0
     return total
