@@ -176,6 +176,45 @@ def test_the_reference_call_succeeds(name):
     _invoke(name, _bound(name, CALLS[name]))
 
 
+# --------------------------------------------------------------------------- results
+
+RESULT_CLASSES = {
+    f"{module.__name__.rsplit('.', 1)[1]}.{name}": getattr(module, name)
+    for module in MODULES
+    for name in module.__all__
+    if dataclasses.is_dataclass(getattr(module, name))
+}
+
+
+@pytest.mark.parametrize("name", sorted(RESULT_CLASSES))
+def test_results_are_frozen_dataclasses_with_trailing_underscore_fields(name):
+    cls = RESULT_CLASSES[name]
+    params = cls.__dataclass_params__
+    assert params.frozen, f"{name} is not frozen"
+    # eq=False: the fields are arrays, whose elementwise == has no truth value.
+    assert not params.eq, f"{name} compares by value"
+    bad = [f.name for f in dataclasses.fields(cls) if not f.name.endswith("_")]
+    assert not bad, f"{name}: fields without the trailing underscore: {bad}"
+
+
+def test_every_public_class_is_a_result_an_error_or_a_constant():
+    for module in MODULES:
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isclass(obj):
+                assert dataclasses.is_dataclass(obj) or issubclass(obj, Exception), name
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_function_returns_an_array_a_scalar_or_a_result_never_a_tuple_or_dict(name):
+    result = _invoke(name, _bound(name, CALLS[name]))
+    if dataclasses.is_dataclass(result):
+        assert f"{type(result).__module__.rsplit('.', 1)[1]}.{type(result).__name__}" in (
+            RESULT_CLASSES)
+    else:
+        assert isinstance(result, (np.ndarray, float, int, str)), type(result)
+
+
 # --------------------------------------------------------------------------- signatures
 
 

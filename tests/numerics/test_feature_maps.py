@@ -224,9 +224,12 @@ def test_an_empty_conic_leaves_the_whole_plane_on_one_side(wb, X):
 def test_degenerate_b2_equals_4ac_cases_of_the_quadratic_map():
     # w2^2 = 2 w1 w3 makes B^2 = 4AC: parallel lines, a double line or nothing, never a parabola.
     w = np.array([1.0, SQRT2, 1.0])  # (x + y)^2 + b
-    assert classify_conic(*conic_coefficients(coef=w, intercept=-1.0).coefficients) == "parallel lines"
-    assert classify_conic(*conic_coefficients(coef=w, intercept=0.0).coefficients) == "double line"
-    assert classify_conic(*conic_coefficients(coef=w, intercept=1.0).coefficients) == "empty"
+    def kind(b: float) -> str:
+        return classify_conic(*conic_coefficients(coef=w, intercept=b).coefficients)
+
+    assert kind(-1.0) == "parallel lines"
+    assert kind(0.0) == "double line"
+    assert kind(1.0) == "empty"
 
 
 def test_rtol_zero_makes_the_zero_tests_exact():
