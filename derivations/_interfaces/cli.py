@@ -546,13 +546,13 @@ def cmd_verify(ns) -> int:
                             progress=_isatty(sys.stderr) and not ns.quiet)
     records = [got[i]["record"] for i in ids]
     oks = [got[i]["ok"] for i in ids]
-    summ = summary(records, time.perf_counter() - t0)
+    summ = summary(records, time.perf_counter() - t0, len(cached))
     if ns.format == "json":
         json.dump({"schema": SCHEMA, "results": records, "summary": summ}, sys.stdout, indent=1,
                   ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        print(_render_table(records, oks, {**summ, "cached": len(cached)}))
+        print(_render_table(records, oks, summ))
     if ns.profile:  # after the table; beside JSON on stderr, so stdout stays one JSON object
         out = sys.stdout if ns.format == "table" else sys.stderr
         print("\n" + "\n".join(_profile(records, cached, summ["seconds"], ns.jobs)), file=out)

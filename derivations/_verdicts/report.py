@@ -53,7 +53,8 @@ def entry_detail(r) -> dict:
     return out
 
 
-def summary(records: list[dict], seconds: float) -> dict:
+def summary(records: list[dict], seconds: float, cached: int = 0) -> dict:
+    """Counts by status and kind, wall seconds, and how many verdicts came from the cache."""
     s = {k: 0 for k in STATUSES}
     for rec in records:
         s[rec["status"]] = s.get(rec["status"], 0) + 1
@@ -62,6 +63,7 @@ def summary(records: list[dict], seconds: float) -> dict:
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
     s["caveats"] = sum(1 for rec in records if rec["kind"] == "caveat")
     s["seconds"] = round(seconds, 2)
+    s["cached"] = cached
     return s
 
 

@@ -70,7 +70,8 @@ def test_verify_json_matches_the_design_schema(capsys):
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
     assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "caveats",
-                      "seconds", "verified_every_size"}
+                      "seconds", "verified_every_size", "cached"}
+    assert 0 <= s["cached"] <= len(out["results"])
     assert 0 <= s["verified_every_size"] <= s["verified"]
     for r in out["results"]:  # the verdict states its scope
         assert "every_size" in r["scope"]
