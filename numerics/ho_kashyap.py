@@ -1,0 +1,202 @@
+"""The Ho-Kashyap procedure: a separating vector on separable data, a proof otherwise.
+
+For checking udelar2018 "Algoritmo de Ho-Kashyap para mínimos cuadrados" and the algorithm of
+Duda-Hart-Stork §5.9 (Algorithm 11) against what they claim: with a margin vector b > 0,
+minimise ||Y a - b||^2 over both a and b >= b0, alternating the least-squares solution
+a = Y^+ b with a step on b that only ever increases it. On linearly separable data the error
+e = Y a - b reaches 0 (so Y a = b > 0) in finitely many steps; otherwise e converges to a
+nonzero vector with no positive component, and any e <= 0 with e != 0 proves non-separability
+(Duda-Hart-Stork §5.9.1). This module runs the correct form, as Duda-Hart-Stork print it:
+
+    a <- Y^+ b0;  repeat: e <- Y a - b;  e+ <- (e + |e|)/2;  b <- b + 2 eta(k) e+;  a <- Y^+ b
+    until |e| <= b_min (componentwise) or k = max_iter.
+
+(udelar2018 prints lines 5-6 as "b <- a + 2 eta e+" and "a <- Y^T b", which do not type-check
+in general; the catalog records that as an erratum. This module runs the corrected lines.)
+
+=================  ========================================================================
+``ho_kashyap``     HoKashyapResult: a_, b_, e_, converged_, separable_, certificate_
+=================  ========================================================================
+
+Deciding. After each step the run stops as soon as one of the two alternatives of Gordan's
+theorem is in hand: (i) Y a > 0 for every row — a separating vector (``separable_=True``;
+with ``stop_at_separating=False`` the run continues to the printed test |e| <= b_min); or (ii)
+c = e^- / sum(e^-) >= 0 (e^- = max(-e, 0)) with Y^T c = 0 to float64 rounding — a convex
+combination of the normalised samples equal to 0, so no a has Y a > 0 (``separable_=False``,
+``certificate_=c``). For (ii) the vector is refined on its support by non-negative least
+squares and accepted only if in every coordinate |Y^T c|_j <= 4 (N + 2) eps (|Y|^T c)_j, the
+rounding bound of those sums (the standard of :mod:`numerics.separability`). Otherwise, after
+``max_iter`` steps, ``separable_=None``: Ho-Kashyap, like the perceptron, cannot tell slow
+convergence from non-separability in a bounded number of steps.
+
+Conventions
+-----------
+As :mod:`numerics.perceptron`: ``Y`` (N, D) normalised augmented samples (bias LAST), float64
+outputs, complex input rejected, errors naming the argument. ``Y^+`` is the Moore-Penrose
+pseudo-inverse, computed once from a thin SVD (singular values below max(N, D) eps s_max are
+treated as zero), so each step costs two products with (N, r) and (r, D) factors. ``eta``: a
+positive float or a callable k -> float; the convergence theorem needs 0 < eta < 1.
+``callback(k, a)`` is called after each step; returning True stops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy.optimize import nnls
+
+from ._validation import check_positive_int
+from .errors import InvalidInput
+from .perceptron import Callback, Eta, _check_callback, _finite_scalar, _rate, _samples, _weights
+
+__all__ = ["HoKashyapResult", "ho_kashyap"]
+
+_EPS = float(np.finfo(np.float64).eps)
+# A candidate certificate is refined and checked only once the positive part of e is this
+# small relative to |e|: before that Y^T e^- = Y^T e^+ is visibly nonzero.
+_CERTIFICATE_TRIGGER = 1e-6
+
+
+@dataclass(frozen=True, eq=False)
+class HoKashyapResult:
+    """Outcome of :func:`ho_kashyap`.
+
+    Attributes
+    ----------
+    a_ : (D,) final weights a = Y^+ b_.
+    b_ : (N,) final margin vector (>= b0 componentwise: b never decreases).
+    e_ : (N,) error Y a - b computed in the last step (before its update of b).
+    converged_ : a solution was found: |e| <= b_min componentwise, or (with
+        ``stop_at_separating``) Y a_ > 0.
+    separable_ : True (Y a_ > 0 verified), False (certificate_ verified), or None (undecided
+        at max_iter).
+    certificate_ : (N,) when separable_ is False: c >= 0, sum c = 1, Y^T c = 0 to rounding
+        (Gordan's alternative: 0 is a convex combination of the samples y_n); else None.
+    certificate_residual_ : ||Y^T certificate_||_inf, or None.
+    n_iter_ : steps k made.
+    n_updates_ : steps in which e had a positive part (b changed).
+    history_ : with ``record=True``, the pairs (a, b) after each step; otherwise None.
+    """
+
+    a_: np.ndarray
+    b_: np.ndarray
+    e_: np.ndarray
+    converged_: bool
+    separable_: bool | None
+    certificate_: np.ndarray | None
+    certificate_residual_: float | None
+    n_iter_: int
+    n_updates_: int
+    history_: tuple[tuple[np.ndarray, np.ndarray], ...] | None
+
+
+def _pinv_factors(Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(P, Q) with Y^+ b = P @ (Q @ b) and rank r columns: P = V_r / s_r, Q = U_r^T."""
+    U, s, Vt = np.linalg.svd(Y, full_matrices=False)
+    r = int(np.count_nonzero(s > max(Y.shape) * _EPS * (s[0] if s.size else 0.0)))
+    return Vt[:r].T / s[:r], np.ascontiguousarray(U[:, :r].T)
+
+
+def _certificate(Y: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A verified Gordan certificate from the negative part of e, or None."""
+    minus = np.maximum(-e, 0.0)
+    total = minus.sum()
+    if total <= 0:
+        return None
+    support = minus > 0
+    c = minus / total
+    A = np.vstack([Y[support].T, np.ones(int(support.sum()))])
+    rhs = np.zeros(A.shape[0])
+    rhs[-1] = 1.0
+    candidates = [c]
+    try:
+        refined, _ = nnls(A, rhs)
+    except RuntimeError:  # iteration limit: keep the unrefined vector
+        refined = None
+    if refined is not None and refined.sum() > 0:
+        refined = refined / refined.sum()
+        pruned = np.where(refined > 4 * _EPS * refined.max(), refined, 0.0)
+        for weights in (refined, pruned / pruned.sum()):
+            candidate = np.zeros_like(c)
+            candidate[support] = weights
+            candidates.insert(0, candidate)
+    for candidate in candidates:
+        gap = np.abs(Y.T @ candidate)
+        bound = 4 * (Y.shape[0] + 2) * _EPS * (np.abs(Y).T @ candidate)
+        if np.all(gap <= bound):
+            return candidate, float(gap.max())
+    return None
+
+
+def ho_kashyap(
+    Y: Any,
+    *,
+    eta: Eta = 0.5,
+    b0: Any = None,
+    b_min: float = 1e-6,
+    max_iter: int = 10_000,
+    stop_at_separating: bool = True,
+    record: bool = False,
+    callback: Callback = None,
+) -> HoKashyapResult:
+    """Ho-Kashyap (Duda-Hart-Stork Algorithm 11, the correct form; see the module docstring).
+
+    ``b0`` (N,) > 0 defaults to ones; ``b_min`` > 0 is the printed stopping threshold on |e|.
+    Stops early with a verified separating vector (``stop_at_separating``) or a verified
+    non-separability certificate; otherwise after ``max_iter`` steps with ``converged_=False``.
+    """
+    Y = _samples(Y)
+    N, D = Y.shape
+    rate = _rate(eta)
+    b = _weights(b0, "b0", N, default=1.0)
+    if not np.all(b > 0):
+        raise InvalidInput(
+            f"b0 must be > 0 in every component (the margins Y a = b > 0 sought), got "
+            f"min(b0) = {b.min()!r}. Pass b0=None for ones, or a positive vector."
+        )
+    b_min = _finite_scalar(b_min, "b_min")
+    if b_min <= 0:
+        raise InvalidInput(f"b_min must be > 0 (the stopping threshold on |e|), got "
+                           f"b_min={b_min!r}. Pass e.g. b_min=1e-6.")
+    max_iter = check_positive_int(max_iter, "max_iter")
+    _check_callback(callback)
+    P, Q = _pinv_factors(Y)
+    a = P @ (Q @ b)
+    e = Y @ a - b
+    history: list[tuple[np.ndarray, np.ndarray]] | None = [] if record else None
+    k = updates = 0
+    converged, separable, cert, residual = False, None, None, None
+    if np.all(Y @ a > 0):
+        separable = True
+        converged = stop_at_separating
+    while not converged and k < max_iter:
+        k += 1
+        e = Y @ a - b
+        plus = 0.5 * (e + np.abs(e))
+        if np.any(plus):
+            updates += 1
+        b = b + 2.0 * rate(k) * plus
+        a = P @ (Q @ b)
+        if history is not None:
+            history.append((a.copy(), b.copy()))
+        if separable is None and np.all(Y @ a > 0):
+            separable = True
+        if np.all(np.abs(e) <= b_min) or (separable and stop_at_separating):
+            converged = True
+            break
+        if separable is None and plus.max() <= _CERTIFICATE_TRIGGER * np.abs(e).max():
+            found = _certificate(Y, e)
+            if found is not None:
+                (cert, residual), separable = found, False
+                break
+            if not np.any(plus):  # a fixed point: b, a and e will never change again
+                break
+        if callback is not None and callback(k, a.copy()):
+            break
+    return HoKashyapResult(
+        a_=a, b_=b, e_=e, converged_=converged, separable_=separable, certificate_=cert,
+        certificate_residual_=residual, n_iter_=k, n_updates_=updates,
+        history_=tuple(history) if history is not None else None,
+    )

@@ -1,0 +1,120 @@
+"""Tests of numerics.ho_kashyap (udelar2018 "Algoritmo de Ho-Kashyap"; Duda-Hart-Stork §5.9,
+Algorithm 11): its verdict against the LP of numerics.separability, its proofs checked here
+independently, each step against the printed lines, and a clean stop on non-separable data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, note, reject
+from hypothesis import strategies as st
+
+from numerics.errors import InvalidInput, NonFiniteInput, ShapeMismatch
+from numerics.geometry import normalize_samples
+from numerics.ho_kashyap import ho_kashyap
+from numerics.separability import SeparabilityUndecidedError, linear_separability
+from tests.numerics.test_perceptron import labelled_integer_data, non_separable, separable_with_margin
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+@given(data=labelled_integer_data(max_samples=14, max_dim=3))
+def test_verdict_agrees_with_the_lp_and_each_proof_checks(data):
+    X, t = data
+    try:
+        lp = linear_separability(X, t)
+    except SeparabilityUndecidedError:
+        reject()  # the reference itself could not decide: no evidence either way
+    Y = normalize_samples(X, t)
+    res = ho_kashyap(Y, max_iter=50_000)
+    note(f"LP separable {lp.separable_}; Ho-Kashyap {res.separable_} after {res.n_iter_} steps")
+    assert res.separable_ is lp.separable_
+    if res.separable_:
+        assert res.converged_ and np.all(Y @ res.a_ > 0) and res.certificate_ is None
+        w, bias = res.a_[:-1], res.a_[-1]
+        assert np.all(t * (X @ w + bias) > 0)
+    else:
+        c = res.certificate_
+        assert not res.converged_
+        assert np.all(c >= 0) and abs(c.sum() - 1) <= 4 * c.size * EPS
+        # Gordan: sum c_n y_n = 0 to rounding, so a^T (sum c_n y_n) = 0 for every a, while a
+        # separating a would make it > 0. In the caller's terms: a common point of the hulls.
+        gap = np.abs(Y.T @ c)
+        assert np.all(gap <= 4 * (Y.shape[0] + 2) * EPS * (np.abs(Y).T @ c))
+        assert res.certificate_residual_ == gap.max()
+        pos, neg = c * (t > 0), c * (t < 0)
+        assert abs(pos.sum() - 0.5) <= 1e-12 and abs(neg.sum() - 0.5) <= 1e-12
+        common = X.T @ pos / pos.sum()
+        assert np.allclose(common, X.T @ neg / neg.sum(), rtol=0, atol=1e-12 * (1 + np.abs(X).max()))
+
+
+@given(data=separable_with_margin(max_samples=12, max_dim=4),
+       eta=st.sampled_from([0.1, 0.5, 0.9]))
+def test_each_step_is_the_printed_one(data, eta):
+    Y = data[0]
+    res = ho_kashyap(Y, eta=eta, max_iter=40, record=True, stop_at_separating=False)
+    pinv = np.linalg.pinv(Y)
+    a, b = pinv @ np.ones(Y.shape[0]), np.ones(Y.shape[0])
+    scale = 1 + np.abs(Y).max() * np.linalg.norm(pinv, 2) * np.abs(b).max()
+    for a_next, b_next in res.history_:
+        e = Y @ a - b
+        e_plus = 0.5 * (e + np.abs(e))
+        assert np.all(b_next >= b)  # b never decreases
+        assert np.allclose(b_next, b + 2 * eta * e_plus, rtol=1e-10, atol=1e-10 * scale)
+        assert np.allclose(a_next, pinv @ b_next, rtol=1e-9, atol=1e-9 * scale)
+        a, b = a_next, b_next
+
+
+@given(data=separable_with_margin(max_samples=12, max_dim=4))
+def test_printed_stopping_test_gives_y_a_close_to_b(data):
+    Y = data[0]
+    res = ho_kashyap(Y, b_min=1e-8, max_iter=100_000, stop_at_separating=False)
+    assert res.converged_ and res.separable_
+    assert np.all(np.abs(res.e_) <= 1e-8) and np.all(Y @ res.a_ > 0)
+
+
+@given(Y=non_separable(), limit=st.integers(1, 200))
+def test_non_separable_never_converges_and_stops_cleanly(Y, limit):
+    res = ho_kashyap(Y, max_iter=limit)
+    assert not res.converged_ and res.n_iter_ <= limit
+    assert res.separable_ in (False, None) and np.all(np.isfinite(res.a_))
+    assert np.all(np.isfinite(res.b_)) and np.all(res.b_ >= 1.0)
+    if res.separable_ is None:
+        assert res.certificate_ is None
+
+
+def test_detects_the_xor_configuration():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    t = np.array([1.0, 1.0, -1.0, -1.0])
+    res = ho_kashyap(normalize_samples(X, t))
+    assert res.separable_ is False and not res.converged_
+    assert np.allclose(res.certificate_, 0.25)
+
+
+GOOD = np.array([[1.0, 2.0], [-1.0, 1.0]])
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"eta": 0.0}, InvalidInput, "eta must be > 0"),
+    ({"eta": -0.5}, InvalidInput, "eta must be > 0"),
+    ({"eta": 0.5j}, InvalidInput, "eta must be real"),
+    ({"b0": [1.0, 0.0]}, InvalidInput, "b0 must be > 0"),
+    ({"b0": [1.0, 1.0, 1.0]}, ShapeMismatch, "b0 must have length 2"),
+    ({"b0": [1.0, np.nan]}, NonFiniteInput, "b0"),
+    ({"b_min": 0.0}, InvalidInput, "b_min must be > 0"),
+    ({"max_iter": 0}, InvalidInput, "max_iter must be a positive integer"),
+    ({"callback": "no"}, InvalidInput, "callback"),
+])
+def test_bad_options(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        ho_kashyap(GOOD, **kwargs)
+
+
+@pytest.mark.parametrize("Y, words", [
+    (np.array([[1.0, np.nan], [0.0, 1.0]]), "Y must contain only finite"),
+    (np.array([[1.0, 1j], [0.0, 1.0]]), "Y must be real"),
+    (np.array([1.0, 2.0]), "Y must be a 2-D array"),
+])
+def test_bad_samples(Y, words):
+    with pytest.raises(InvalidInput, match=words):
+        ho_kashyap(Y)
