@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from ._terminal import drain
+
 _SCRIPT = Path(sys.executable).with_name("lindisc")
 #: The console script pip installed (what a user runs); else the same ``main`` through -c.
 LINDISC = ([str(_SCRIPT)] if _SCRIPT.exists() else
@@ -61,18 +63,7 @@ def run_on_terminal(*args: str, cols: int, timeout: float = 120, **env: str):
                          stdin=subprocess.DEVNULL, env=_env(**env))
     os.close(slave)
     chunks: list[bytes] = []
-
-    def read():
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                return
-            if not data:
-                return
-            chunks.append(data)
-
-    reader = threading.Thread(target=read, daemon=True)
+    reader = threading.Thread(target=drain, args=(master, chunks), daemon=True)
     reader.start()
     try:
         _, err = p.communicate(timeout=timeout)

@@ -16,6 +16,8 @@ import pytest
 
 from derivations._interfaces.cli import _profile, _Progress, main
 
+from ._terminal import drain
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -133,16 +135,8 @@ def _lindisc(*args: str, stderr_on_terminal: bool) -> tuple[int, str, str]:
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
                          env=env)
     os.close(slave)
-    chunks = []
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
+    chunks: list[bytes] = []
+    drain(master, chunks, time.monotonic() + 300)
     out = p.communicate(timeout=60)[0].decode()
     os.close(master)
     return p.returncode, out, b"".join(chunks).decode(errors="replace")
