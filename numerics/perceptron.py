@@ -111,7 +111,7 @@ def _rate(eta: Any, name: str = "eta") -> Callable[[int], float]:
             except (TypeError, ValueError) as exc:
                 raise InvalidInput(
                     f"{name}({k}) must return a real number, but it raised {exc!r}. Make the "
-                    f"learning-rate schedule return a positive float for every k >= 1."
+                    f"learning-rate schedule return a positive float for every k."
                 ) from None
             if not (math.isfinite(value) and value > 0):
                 raise InvalidInput(
