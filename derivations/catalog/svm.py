@@ -340,3 +340,123 @@ def exercise_dual() -> Statement:
             dual(af), 2 * (a + b) - 2 * a ** 2 - 8 * (a + b) ** 2),
     }, no_numeric="the dual objective at free α; numerics.svm computes its maximiser, checked "
                   "in svm.exercise_solution")
+
+
+def _solution(s: Space, X, y):
+    """The exercise's solution, typed by hand: α* = (0, 1/8, 1/8), w = (0, −1/2), t = 0."""
+    al = s.vector("alpha*", 3)
+    s.define(al, sp.ImmutableMatrix([0, sp.Rational(1, 8), sp.Rational(1, 8)]), "α* typed by hand")
+    w = s.vector("w*", 2)
+    s.define(w, sp.ImmutableMatrix([0, sp.Rational(-1, 2)]), "w* typed by hand")
+    t = s.scalar("t*")
+    s.define(t, sp.Integer(0), "t* typed by hand")
+    return al, w, t
+
+
+def _ld(v, X, y):
+    xs = [X[i, :].T for i in range(3)]
+    return (sum(v[i, 0] for i in range(3)) - sum(
+        v[i, 0] * v[j, 0] * y[i, 0] * y[j, 0] * (xs[i].T * xs[j])[0, 0]
+        for i in range(3) for j in range(3)) / 2)
+
+
+@entry("svm.exercise_solution",
+       "Ejercicio 3: α* = (0, 1/8, 1/8) (unique), w = (0, −1/2), t = 0, support vectors x_2, x_3, "
+       "margin 2, primal = dual = 1/8; x_1 on the margin with α_1 = 0",
+       kind="exercise",
+       sources=[("hermosillo2017", f"{_EX}: '3. Encuentre los vectores de soporte'"),
+                ("hermosillo2017", f"{_LD}: the dual problem; Aspectos importantes 1 (support "
+                 "vectors = nonzero multipliers)")])
+def exercise_solution() -> Statement:
+    """The exercise asks for the support vectors; the slides print no solution. Solved:
+
+    * dual: on the feasible set (a, b, a + b), a, b ≥ 0 (svm.exercise_dual),
+      L_D(α*) − L_D(α) = 8(a + b − 1/8)² + 2a² ≥ 0, zero only at a = 0, b = 1/8: α* is the
+      unique maximiser, although H = X'X'ᵀ is singular (svm.exercise_gram);
+    * primal: any (w, t) meeting the constraints of x_2 and x_3 with slacks s_2, s_3 ≥ 0 has
+      w_2 = −(2 + s_2 + s_3)/4, so ½‖w‖² − 1/8 = ½w_1² + (4(s_2 + s_3) + (s_2 + s_3)²)/32 ≥ 0:
+      the minimum 1/8 is attained only at w = (0, −1/2) — the same bound as the dual's,
+      so the duality gap is 0;
+    * KKT: w* = Σα*_i y_i x_i, Σα*_i y_i = 0, every y_i(⟨w*, x_i⟩ − t*) = 1 (all three
+      constraints active), α*_i(y_i(⟨w*, x_i⟩ − t*) − 1) = 0;
+    * support vectors (nonzero α): x_2 and x_3; margin 1/‖w*‖ = 2.
+
+    Degenerate: x_1 lies on the margin with α*_1 = 0 (complementary slackness holds without
+    strict complementarity), so "on the margin" and "nonzero multiplier" differ here; the
+    dual Hessian is singular, yet α* is unique (the constraint Σα_i y_i = 0 separates x_1
+    from x_3, whose rows of X' coincide). A previous review's α = (0, 1/8, 1/8),
+    w = (0, −1/2), t = 0 is confirmed."""
+    s = Space()
+    X, y, Xp = _exercise(s)
+    al, w, t = _solution(s, X, y)
+    a, b = s.scalar("a", nonnegative=True), s.scalar("b", nonnegative=True)
+    af = s.vector("alpha_f", 3)
+    s.define(af, sp.ImmutableMatrix([a, b, a + b]), "any dual-feasible α")
+    s2, s3 = s.scalar("s_2", nonnegative=True), s.scalar("s_3", nonnegative=True)
+    w1 = s.scalar("w_1")
+    wp = s.vector("w", 2)
+    tp = s.scalar("t")
+    s.define(wp, sp.ImmutableMatrix([w1, -(2 + s2 + s3) / 4]), "w_2 from the slacks of x_2, x_3")
+    s.define(tp, -w1 - 2 * wp[1, 0] - 1 - s3, "t from the slack of x_3")
+    xs = [X[i, :].T for i in range(3)]
+    marg = [y[i, 0] * ((w.T * xs[i])[0, 0] - t) for i in range(3)]
+    claims = {
+        "w* = sum alpha*_i y_i x_i": Equal(w, sum((al[i, 0] * y[i, 0] * xs[i] for i in range(3)),
+                                                  sp.ZeroMatrix(2, 1))),
+        "sum alpha*_i y_i = 0": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
+        "alpha*_1 >= 0": Rel(al[0, 0], ">=", 0),
+        "alpha*_2 > 0 (x_2 a support vector)": Rel(al[1, 0], ">", 0),
+        "alpha*_3 > 0 (x_3 a support vector)": Rel(al[2, 0], ">", 0),
+        "alpha*_1 = 0 (x_1 not a support vector)": Equal(al[0, 0], 0),
+        "L_D(alpha*) - L_D(alpha) = 8(a + b - 1/8)^2 + 2a^2 >= 0 (alpha* the unique maximiser)": Rel(
+            _ld(al, X, y), ">=", _ld(af, X, y), 8 * (a + b - sp.Rational(1, 8)) ** 2 + 2 * a ** 2),
+        "slack of x_2 is s_2": Equal(y[1, 0] * ((wp.T * xs[1])[0, 0] - tp) - 1, s2),
+        "slack of x_3 is s_3": Equal(y[2, 0] * ((wp.T * xs[2])[0, 0] - tp) - 1, s3),
+        "1/2 ||w||^2 >= 1/8 for every feasible (w, t)": Rel(
+            Norm(wp) ** 2 / 2, ">=", sp.Rational(1, 8),
+            w1 ** 2 / 2 + (4 * (s2 + s3) + (s2 + s3) ** 2) / 32),
+        "primal value 1/2 ||w*||^2 = 1/8": Equal(Norm(w) ** 2 / 2, sp.Rational(1, 8)),
+        "zero duality gap: 1/2 ||w*||^2 = L_D(alpha*)": Equal(Norm(w) ** 2 / 2, _ld(al, X, y)),
+        "margin 1/||w*|| = 2": Equal(1 / Norm(w), 2),
+    }
+    for i in range(3):
+        claims[f"y_{i + 1}(<w*, x_{i + 1}> - t*) = 1 (on the margin)"] = Equal(marg[i], 1)
+        claims[f"alpha*_{i + 1} (y_{i + 1}(<w*, x_{i + 1}> - t*) - 1) = 0"] = Equal(al[i, 0] * (marg[i] - 1), 0)
+    return Statement(s, claims=claims, numeric=[Agreement(
+        "numerics.svm.hard_margin_svm on the exercise: alpha, w, t, margin, primal, dual",
+        sp.ImmutableMatrix([al[0, 0], al[1, 0], al[2, 0], w[0, 0], w[1, 0], t, 1 / Norm(w),
+                            Norm(w) ** 2 / 2, _ld(al, X, y)]),
+        _exercise_numeric)])
+
+
+@entry("svm.dual_constraints",
+       "The dual problem 'sujeto a α_i > 0' — the multipliers are only ≥ 0",
+       kind="erratum",
+       sources=[("hermosillo2017", f"{_LD}: 'El problema de optimización dual ... Sujeto a las "
+                 "restricciones: α_i > 0, 1 ≤ i ≤ N y Σα_i y_i = 0'"),
+                ("bishop-prml", "§7.1, Eqs. (7.11)-(7.12): a_n ≥ 0")])
+def dual_constraints() -> Statement:
+    """hermosillo2017 prints the dual's constraints as α_i > 0 (and Σα_i y_i = 0, which is
+    right). The multipliers of inequality constraints are ≥ 0, and at the optimum every
+    sample off the support has α_i = 0 — the very next slide defines the support vectors as
+    the samples whose multipliers are *nonzero*, which under α_i > 0 would be all of them.
+    *Stated*: the exercise's dual optimum α* (svm.exercise_solution: unique) satisfies the
+    printed α_1 > 0 — refuted, α*_1 = 0. *Corrected*: α*_1 ≥ 0; and on the printed open set
+    the dual's supremum 1/8 is not attained: L_D(α) < 1/8 for every feasible α with
+    α_1 = a > 0 (the gap is 8(a + b − 1/8)² + 2a² > 0), so the printed problem has no
+    argmax. (Σα_i y_i = 0 is printed correctly.)"""
+    s = Space()
+    X, y, Xp = _exercise(s)
+    al, w, t = _solution(s, X, y)
+    a, b = s.scalar("a", positive=True), s.scalar("b", positive=True)
+    af = s.vector("alpha_f", 3)
+    s.define(af, sp.ImmutableMatrix([a, b, a + b]), "a feasible α with every α_i > 0")
+    corrected = "alpha*_1 >= 0"
+    return Statement(s, stated=Rel(al[0, 0], ">", 0), corrects=corrected, claims={
+        corrected: Rel(al[0, 0], ">=", 0),
+        "sum alpha*_i y_i = 0 (printed correctly)": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
+        "with every alpha_i > 0, L_D(alpha) < 1/8 = L_D(alpha*): no argmax": Rel(
+            _ld(af, X, y), "<", _ld(al, X, y), 8 * (a + b - sp.Rational(1, 8)) ** 2 + 2 * a ** 2),
+    }, numeric=[Agreement("numerics.svm.hard_margin_svm's alpha on the exercise (alpha_1 = 0)",
+                          sp.ImmutableMatrix([al[0, 0], al[1, 0], al[2, 0]]),
+                          lambda ev: _exercise_numeric(ev)[:3])])

@@ -1,0 +1,89 @@
+"""The Lagrange catalog entries (hermosillo2017's worked example, ml10's remark) against
+floating-point optimisation and against the engine's verdicts.
+
+- the printed λ₀ = ±√5/2 and (x₀, y₀) = ±(2, 1)/√5, read from the entry's definitions,
+  are the max and min of 2x + y over a fine parametrisation of the circle, and satisfy
+  ∇f = λ₀∇g in float64;
+- ml10's "max over (w, λ)" is unbounded: the Lagrangian at w = 0 is λ;
+- each entry gets the verdict its kind expects (every entry in the slow run, the worked
+  solutions in the fast one), and the caveat's printed form an exact
+  counterexample.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import given, note
+from hypothesis import strategies as st
+
+from derivations.catalog import REGISTRY
+from derivations.catalog import lagrange as cat
+from derivations._symbols.space import Space
+from derivations._verdicts.engine import verify_entry
+
+IDS = sorted(i for i in REGISTRY if i.startswith("lagrange."))
+
+
+def _printed(sign: int) -> tuple[float, float, float]:
+    s = Space()
+    lam0, x0, y0 = cat._printed_solution(s, sign)
+    vals = {sym: float(v) for sym, v, _ in s.definitions}
+    return vals[lam0], vals[x0], vals[y0]
+
+
+def test_printed_points_are_the_max_and_min_on_the_circle():
+    theta = np.linspace(0, 2 * np.pi, 200_001)
+    f = 2 * np.cos(theta) + np.sin(theta)
+    for sign, pick in ((1, np.argmax), (-1, np.argmin)):
+        lam0, x0, y0 = _printed(sign)
+        k = pick(f)
+        assert np.hypot(np.cos(theta[k]) - x0, np.sin(theta[k]) - y0) < 1e-4
+        assert 2 * x0 + y0 == pytest.approx(f[k], abs=1e-9)
+        assert 2 * x0 + y0 == pytest.approx(sign * np.sqrt(5))
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_printed_solution_solves_the_tangency_system(sign):
+    lam0, x0, y0 = _printed(sign)
+    np.testing.assert_allclose([2, 1], lam0 * np.array([2 * x0, 2 * y0]), rtol=1e-15)
+    assert x0 ** 2 + y0 ** 2 == pytest.approx(1.0, rel=1e-15)
+
+
+def test_printed_lambda0_are_the_roots_the_entry_factors():
+    mu = sp.Symbol("mu")
+    roots = sorted(float(r) for r in sp.solve(5 - 4 * mu ** 2, mu))
+    assert roots == pytest.approx(sorted([_printed(1)[0], _printed(-1)[0]]), rel=1e-15)
+
+
+@given(lam=st.floats(-1e6, 1e6), dist=st.floats(1e-3, 10), seed=st.integers(0, 2**32 - 1))
+def test_ml10_lagrangian_exceeds_the_constrained_max_off_the_sphere(lam, dist, seed):
+    """L(0, λ) = λ: above ‖m₂ − m₁‖ for λ large, so the printed 'max over (w, λ)' does not
+    exist; on the sphere L = wᵀ(m₂ − m₁) ≤ ‖m₂ − m₁‖ for every λ."""
+    rng = np.random.default_rng(seed)
+    D = rng.standard_normal(3) * dist
+    u = rng.standard_normal(3)
+    u /= np.linalg.norm(u)
+    note(f"D={D!r} u={u!r}")
+    lagrangian = lambda w: w @ D + lam * (1 - w @ w)  # noqa: E731
+    assert lagrangian(np.zeros(3)) == lam
+    assert lagrangian(u) <= np.linalg.norm(D) * (1 + 1e-12) + abs(lam) * 1e-12
+
+
+def _check_verdict(entry_id):
+    r = verify_entry(REGISTRY[entry_id])
+    assert r.ok, (r.status, [(c.label, c.status) for c in r.claims])
+    if REGISTRY[entry_id].kind in ("erratum", "caveat"):
+        assert r.counterexample
+
+
+@pytest.mark.parametrize("entry_id", ["lagrange.example_solution", "lagrange.ml10_max_over_lambda"])
+def test_worked_solutions_get_the_verdict_their_kind_expects(entry_id):
+    _check_verdict(entry_id)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry_id", IDS)
+def test_entry_gets_the_verdict_its_kind_expects(entry_id):
+    _check_verdict(entry_id)
