@@ -324,3 +324,157 @@ def hessian() -> Statement:
         "grad_w (u^T grad E) = (sum_n y_n(1-y_n) x_n x_n^T) u": Equal(Grad(Scalar(u.T * Grad(E, w)), w), H * u),
     }, numeric=[Agreement("sum_n y_n(1-y_n) x_n x_n^T = numerics.sigmoid.logistic_hessian", H,
                           lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
+
+
+def _separable_run(seed: int) -> RunResult:
+    """Separable data (two Gaussian clouds pushed apart along a random w_s): E(c w_s) decreases
+    strictly in c (numerics.sigmoid.logistic_loss), and fit_logistic_regression stops with
+    PerfectSeparationError instead of returning a minimiser."""
+    rng = np.random.default_rng(seed)
+    d = int(rng.integers(1, 4))
+    ws = rng.normal(size=d)
+    X = rng.normal(size=(40, d))
+    t = (X @ ws > 0).astype(float)
+    X += np.outer(2 * t - 1, ws) / np.linalg.norm(ws)      # margin ≥ 1 along w_s
+    losses = [nsig.logistic_loss(c * ws, X, t) for c in (1.0, 2.0, 4.0, 8.0)]
+    if not all(b < a for a, b in zip(losses, losses[1:])):
+        return RunResult(False, f"E(c w_s) did not decrease along c = 1, 2, 4, 8: {losses}")
+    try:
+        nlog.fit_logistic_regression(X, t)
+    except PerfectSeparationError:
+        return RunResult(True, f"d={d}: E(c w_s) = {losses[0]:.3g} > … > {losses[-1]:.3g}; the fit "
+                               "reports PerfectSeparationError")
+    return RunResult(False, "fit_logistic_regression returned weights for separable data")
+
+
+@entry("logistic.hessian_definite", "H is positive semidefinite; definite and E's minimiser unique only for full column rank X",
+       sources=[("udelar2018", "Solución única w al problema de regresión logística, 'Como y_n y 1 − y_n "
+                               "son positivos, H es definida positiva y por ende E(w) es estrictamente "
+                               "convexa y admite un único mínimo global'; Obs. 2 'E(w) es una función "
+                               "convexa y por lo tanto admite una solución única'"),
+                ("bishop-prml", "§4.3.3, after Eq. (4.98); §4.3.2 on separable data")],
+       kind="caveat",
+       caveat="unstated conditions: the samples x_n span R^M (X of full column rank) for H = Σ_n "
+              "y_n(1 − y_n)x_n x_nᵀ to be positive definite and E strictly convex, and the classes "
+              "not linearly separable for a minimiser to exist. udelar2018 concludes 'H es definida "
+              "positiva' from 'y_n y 1 − y_n son positivos' alone, and 'convexa y por lo tanto admite "
+              "una solución única' (Obs. 2); with fewer samples than features H is singular, and on "
+              "separable data E has no minimiser at all")
+def hessian_definite() -> Statement:
+    """udelar2018: since y_n and 1 − y_n are positive, H is positive definite, so E is strictly
+    convex with a unique global minimum. Stated for any data (udelar2018 names no condition):
+    det H > 0 — refuted with one sample in two dimensions (N = 1, M = 2): H = y(1 − y)x xᵀ has
+    rank 1.
+
+    What holds: uᵀHu = Σ_n y_n(1 − y_n)(x_nᵀu)² with every weight y_n(1 − y_n) =
+    e^{−a_n}/(1 + e^{−a_n})² > 0, so H = BᵀB with B = diag(√(y_n(1 − y_n)))X is positive
+    semidefinite always, and uᵀHu = 0 exactly when Xu = 0: H is positive definite iff X has
+    full column rank (then E is strictly convex and has at most one minimiser). Existence needs
+    more: on linearly separable data E(c w_s) decreases strictly to 0 as c → ∞, so no finite
+    w attains the infimum (a run: numerics.fit_logistic_regression reports
+    PerfectSeparationError). N ≤ 2, d ≤ 2 for the identities."""
+    s = Space()
+    N, d, X, w, lab = _two_class_data(s)
+    u = s.vector("u", d)
+    x1, v1 = s.vector("x_1", 2), s.vector("v", 2)
+    r1 = sig(Scalar(v1.T * x1)) * (1 - sig(Scalar(v1.T * x1)))
+    H = _hessian(N, d, X, w)
+    r = lambda n: sig(_a(X, w, n)) * (1 - sig(_a(X, w, n)))  # noqa: E731 - y_n(1 − y_n)
+    root = sp.FunctionMatrix(N, d, sp.Lambda((_i, _j), sp.sqrt(r(_i)) * X[_i, _j]))
+    e = sp.exp(-_a(X, w, 0))
+    return Statement(s, stated=Rel(sp.Determinant(r1 * x1 * x1.T), ">", 0), claims={
+        "H = B^T B, B = diag(sqrt(y_n(1-y_n))) X: positive semidefinite": IsPSD(H, root),
+        "u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2":
+            Equal(Scalar(u.T * H * u), DataSum(r(_n) * _el(X * u, _n, 0) ** 2, (_n, 0, N - 1))),
+        "y_n(1-y_n) > 0": Rel(r(0), ">", 0, certificate=e / (1 + e) ** 2),
+        "separable data: E(c w_s) decreases, no minimiser (numerics)": Behaviour(
+            _separable_run, "numerics.sigmoid.logistic_loss along c w_s and fit_logistic_regression "
+            "on separable data", seeds=tuple(range(5))),
+    }, corrects="H = B^T B, B = diag(sqrt(y_n(1-y_n))) X: positive semidefinite",
+        numeric=[Agreement("u^T H u with H = numerics.sigmoid.logistic_hessian", Scalar(u.T * H * u),
+                           lambda ev: float(_f(ev, u).ravel() @ nsig.logistic_hessian(
+                               _f(ev, w).ravel(), _f(ev, X)) @ _f(ev, u).ravel()))])
+
+
+# --- the matrix form and IRLS ------------------------------------------------------------------------
+
+def _matrix_form(X, w, lab, N: int):
+    """y = σ(Xw) and t as explicit N-vectors and W = Diag(y_n(1 − y_n)), for a concrete N
+    (rows of X are the x_nᵀ)."""
+    y = [sig(_a(X, w, n)) for n in range(N)]
+    return (sp.ImmutableMatrix(y), sp.ImmutableMatrix([_t(lab, n) for n in range(N)]),
+            sp.ImmutableMatrix(sp.diag(*[yn * (1 - yn) for yn in y])))
+
+
+@entry("logistic.matrix_form_shapes", "∇E = Xᵀ(y − t), H = XᵀWX need X with the samples in rows, not the printed X = [x₁|…|x_N]",
+       sources=[("udelar2018", "Solución única w ... (second slide), 'X = [x₁ | x₂ | … | x_N]' and "
+                               "'∇E(w) = Xᵀ(y − t), H(w) = XᵀWX'"),
+                ("bishop-prml", "§4.3.3, Eqs. (4.96)-(4.98), Φ with rows φ_nᵀ")],
+       kind="erratum")
+def matrix_form_shapes() -> Statement:
+    """udelar2018 defines X = [x₁ | x₂ | … | x_N] — the samples as *columns*, an M×N matrix —
+    and then writes ∇E(w) = Xᵀ(y − t), H(w) = XᵀWX and z = Xw − W⁻¹(y − t), which are the
+    formulas for the N×M matrix with the samples as *rows* (Bishop's Φ). With the printed X
+    the products are ill-typed unless N = M; stated at N = M = 2, where they are defined:
+    ∇E(w) = Xᵀ(y − t) with X = [x₁ | x₂] — refuted (it gives Σ_n (y_n − t_n) × (row n of
+    the data) instead of Σ_n (y_n − t_n) x_n). Corrected: with X having rows x_nᵀ, ∇E =
+    Xᵀ(y − t) and H = XᵀWX (the gradient of E taken entry by entry; N ≤ 2, d ≤ 2)."""
+    s = Space()
+    N, d, X, w, lab = _two_class_data(s, N_sizes=(2,))
+    y, t, R = _matrix_form(X, w, lab, 2)
+    u = s.vector("u", d)
+    E = _error(X, w, lab, N)
+    # N = M = 2, X_c = [x_1 | x_2] with x_n the rows of the 2×2 data matrix D.
+    D, v, lab2 = s.matrix("D", 2, 2), s.vector("v", 2), s.vector("s_2", 2, labels=True, allow_empty=True)
+    Xc = D.T
+    E2 = _error(D, v, lab2, 2)
+    y2, t2, _ = _matrix_form(D, v, lab2, 2)
+    return Statement(s, stated=Equal(Grad(E2, v), Xc.T * (y2 - t2)), claims={
+        "X rows x_n^T: grad E = X^T (y - t)": Equal(Grad(E, w), X.T * (y - t)),
+        "X rows x_n^T: H u = X^T W X u": Equal(Grad(Scalar(u.T * Grad(E, w)), w), X.T * R * X * u),
+    }, corrects="X rows x_n^T: grad E = X^T (y - t)",
+        numeric=[Agreement("X^T (y - t) = numerics.sigmoid.logistic_gradient (X with samples in rows)",
+                           X.T * (y - t), lambda ev: nsig.logistic_gradient(
+                               _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None]),
+                 Agreement("X^T W X = numerics.sigmoid.logistic_hessian", X.T * R * X,
+                           lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
+
+
+@entry("logistic.newton_irls", "Newton-Raphson w − H⁻¹∇E = (XᵀWX)⁻¹XᵀWz with z = Xw − W⁻¹(y − t) (IRLS)",
+       sources=[("udelar2018", "Solución única w ... (both slides), the Newton-Raphson iteration and "
+                               "its IRLS form"),
+                ("bishop-prml", "§4.3.3, Eqs. (4.92), (4.99)-(4.100)")])
+def newton_irls() -> Statement:
+    """The Newton-Raphson step w⁽ⁿᵉʷ⁾ = w⁽ᵒˡᵈ⁾ − H⁻¹∇E(w⁽ᵒˡᵈ⁾) with H = XᵀWX, ∇E = Xᵀ(y − t)
+    (X with the samples in rows; see logistic.matrix_form_shapes) equals the weighted
+    least-squares solution (XᵀWX)⁻¹XᵀWz with the working response z = Xw⁽ᵒˡᵈ⁾ − W⁻¹(y − t):
+    (XᵀWX)⁻¹XᵀW(Xw − W⁻¹(y − t)) = (XᵀWX)⁻¹XᵀWXw − (XᵀWX)⁻¹Xᵀ(y − t). The rewriting is
+    algebra valid for every positive diagonal W and every y, t, so it is checked for generic
+    ones (X of full column rank so that XᵀWX is invertible: logistic.hessian_definite;
+    N ≤ 3, d ≤ 2); with W = Diag(y_n(1 − y_n)), y = σ(Xw) it is udelar2018's step. The numeric
+    check takes that case: in one dimension (d = 1, N = 2) the step w − ∇E/H with
+    ∇E = Σ_n (y_n − t_n)x_n and H = Σ_n y_n(1 − y_n)x_n², against the step from
+    numerics.sigmoid's logistic_gradient and logistic_hessian."""
+    s = Space()
+    N, d = s.dim("N", sizes=(2, 3), fixed=True), s.dim("d", sizes=(1, 2), fixed=True)
+    X, w = s.matrix("X", N, d, "full_column_rank"), s.vector("w", d)
+    W, y, t = s.matrix("W", N, N, "positive_diagonal"), s.vector("y", N), s.vector("t", N)
+    z = X * w - Inv(W) * (y - t)
+    G = Inv(X.T * W * X)
+    # the numeric case: d = 1, two samples x_1, x_2, weight v, labels t_n = (s_n + 1)/2
+    x, v = s.vector("x", 2), s.scalar("v")
+    lab = s.vector("s", 2, labels=True, allow_empty=True)
+    yn = [sig(v * x[n, 0]) for n in range(2)]
+    step = v - (sum((yn[n] - _t(lab, n)) * x[n, 0] for n in range(2))
+                / sum(yn[n] * (1 - yn[n]) * x[n, 0] ** 2 for n in range(2)))
+    return lazy_inverses(Statement(s, claims={
+        "w - (X^T W X)^{-1} X^T (y - t) = (X^T W X)^{-1} X^T W z": Equal(w - G * X.T * (y - t), G * X.T * W * z),
+    }, numeric=[Agreement("d = 1: w - grad E / H = the Newton step from numerics.sigmoid's "
+                          "logistic_gradient and logistic_hessian", step,
+                          lambda ev: _newton_step(ev, v, x, lab), rtol=1e-7)]))
+
+
+def _newton_step(ev, v, x, lab) -> float:
+    wv, Xv, tv = np.array([float(ev(v))]), _f(ev, x).reshape(-1, 1), _labels01(ev, lab)
+    step = np.linalg.solve(nsig.logistic_hessian(wv, Xv), nsig.logistic_gradient(wv, Xv, tv))
+    return float((wv - step)[0])
