@@ -40,7 +40,7 @@ import traceback
 from pathlib import Path
 
 TOPICS = ["least_squares", "fisher", "logistic", "multiclass", "geometry", "feature_maps",
-          "separability", "svm", "dask", "verify"]
+          "separability", "svm", "perceptron", "dask", "verify"]
 BLAS_PAUSE_SECONDS = 0.15
 _M_TRIM_THRESHOLD, _M_MMAP_MAX = -1, -4
 

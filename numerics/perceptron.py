@@ -59,7 +59,14 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ._validation import as_matrix, as_scalar, as_vector, check_positive_int
+from ._validation import (
+    as_matrix,
+    as_matrix_deferred_finite,
+    as_scalar,
+    as_vector,
+    check_finite,
+    check_positive_int,
+)
 from .errors import InvalidInput, NonFiniteInput
 
 __all__ = [
@@ -88,10 +95,22 @@ def _reject_complex(a: Any, name: str) -> None:
         )
 
 
-def _samples(Y: Any, name: str = "Y") -> np.ndarray:
-    """(N, D) float64, finite, real, N >= 1, D >= 1."""
+def _samples(Y: Any, name: str = "Y", *, finite: bool = True) -> np.ndarray:
+    """(N, D) float64, real, N >= 1, D >= 1, and finite unless ``finite=False``: then the
+    caller must establish finiteness from a by-product (see :func:`_check_products`)."""
     _reject_complex(Y, name)
+    if not finite:
+        return np.ascontiguousarray(as_matrix_deferred_finite(Y, name))
     return np.ascontiguousarray(as_matrix(Y, name))
+
+
+def _check_products(s: np.ndarray, Y: np.ndarray, name: str = "Y") -> None:
+    """Finiteness of Y from s = Y @ a with a finite: a NaN or infinity in row n makes s_n NaN
+    or infinite (a_j * inf is +-inf or NaN, and no finite sum undoes that), so a finite s
+    proves Y finite without a pass of its own. Otherwise the canonical error is raised (or,
+    if Y is finite and s overflowed, nothing: the caller's overflow check reports it)."""
+    if not np.all(np.isfinite(s)):
+        check_finite(Y, name)
 
 
 def _weights(a: Any, name: str, size: int, default: float = 0.0) -> np.ndarray:
@@ -207,7 +226,8 @@ class BatchPerceptronResult:
         ||eta(k) sum_{y in Y_k} y|| < theta.
     n_iter_ : iterations k made (each one batch update).
     n_updates_ : iterations whose misclassified set was not empty (updates that moved a).
-    n_misclassified_ : samples with a_^T y <= margin at the returned a_.
+        (How many samples a_ misclassifies is ``misclassified(a_, Y).sum()``: not computed
+        here, so that a run costs exactly one Y @ a and one masked sum per iteration.)
     history_ : tuple of the weights a(1) = a0, a(2), ... after each iteration when
         ``record=True``; otherwise None.
     """
@@ -216,7 +236,6 @@ class BatchPerceptronResult:
     converged_: bool
     n_iter_: int
     n_updates_: int
-    n_misclassified_: int
     history_: tuple[np.ndarray, ...] | None
 
 
@@ -240,7 +259,7 @@ def batch_perceptron(
 
     Conventions: see the module docstring. ``theta >= 0``; ``a0`` defaults to 0.
     """
-    Y = _samples(Y)
+    Y = _samples(Y, finite=False)  # established from the first Y @ a below
     N, D = Y.shape
     rate = _rate(eta)
     a = _weights(a0, "a0", D)
@@ -254,6 +273,8 @@ def batch_perceptron(
     mask = np.empty(N, dtype=np.float64)
     while k < max_iter:
         s = Y @ a
+        if k == 0:
+            _check_products(s, Y)
         bad = s <= margin
         if not bad.any():
             converged = True
@@ -272,9 +293,8 @@ def batch_perceptron(
             break
         if callback is not None and callback(k, a.copy()):
             break
-    n_bad = int(np.count_nonzero(Y @ a <= margin))
     return BatchPerceptronResult(
-        a_=a, converged_=converged, n_iter_=k, n_updates_=updates, n_misclassified_=n_bad,
+        a_=a, converged_=converged, n_iter_=k, n_updates_=updates,
         history_=tuple(history) if history is not None else None,
     )
 
