@@ -36,9 +36,9 @@ _GENERAL = ("an identity in free w, t and multipliers α_i, true away from the o
             "against this catalog's exact exercise in svm.exercise_solution)")
 
 
-def _samples(s: Space, d, *, nonneg: bool = False):
+def _samples(s: Space, d, *, nonneg: bool = False, labels: bool = True):
     xs = [s.vector(f"x_{i}", d) for i in range(1, N + 1)]
-    ys = [s.scalar(f"y_{i}", label=True) for i in range(1, N + 1)]
+    ys = [s.scalar(f"y_{i}", label=labels, nonzero=True) for i in range(1, N + 1)]
     als = [s.scalar(f"alpha_{i}", nonnegative=nonneg) for i in range(1, N + 1)]
     return xs, ys, als
 
@@ -88,8 +88,8 @@ def margin() -> Statement:
                               intercept=-float(ev(t)))[0])))])
 
 
-def _lagrangian_parts(s: Space, d, *, t_matrix: bool = False):
-    xs, ys, als = _samples(s, d)
+def _lagrangian_parts(s: Space, d, *, t_matrix: bool = False, labels: bool = True):
+    xs, ys, als = _samples(s, d, labels=labels)
     w = s.vector("w", d)
     if t_matrix:
         tm = s.matrix("t", 1, 1)
@@ -142,8 +142,10 @@ def primal_stationarity() -> Statement:
 
 
 def _dual_setup(s: Space, d):
-    """w := Σα_i y_i x_i and α_3 := −(α_1y_1 + α_2y_2)/y_3 (so Σα_i y_i = 0)."""
-    xs, ys, als, w, _tm, t, L = _lagrangian_parts(s, d)
+    """w := Σα_i y_i x_i and α_3 := −(α_1y_1 + α_2y_2)/y_3 (so Σα_i y_i = 0). The y_i are
+    any nonzero reals here: the substitution never uses y_i² = 1, and a proof for every
+    nonzero y covers the labels ±1 without enumerating the 2³ labellings."""
+    xs, ys, als, w, _tm, t, L = _lagrangian_parts(s, d, labels=False)
     s.define(als[2], -(als[0] * ys[0] + als[1] * ys[1]) / ys[2], "Σ α_i y_i = 0 (∂_t L_P = 0)")
     wsum = _vsum([a * y * x for a, y, x in zip(als, ys, xs)], d)
     s.define(w, wsum, "w = Σ α_i y_i x_i (∂_w L_P = 0)")
@@ -160,7 +162,8 @@ def _dual_setup(s: Space, d):
 def dual_lagrangian() -> Statement:
     """Substituting w = Σα_i y_i x_i and Σα_i y_i = 0 into L_P: the t-term vanishes for
     every t, ½⟨w, w⟩ − ⟨w, w⟩ = −½⟨w, w⟩, and ⟨Σα_i y_i x_i, Σα_j y_j x_j⟩ expands into the
-    double sum. (Σα_i y_i = 0 is built in as α_3 = −(α_1y_1 + α_2y_2)/y_3.)"""
+    double sum. (Σα_i y_i = 0 is built in as α_3 = −(α_1y_1 + α_2y_2)/y_3; the y_i are any
+    nonzero reals, the labels ±1 included.)"""
     s = Space()
     d = s.dim("d")
     xs, ys, als, w, t, L, wsum, double = _dual_setup(s, d)
