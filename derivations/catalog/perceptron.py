@@ -143,20 +143,19 @@ def _exact_run(Y, *, eta=Fraction(1), a0=None, margin=Fraction(0), max_epochs=20
     return a, False, mistakes
 
 
-def _separable_data(rng, n: int, D: int, gamma: float = 0.25):
-    """Normalised augmented samples (rows, last coordinate t_n) separable by a known unit u
-    with margin >= gamma: x drawn, its component along u pushed out of the slab."""
-    u = rng.normal(size=D)
-    u /= np.linalg.norm(u)
-    X = rng.normal(size=(n, D - 1))
+def _separable_data(rng, n: int, d: int, gap: float = 0.5):
+    """(Y, u, X, t): n samples x ∈ R^d with labels t, separated by a known (w, b) with
+    t_n(wᵀx_n + b) ≥ gap (each x moved along w to its target activation, never filtered);
+    Y = t (x, 1) the normalised augmented samples and u = (w, b)/‖(w, b)‖."""
+    w, b = rng.normal(size=d), float(rng.normal())
+    X = rng.normal(size=(n, d))
     t = rng.choice([-1.0, 1.0], size=n)
-    Ya = np.hstack([X, np.ones((n, 1))])
-    # move each sample along u so that t_n uᵀy_n >= gamma + |noise|
-    target = t * (gamma + np.abs(rng.normal(size=n)))
-    Ya = Ya + np.outer(target - Ya @ u, u) / 1.0
-    # the last coordinate must stay 1: rescale rows (a positive factor keeps every sign)
-    Ya = Ya / Ya[:, -1:].copy() if np.all(np.abs(Ya[:, -1]) > 1e-3) else Ya
-    return t[:, None] * Ya, u
+    t[0], t[1] = 1.0, -1.0  # both classes present
+    target = t * (gap + np.abs(rng.normal(size=n)))
+    X = X + np.outer((target - (X @ w + b)) / (w @ w), w)
+    Y = t[:, None] * np.hstack([X, np.ones((n, 1))])
+    u = np.r_[w, b]
+    return Y, u / np.linalg.norm(u), X, t
 
 
 # --- normalisation, solution region, margin ----------------------------------------------
@@ -341,3 +340,234 @@ def count_piecewise_constant() -> Statement:
             Equal(sp.Add(*[sp.Heaviside(-m_, 1) for m_ in moved]), sp.Add(*[sp.Heaviside(-z, 1) for z in w])),
     }, numeric=[Agreement("#M(a) = numerics.perceptron.misclassified(a, Y).sum()", count,
                           lambda ev: float(_np().misclassified(_vec(ev, a), _Y(ev, ys, ts)).sum()))])
+
+
+# --- the perceptron criterion, its gradient, its geometry --------------------------------
+
+@entry("perceptron.criterion_forms",
+       "J_p / E_P in each document's notation is Σ_n max(0, −t_n aᵀy_n) ≥ 0, zero exactly on the closed region",
+       sources=[(_DHS, "Perceptron criterion function: 'J_p(a) = Σ_{y∈Y} (−aᵗy)'"),
+                (_UD, f"{_UD_VAR}: 'Perceptrón: J_p(a) = Σ_{{n∈M(a)}} (−t_n aᵀy_n)'"),
+                (_BR, "§4.1: 'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n'"),
+                (_ML, "perceptron: 'E_p(w) = −Σ_{x_i∈M} wᵀφ(x_i) t_i'"), _PRML])
+def criterion_forms() -> Statement:
+    """With M(a) = {n : t_n aᵀy_n ≤ 0}: DHS's Σ_{y∈Y}(−aᵀy') over the normalised samples
+    y' = t y, udelar2018's Σ_{n∈M}(−t_n aᵀy_n), bromberg2012's and ml10's −Σ_{n∈M} wᵀφ_n t_n
+    are one function, Σ_n max(0, −z_n) of the activations z_n = t_n aᵀy_n = aᵀy'_n: each
+    term is −z_n ≥ 0 on M and 0 off it, so J_p ≥ 0, and J_p(a) = 0 iff every z_n ≥ 0 — the
+    closure of the solution region, which contains a = 0 (J_p's trivial minimiser, as for
+    J_q). The sums are stated over two activations z_1, z_2 (declared scalars; the case
+    analysis cannot use z_n = 0 to simplify a product aᵀy_n, so the per-sample identity
+    aᵀ(t y) = t aᵀy is a claim of its own); the numeric check hands numerics the activations
+    as one-dimensional samples with a = 1."""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    a, y, t = s.vector("a", D), s.vector("y", D), s.scalar("t", label=True)
+    zs = [s.scalar(f"z_{k}") for k in (1, 2)]
+    jp = _jp(zs)
+    minus = [-z for z in zs]
+    return Statement(s, claims={
+        "a^T (t y) = t a^T y (DHS's normalised activation)": Equal(dot(a, t * y), t * dot(a, y)),
+        "dhs-perceptron, udelar2018: sum over M of (-z_n) = sum_n max(0, -z_n)": Equal(_over_M(minus, zs), jp),
+        "bromberg2012, ml10: -sum over M of z_n = sum_n max(0, -z_n)": Equal(-_over_M(zs, zs), jp),
+        "J_p >= 0": Rel(jp, ">=", 0),
+        "J_p = 0 iff every z_n >= 0": Iff(sp.Eq(jp, 0), sp.And(*[z >= 0 for z in zs])),
+    }, numeric=[Agreement("J_p = numerics.perceptron.perceptron_criterion(1, Y = (z_n)) (activations "
+                          "as one-dimensional samples)", jp,
+                          lambda ev: _np().perceptron_criterion(np.ones(1), np.array([[float(ev(z))] for z in zs])))])
+
+
+def _gradient_agreement(a, ys, ts, label: str) -> Agreement:
+    """Σ_n (−t_n y_n) [t_n aᵀy_n ≤ 0] against numerics.perceptron.perceptron_gradient."""
+    zs = _z(a, ys, ts)
+    g = sp.Add(*[-t * y * sp.Heaviside(-z, 1) for y, t, z in zip(ys, ts, zs)])
+    return Agreement(label, g, lambda ev: _np().perceptron_gradient(_vec(ev, a), _Y(ev, ys, ts)))
+
+
+@entry("perceptron.criterion_gradient",
+       "∇J_p = Σ_{y∈Y}(−y) = −Σ_{n∈M} t_n y_n (M fixed): each document's printed gradient",
+       sources=[(_DHS, "Batch perceptron: '∇J_p = Σ_{y∈Y} (−y)'"),
+                (_UD, f"{_UD_OPT}: '∇J_p = −Σ_{{n∈M(a)}} t_n y_n'"),
+                (_ML, "perceptron: '∂E_p(w)/∂w = −Σ_{x_i∈M} φ(x_i) t_i'"), _PRML])
+def criterion_gradient() -> Statement:
+    """Where no sample lies on the boundary, M(a) is constant near a and J_p is the linear
+    function −Σ_{n∈M} t_n aᵀy_n there, with gradient −Σ_{n∈M} t_n y_n — DHS's Σ_{y∈Y}(−y') on
+    normalised samples, udelar2018's −Σ t_n y_n, ml10's −Σ φ(x_i) t_i. Encoded as the
+    documents differentiate: M fixed as {1, 2} (sample 3 correctly classified does not
+    enter). The numeric check compares Σ_n (−t_n y_n)[z_n ≤ 0] with numerics' subgradient."""
+    s = Space()
+    D = s.dim("D")
+    a = s.vector("a", D)
+    ys, ts = _data(s, D)
+    M = [0, 1]
+    ynorm = [ts[n] * ys[n] for n in M]
+    return Statement(s, claims={
+        "dhs-perceptron: grad sum_Y (-a^T y') = sum_Y (-y')":
+            Equal(Grad(sp.Add(*[-dot(a, yp) for yp in ynorm]), a), sp.MatAdd(*[-yp for yp in ynorm])),
+        "udelar2018: grad sum_M (-t_n a^T y_n) = -sum_M t_n y_n":
+            Equal(Grad(sp.Add(*[-ts[n] * dot(a, ys[n]) for n in M]), a), -sp.MatAdd(*[ts[n] * ys[n] for n in M])),
+        "ml10: d/dw (-sum_M w^T phi_i t_i) = -sum_M phi_i t_i":
+            Equal(Grad(-sp.Add(*[dot(a, ys[n]) * ts[n] for n in M]), a), -sp.MatAdd(*[ys[n] * ts[n] for n in M])),
+    }, numeric=[_gradient_agreement(a, ys, ts, "sum_n (-t_n y_n)[z_n <= 0] = numerics.perceptron.perceptron_gradient")])
+
+
+@entry("perceptron.kink", "J_p is piecewise linear, continuous (1-Lipschitz per term) but not C¹ at the boundary",
+       sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹ (no es "
+                      "problemático en este caso)'")])
+def kink() -> Statement:
+    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample y' ≠ 0:
+    continuous, since |max(0, −u − v) − max(0, −u)| ≤ |v| and a change e of a changes u by
+    v = eᵀy' (so by at most ‖e‖‖y'‖); not C¹ at the boundary: at a₀ with a₀ᵀy' = 0 the
+    activation of a₀ + s y' is s‖y'‖², so J(a₀ + s y') = max(0, −s‖y'‖²) is 0 for s > 0 and
+    |s|‖y'‖² for s < 0 — one-sided slopes 0 and −‖y'‖² along y', which differ. (s = σr,
+    σ = ±1, r > 0; the max is stated with the activation s‖y'‖², which the first claims
+    compute.)"""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    y = s.vector("y'", D, nonzero=True)
+    a0 = _on_boundary(s, "a_0", s.vector("v", D), y)
+    sig, r = s.scalar("sigma", label=True), s.scalar("r", positive=True)
+    u, v = s.scalar("u"), s.scalar("v_1")
+    act = sig * r * Norm(y) ** 2
+    return Statement(s, claims={
+        "|max(0, -u - v) - max(0, -u)| <= |v|": Rel(sp.Abs(sp.Max(0, -u - v) - sp.Max(0, -u)), "<=", sp.Abs(v)),
+        "a_0^T y' = 0": Equal(dot(a0, y), 0),
+        "(a_0 + s y')^T y' = s ||y'||^2": Equal(dot(a0 + sig * r * y, y), act),
+        "J(a_0 + s y') = 0 for s > 0, |s| ||y'||^2 for s < 0":
+            Equal(sp.Max(0, -act), sp.Piecewise((0, sig > 0), (r * Norm(y) ** 2, True))),
+        "the one-sided slopes differ: ||y'||^2 > 0": Rel(Norm(y) ** 2, ">", 0, certificate=Norm(y) ** 2),
+    }, numeric=[Agreement("J(a_0 + s y') = numerics.perceptron.perceptron_criterion", sp.Max(0, -act),
+                          lambda ev: _np().perceptron_criterion(_vec(ev, a0 + sig * r * y), _vec(ev, y)[None, :]))])
+
+
+@entry("perceptron.distance_interpretation",
+       "J_p is ‖w‖ times the sum of the misclassified samples' distances to the boundary",
+       sources=[(_DHS, "Perceptron criterion function: 'The criterion is proportional to the sum of "
+                       "distances from the misclassified samples to the decision boundary'"), _DHSBOOK])
+def distance_interpretation() -> Statement:
+    """With a = (w, w₀), y = t(x, 1) and g(x) = wᵀx + w₀, a misclassified sample (t g ≤ 0)
+    contributes −aᵀy = −t g = |g| = ‖w‖ · |g|/‖w‖: ‖w‖ times its distance to the boundary
+    g = 0 (geometry.signed_distance). So J_p = ‖w‖ Σ_{M} dist(x_n): proportional, the factor
+    ‖w‖ common to all samples. In weight space the same term is ‖y‖ times the distance of a
+    to the hyperplane {a : aᵀy = 0}, |aᵀy|/‖y‖ — a factor that differs from sample to sample
+    (stated with the activation z = aᵀy as a scalar)."""
+    s = Space(sizes={"d": _SIGN_SIZES})
+    d = s.dim("d")
+    w, x = s.vector("w", d, nonzero=True), s.vector("x", d)
+    w0, t = s.scalar("w_0"), s.scalar("t", label=True)
+    g = dot(w, x) + w0
+    y = s.vector("y", d, nonzero=True)
+    za = s.scalar("z")  # the activation aᵀy of a in weight space
+    return Statement(s, claims={
+        "term of J_p = ||w|| * distance to the boundary":
+            Equal(sp.Piecewise((-t * g, t * g <= 0), (0, True)),
+                  Norm(w) * sp.Piecewise((sp.Abs(g) / Norm(w), t * g <= 0), (0, True))),
+        "weight space: term = ||y|| * distance of a to {a : a^T y = 0}":
+            Equal(sp.Piecewise((-za, za <= 0), (0, True)),
+                  Norm(y) * sp.Piecewise((sp.Abs(za) / Norm(y), za <= 0), (0, True))),
+    }, numeric=[Agreement("distance of a misclassified x = max(0, -t numerics.geometry.signed_distance)",
+                          sp.Piecewise((sp.Abs(g) / Norm(w), t * g <= 0), (0, True)),
+                          lambda ev: _misclassified_distance(ev, w, w0, x, t))])
+
+
+def _misclassified_distance(ev, w, w0, x, t) -> float:
+    import numerics.geometry as ng
+
+    r = float(ng.signed_distance(_vec(ev, x)[None, :], coef=_vec(ev, w), intercept=float(ev(w0)))[0])
+    return max(0.0, -float(ev(t)) * r)
+
+
+# --- the updates, as each document prints them -------------------------------------------
+
+def _batch_agreement(a, ys, ts, eta, label: str) -> Agreement:
+    """a + η Σ_n t_n y_n [z_n ≤ 0] against one iteration of numerics' batch perceptron."""
+    zs = _z(a, ys, ts)
+    nxt = a + eta * sp.MatAdd(*[t * y * sp.Heaviside(-z, 1) for y, t, z in zip(ys, ts, zs)])
+    return Agreement(label, nxt, lambda ev: _np().batch_perceptron(
+        _Y(ev, ys, ts), eta=float(ev(eta)), a0=_vec(ev, a), max_iter=1).a_)
+
+
+@entry("perceptron.batch_update", "a(k+1) = a(k) − η∇J_p = a(k) + η Σ_{y∈Y_k} y (DHS, udelar2018, ml10)",
+       sources=[(_DHS, "Batch perceptron: 'a(k+1) = a(k) + η(k) Σ_{y∈Y_k} y'"),
+                (_UD, f"{_UD_OPT}: 'a(k+1) = a(k) + η(k) Σ_{{n∈M(a)}} t_n y_n'"),
+                (_ML, "perceptron: 'w^(k+1) = w^(k) + η Σ_{x_i∈M_k} φ(x_i) t_i'")])
+def batch_update() -> Statement:
+    """Gradient descent a(k+1) = a(k) − η∇J_p(a(k)) with ∇J_p = −Σ_{n∈M} t_n y_n (M fixed
+    as {1, 2} for the step) is a(k+1) = a(k) + η Σ_{n∈M} t_n y_n: the misclassified samples,
+    normalised, are added. The numeric check runs one iteration of numerics' batch perceptron
+    from a(k) (nothing added when nothing is misclassified)."""
+    s = Space()
+    D = s.dim("D")
+    a = s.vector("a", D)
+    ys, ts = _data(s, D)
+    eta = s.scalar("eta", positive=True)
+    M = [0, 1]
+    Jm = sp.Add(*[-ts[n] * dot(a, ys[n]) for n in M])
+    added = sp.MatAdd(*[ts[n] * ys[n] for n in M])
+    return Statement(s, claims={
+        "a - eta grad J_p = a + eta sum_M t_n y_n": Equal(a - eta * Grad(Jm, a), a + eta * added),
+    }, numeric=[_batch_agreement(a, ys, ts, eta, "a + eta sum_n t_n y_n [z_n <= 0] = "
+                                 "numerics.perceptron.batch_perceptron(max_iter=1)")])
+
+
+@entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
+       kind="erratum",
+       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n'")])
+def bromberg_batch_sign() -> Statement:
+    """E_P(w) = −Σ_{n∈M} wᵀφ_n t_n has ∇E_P = −Σ_{n∈M} φ_n t_n, so the descent step is
+    w − η∇E_P = w + η Σ_{n∈M} φ_n t_n. Eq. (8) prints its second line with − : that would
+    step *up* the gradient, making every misclassified term worse (−wᵀφ_n t_n grows by
+    η‖φ_n‖²). bromberg2012's own reading two paragraphs later ('si su clase es C⁺ sumamos
+    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}."""
+    s = Space()
+    D = s.dim("D")
+    w = s.vector("w", D)
+    ys, ts = _data(s, D)
+    eta = s.scalar("eta", positive=True)
+    M = [0, 1]
+    E = -sp.Add(*[dot(w, ys[n]) * ts[n] for n in M])
+    summed = sp.MatAdd(*[ys[n] * ts[n] for n in M])
+    return Statement(s, stated=Equal(w - eta * Grad(E, w), w - eta * summed),
+                     claims={"corrected": Equal(w - eta * Grad(E, w), w + eta * summed)},
+                     numeric=[_batch_agreement(w, ys, ts, eta, "w + eta sum_n phi_n t_n [z_n <= 0] = "
+                                               "numerics.perceptron.batch_perceptron(max_iter=1)")])
+
+
+def _printed_rule_run(seed: int) -> RunResult:
+    """bromberg2012's single-sample rule w ← w − ηφ_n t_n (applied to misclassified inputs) and
+    the corrected w ← w + ηφ_n t_n, in exact rationals on separable data."""
+    rng = np.random.default_rng(seed)
+    Y = _separable_data(rng, 8, 2)[0]
+    Yq = [[Fraction(v) for v in row] for row in Y]  # the floats' exact binary values
+    good, conv, _m = _exact_run(Yq, max_epochs=500)
+    bad, conv_bad, mist = _exact_run(Yq, max_epochs=50, sign=-1)
+    worse = all(_dotq(bad, y) <= 0 for y in [_q(Yq[mist[0]])]) if mist else False
+    holds = conv and not conv_bad and worse
+    return RunResult(holds, f"corrected rule converged: {conv}; printed rule converged in 50 epochs: "
+                            f"{conv_bad} ({len(mist)} updates, first corrected sample still misclassified: "
+                            f"{worse})", exact=True)
+
+
+@entry("perceptron.bromberg_single_sample_sign",
+       "bromberg2012: the single-sample update w^{τ+1} = w^τ − ηφ_n t_n",
+       kind="erratum",
+       sources=[(_BR, "§4.1, after Eq. (8): 'w^{τ+1} = w^τ − ηφ_n t_n', and the reading that follows: "
+                      "'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'")])
+def bromberg_single_sample_sign() -> Statement:
+    """The single-sample descent step on the term −wᵀφ_n t_n of E_P is
+    w − η∇(−wᵀφ_n t_n) = w + ηφ_n t_n — what bromberg2012's own interpretation says (add φ_n
+    for class C⁺, subtract it for C⁻), and what ml10, udelar2018 and hermosillo2017 print.
+    The printed w − ηφ_n t_n subtracts it: the misclassified term −wᵀφ_n t_n grows by η‖φ_n‖²,
+    and the run (exact rationals, separable data) shows that the printed rule never converges
+    while the corrected one does."""
+    s = Space()
+    D = s.dim("D")
+    w, phi = s.vector("w", D), s.vector("phi_n", D)
+    t, eta = s.scalar("t_n", label=True), s.scalar("eta", positive=True)
+    term = -dot(w, phi) * t
+    return Statement(s, stated=Equal(w - eta * Grad(term, w), w - eta * phi * t), claims={
+        "corrected": Equal(w - eta * Grad(term, w), w + eta * phi * t),
+        "the printed rule never converges on separable data; the corrected one does":
+            Behaviour(_printed_rule_run, "exact runs of w <- w - eta phi t and w <- w + eta phi t",
+                      seeds=tuple(range(5))),
+    })
