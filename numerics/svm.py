@@ -253,7 +253,7 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
     if method == "auto":
         method = "primal" if X.shape[1] + 1 < X.shape[0] else "dual"
     solve = _dual_qp if method == "dual" else _primal_qp
-    status, alpha_z, _t_z, n_iter = solve(Z, labels, tol, int(max_iter))
+    status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
     if status != "Solved":
         _not_separable(X, labels, status)
         if status in _INFEASIBLE:
@@ -265,11 +265,11 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
         raise ConvergenceError(
             f"the QP solver stopped with status {status} after {n_iter} iterations on "
             f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
-    alpha_z = _polish(Z, labels, np.clip(alpha_z, 0.0, None))
+    alpha_z = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z))
     return _result(X, labels, alpha_z / scale**2, method, n_iter, support_tol)
 
 
-def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.ndarray:
     """Resolve the active set the interior point only approaches (after OSQP's polishing).
 
     An interior-point iterate has every alpha_i > 0 and every slack y_i(<w, z_i> - t) - 1 > 0,
@@ -279,10 +279,9 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     slack_i} the KKT conditions are linear: sum_{j in S} alpha_j y_i y_j <z_i, z_j> - y_i t = 1
     (i in S), sum_{j in S} alpha_j y_j = 0. Their least-squares solution replaces alpha when it
     is a KKT point, i.e. alpha_S >= 0 and every margin >= 1 up to rounding, and its KKT residual
-    is smaller; otherwise the solver's alpha is kept."""
+    is smaller; otherwise the solver's alpha is kept. ``t`` is the solver's threshold (the
+    multiplier of sum alpha_i y_i = 0, or the primal's t), in the coordinates of ``Z``."""
     w = (alpha * y) @ Z
-    support = alpha > 0
-    t = float(np.mean(Z[support] @ w - y[support])) if support.any() else 0.0
     slack = y * (Z @ w - t) - 1.0
     S = np.flatnonzero(alpha >= slack)
     Zs = y[S, None] * Z[S]
@@ -296,7 +295,8 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     polished = np.zeros_like(alpha)
     polished[S] = np.clip(a_s, 0.0, None)
     w_p = (polished * y) @ Z
-    if np.min(y * (Z @ w_p - t_s)) < 1.0 - 64 * np.finfo(float).eps * (1.0 + abs(t_s)) * Z.shape[1]:
+    rounding = 64 * np.finfo(float).eps * Z.shape[1] * float(np.max(np.abs(Z) @ np.abs(w_p) + abs(t_s)))
+    if np.min(y * (Z @ w_p - t_s)) < 1.0 - rounding:
         return alpha
 
     def residual(a, tt):
