@@ -272,9 +272,12 @@ def batch_perceptron(
     k = updates = 0
     mask = np.empty(N, dtype=np.float64)
     while k < max_iter:
-        s = Y @ a
         if k == 0:
+            with np.errstate(invalid="ignore", over="ignore"):  # NaN in Y: reported next
+                s = Y @ a
             _check_products(s, Y)
+        else:
+            s = Y @ a
         bad = s <= margin
         if not bad.any():
             converged = True
