@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 from numerics.errors import (
@@ -63,14 +63,12 @@ def _assert_kkt(res, X, y):
     assert res.kkt_.max() <= KKT_TOL
 
 
-@settings(max_examples=40, deadline=None)
 @given(data=separable_datasets(), method=st.sampled_from(["dual", "primal"]))
 def test_solution_satisfies_every_kkt_condition(data, method):
     X, y, _ = data
     _assert_kkt(hard_margin_svm(X, y, method=method), X, y)
 
 
-@settings(max_examples=30, deadline=None)
 @given(data=separable_datasets())
 def test_dual_solutions_w_and_t_equal_the_primal_solutions(data):
     X, y, _ = data
@@ -83,7 +81,6 @@ def test_dual_solutions_w_and_t_equal_the_primal_solutions(data):
                                             abs=1e-5 * (1 + scale * np.abs(X).max()))
 
 
-@settings(max_examples=30, deadline=None)
 @given(data=separable_datasets())
 def test_primal_and_dual_objectives_agree(data):
     X, y, _ = data
@@ -93,7 +90,6 @@ def test_primal_and_dual_objectives_agree(data):
     assert abs(res.duality_gap_) <= 1e-6 * res.primal_objective_
 
 
-@settings(max_examples=30, deadline=None)
 @given(data=separable_datasets())
 def test_support_vectors_lie_on_the_margin_and_margin_is_one_over_norm_w(data):
     X, y, gamma = data
@@ -127,7 +123,6 @@ def test_hermosillo2017_exercise_exact_solution():
         assert res.dual_objective_ == pytest.approx(1 / 8)
 
 
-@settings(max_examples=20, deadline=None)
 @given(data=separable_datasets(max_dim=3))
 def test_agrees_with_scikit_learn_svc_linear(data):
     svm = pytest.importorskip("sklearn.svm")

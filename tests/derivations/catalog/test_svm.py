@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 from derivations.catalog import REGISTRY
@@ -66,7 +66,6 @@ def three_point_separable(draw):
     return X, y
 
 
-@settings(max_examples=25, deadline=None)
 @given(data=three_point_separable())
 def test_catalog_dual_objective_at_numerics_alpha_equals_the_primal_optimum(data):
     X, y = data
