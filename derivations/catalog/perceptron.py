@@ -571,3 +571,245 @@ def bromberg_single_sample_sign() -> Statement:
             Behaviour(_printed_rule_run, "exact runs of w <- w - eta phi t and w <- w + eta phi t",
                       seeds=tuple(range(5))),
     })
+
+
+# --- the algorithms, run ----------------------------------------------------------------------
+
+def _algorithm3_exact(Y, *, eta=Fraction(1), theta=Fraction(0), max_iter=50):
+    """dhs-perceptron Algorithm 3 exactly as printed, in rationals: do k ← k + 1;
+    a ← a + η Σ_{y∈Y_k} y until |η Σ_{y∈Y_k} y| < θ (squared norms compared, θ ≥ 0).
+    Returns (a, stopped, k)."""
+    Y = [_q(y) for y in Y]
+    a = tuple(Fraction(0) for _ in Y[0])
+    for k in range(1, max_iter + 1):
+        bad = [y for y in Y if _dotq(a, y) <= 0]
+        step = tuple(eta * sum((y[i] for y in bad), Fraction(0)) for i in range(len(a)))
+        a = tuple(x + s_ for x, s_ in zip(a, step))
+        if _dotq(step, step) < theta * theta:
+            return a, True, k
+    return a, False, max_iter
+
+
+def _algorithm3_run(seed: int) -> RunResult:
+    """numerics' batch perceptron on separable data ends at a separating vector; Algorithm 3 as
+    printed with θ = 1/2 stops at a = (0, 1/10), which misclassifies y₁ = (1, 0), on the data
+    y₁ = (1, 0), y₂ = (−1, 1/10) (separable by (1/100, 1)); with θ = 0 it never stops, even
+    at a solution, since |0| < 0 is false."""
+    rng = np.random.default_rng(seed)
+    Y = _separable_data(rng, 10, 2)[0]
+    r = _np().batch_perceptron(Y, max_iter=5000)
+    ok_numeric = r.converged_ and bool(np.all(Y @ r.a_ > 0))
+    toy = [(Fraction(1), Fraction(0)), (Fraction(-1), Fraction(1, 10))]
+    a, stopped, k = _algorithm3_exact(toy, theta=Fraction(1, 2))
+    early = stopped and k == 1 and _dotq(a, toy[0]) <= 0
+    sep = all(_dotq((Fraction(1, 100), Fraction(1)), y) > 0 for y in toy)
+    _a0, stopped0, _k0 = _algorithm3_exact(toy, theta=Fraction(0), max_iter=40)
+    holds = ok_numeric and early and sep and not stopped0
+    return RunResult(holds, f"numerics: converged {r.converged_} after {r.n_iter_} iterations, separating "
+                            f"{ok_numeric}; printed test with theta = 1/2 stopped at k = {k}, a = "
+                            f"{tuple(map(str, a))}, y_1 misclassified: {early}; with theta = 0 stopped: "
+                            f"{stopped0}", exact=True)
+
+
+@entry("perceptron.algorithm3", "DHS Algorithm 3 (batch perceptron) and its stopping test |η(k) Σ_{Y_k} y| < θ",
+       kind="algorithm",
+       sources=[(_DHS, "Batch perceptron, Algorithm 3 (lines 1-6)"),
+                (_UD, f"{_UD_OPT}: 'hasta que η(k)‖Σ_{{n∈M(a)}} t_n y_n‖ < θ'")])
+def algorithm3() -> Statement:
+    """Algorithm 3: initialise a, η(·), θ, k = 0; do k ← k + 1, a ← a + η(k) Σ_{y∈Y_k} y until
+    |η(k) Σ_{y∈Y_k} y| < θ. At a solution Y_k = ∅ and the step is 0, so the test stops there
+    only when θ > 0 (with θ = 0, '|0| < 0' is false and the loop as printed never ends; the
+    numerics stop on Y_k = ∅ too). With θ > 0 it can also stop early, at a non-solution,
+    when the misclassified samples nearly cancel: y₁ = (1, 0), y₂ = (−1, 1/10) (separable by
+    (1/100, 1)), a = 0, θ = 1/2: the first step is (0, 1/10), of length 1/10 < θ, and
+    a = (0, 1/10) still has aᵀy₁ = 0 (exact). On separable data numerics' batch perceptron
+    (θ = 0, stop on Y_k = ∅) ends at a separating vector."""
+    return Statement(Space(), claims={"Algorithm 3: converges on separable data; the printed test": Behaviour(
+        _algorithm3_run, "numerics.perceptron.batch_perceptron on separable data; Algorithm 3 as printed "
+                         "in rationals on a 2-sample example", seeds=tuple(range(5)))})
+
+
+def _single_sample_run(seed: int) -> RunResult:
+    """numerics' single-sample perceptron against the exact reference, update for update."""
+    rng = np.random.default_rng(seed)
+    Y = np.round(_separable_data(rng, 12, 3)[0] * 8) / 8  # dyadic: float products exact
+    Yq = [[Fraction(v) for v in row] for row in Y]
+    a, conv, mistakes = _exact_run(Yq, max_epochs=2000)
+    r = _np().single_sample_perceptron(Y, max_epochs=2000, record=True, engine="numpy")
+    same = (conv == r.converged_ and list(r.updated_samples_) == mistakes
+            and np.array_equal(r.a_, np.array([float(x) for x in a])))
+    sep = (not conv) or all(_dotq(a, _q(y)) > 0 for y in Yq)
+    return RunResult(bool(same and sep), f"exact: converged {conv} after {len(mistakes)} corrections; numerics: "
+                                        f"{r.converged_}, {r.n_updates_} corrections, same samples and weights: "
+                                        f"{same}; final a separates: {sep}")
+
+
+@entry("perceptron.single_sample", "Fixed-increment single-sample perceptron: a ← a + t_k y_k when y_k is misclassified",
+       kind="algorithm",
+       sources=[(_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k', 'k ← (k + 1) mod N'"),
+                (_HE, "Algoritmo de Aprendizaje Perceptron: 'si y_i⟨w, x_i⟩ ≤ 0 ... w = w + y_i η x_i'"),
+                (_ML, "perceptron: 'w^(k+1) = w^(k) + ηφ(x_i)t_i' iterating cyclically"),
+                (_BR, "§4.1: 'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'"),
+                _DHSBOOK])
+def single_sample() -> Statement:
+    """Cycle over the samples in order (udelar2018's k ← (k + 1) mod N, hermosillo2017's
+    'para i en |X|', ml10's 'iterando ciclicamente'); when t_k aᵀy_k ≤ 0 add t_k y_k (η = 1;
+    hermosillo2017 and ml10 with η); stop after a pass with no correction. numerics'
+    single_sample_perceptron, run on dyadic data (float products exact), makes the same
+    corrections at the same samples and ends at the same vector as the exact reference,
+    which separates the data."""
+    return Statement(Space(), claims={"numerics equals the exact run": Behaviour(
+        _single_sample_run, "numerics.perceptron.single_sample_perceptron vs exact rationals",
+        seeds=tuple(range(6)))})
+
+
+def _eta_printed_run(seed: int) -> RunResult:
+    """The printed claim at a(0) ≠ 0: the runs with η = 1 and η = 1/2 from a(0) = (−3/2, 0) on
+    y₁ = (1, 0), y₂ = (−1, 1) make the same corrections (they do not: exact runs)."""
+    Y = [(Fraction(1), Fraction(0)), (Fraction(-1), Fraction(1))]
+    a0 = (Fraction(-3, 2), Fraction(0))
+    a1, c1, m1 = _exact_run(Y, a0=a0, eta=Fraction(1))
+    ah, ch, mh = _exact_run(Y, a0=a0, eta=Fraction(1, 2))
+    same = m1 == mh
+    return RunResult(same, f"a0 = (-3/2, 0): eta = 1 corrects samples {m1} -> a = {tuple(map(str, a1))}; "
+                           f"eta = 1/2 corrects {mh} -> a = {tuple(map(str, ah))}", exact=True)
+
+
+def _eta_scaling_run(seed: int) -> RunResult:
+    """From a0 = 0, the run with η makes the same corrections as with η = 1 and a_k(η) = η a_k(1)."""
+    rng = np.random.default_rng(seed)
+    Y = np.round(_separable_data(rng, 8, 2)[0] * 4) / 4
+    Yq = [[Fraction(v) for v in row] for row in Y]
+    a1, c1, m1 = _exact_run(Yq)
+    ok = True
+    for eta in (Fraction(1, 3), Fraction(7, 2), Fraction(1, 1000)):
+        ae, ce, me = _exact_run(Yq, eta=eta)
+        ok = ok and me == m1 and ce == c1 and all(x == eta * y for x, y in zip(ae, a1))
+    return RunResult(ok, f"{len(m1)} corrections; eta in (1/3, 7/2, 1/1000): same corrections, a(eta) = "
+                         f"eta a(1): {ok}")
+
+
+@entry("perceptron.eta_one_suffices",
+       "udelar2018: 'como el criterio no cambia si se escala a, basta con tomar η = 1'",
+       kind="caveat",
+       caveat="unstated condition: a(0) = 0 (or a(0) scaled with η). udelar2018's algorithm starts "
+              "from 'Inicializar a' (any a); from a(0) ≠ 0 the runs with η and with η = 1 are not "
+              "scaled copies and can correct different samples",
+       sources=[(_UD, f"{_UD_ONE}: 'Como el criterio no cambia si se escala a, basta con tomar η = 1', "
+                      "'Inicializar a, k = 0'"),
+                (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = 0 #Otras inicializaciones son posibles', "
+                      "'0 < η ≤ 1 es la tasa de aprendizaje'")])
+def eta_one_suffices() -> Statement:
+    """The test t aᵀy ≤ 0 and the solution region are invariant under a ↦ c a (c > 0), and
+    J_p(c a) = c J_p(a) (same minimisers; the activation is written σr, σ = ±1, r ≥ 0, so
+    the case analysis knows the sign of c aᵀy = σ(cr)). Hence from a(0) = 0 the run with increment η is
+    η times the run with η = 1, correction for correction (induction: a_k(η) = η a_k(1) has
+    the same signs) — η = 1 suffices. From a(0) ≠ 0 it does not: y₁ = (1, 0),
+    y₂ = (−1, 1), a(0) = (−3/2, 0) — the η = 1 and η = 1/2 runs correct different samples
+    (exact run, the stated form)."""
+    s = Space(sizes={"D": _SIGN_SIZES})
+    D = s.dim("D")
+    a, y = s.vector("a", D), s.vector("y", D)
+    c = s.scalar("c", positive=True)
+    # the activation aᵀy as σr (σ = ±1, r ≥ 0), so that c aᵀy = σ(c r) has a known sign
+    sig, r = s.scalar("sigma", label=True), s.scalar("r", nonnegative=True)
+    z = sig * r
+    return Statement(s, stated=Behaviour(_eta_printed_run, "exact runs from a(0) = (-3/2, 0) with eta = 1 "
+                                         "and eta = 1/2 make the same corrections", seeds=(0,)),
+                     claims={
+        "(c a)^T y = c a^T y": Equal(dot(c * a, y), c * dot(a, y)),
+        "one term of J_p scales: max(0, -c z) = c max(0, -z)": Equal(sp.Max(0, -c * z), c * sp.Max(0, -z)),
+        "from a(0) = 0: a_k(eta) = eta a_k(1), same corrections": Behaviour(
+            _eta_scaling_run, "exact runs with eta = 1, 1/3, 7/2, 1/1000 from a(0) = 0", seeds=tuple(range(4))),
+    })
+
+
+@entry("perceptron.per_sample_decrease",
+       "ml10: a correction lowers the sample's cost term by η‖φ‖²: −w'ᵀφt = −wᵀφt − η‖φ‖² < −wᵀφt",
+       kind="caveat",
+       caveat="unstated condition: φ(x_i) ≠ 0. ml10 allows the identity basis function ('il modello "
+              "funziona anche quando la funzione base è l'identità') and no bias coordinate, so "
+              "x_i = 0 gives φ(x_i) = 0 and the printed strict '<' is an equality",
+       sources=[(_ML, "perceptron: '−(w^(k+1))ᵀφ(x_i)t_i = −(w^(k))ᵀφ(x_i)t_i − η(φ(x_i)t_i)ᵀφ(x_i)t_i "
+                      "= −(w^(k))ᵀφ(x_i)t_i − η‖φ(x_i)‖² < −(w^(k))ᵀφ(x_i)t_i'")])
+def per_sample_decrease() -> Statement:
+    """After w' = w + ηφt (t² = 1): −w'ᵀφt = −wᵀφt − η(φt)ᵀφt = −wᵀφt − η‖φ‖², strictly
+    smaller when η > 0 and φ ≠ 0. ml10's '<' needs φ ≠ 0, which it does not state (its φ
+    may be the identity, with no bias coordinate): stated at φ = 0 the '<' fails (0 < 0).
+    With φ ≠ 0 the decrease is η‖φ‖² > 0."""
+    s = Space()
+    D = s.dim("D")
+    w, phi = s.vector("w", D), s.vector("phi", D, nonzero=True)
+    t, eta = s.scalar("t", label=True), s.scalar("eta", positive=True)
+    w1 = w + eta * phi * t
+    zero = s.vector("phi_0", D)
+    s.define(zero, sp.ZeroMatrix(D, 1), "φ(x_i) = 0 (x_i = 0, identity basis)")
+    w1z = w + eta * zero * t
+    return Statement(s, stated=Rel(-dot(w1z, zero) * t, "<", -dot(w, zero) * t), claims={
+        "with phi != 0: -w'^T phi t < -w^T phi t": Rel(-dot(w1, phi) * t, "<", -dot(w, phi) * t,
+                                                      certificate=eta * Norm(phi) ** 2),
+    }, steps=chain(-dot(w1, phi) * t, -dot(w, phi) * t - eta * dot(phi * t, phi * t),
+                   -dot(w, phi) * t - eta * Norm(phi) ** 2,
+                   notes=("w' = w + eta phi t", "(phi t)^T (phi t) = t^2 ||phi||^2 = ||phi||^2")),
+        numeric=[Agreement("-w'^T phi t after one correction = -(numerics' a_)ᵀ(t phi)",
+                           -dot(w1, phi) * t, lambda ev: _corrected_term(ev, w, phi, t, eta))])
+
+
+def _corrected_term(ev, w, phi, t, eta) -> float:
+    """−w'ᵀ(tφ) with w' = w + η tφ computed by numerics' batch perceptron from the one
+    sample tφ, forced to count as misclassified (margin above its activation)."""
+    y = _vec(ev, t * phi)
+    wv = _vec(ev, w)
+    r = _np().batch_perceptron(y[None, :], eta=float(ev(eta)), a0=wv, margin=float(wv @ y) + 1.0, max_iter=1)
+    return -float(r.a_ @ y)
+
+
+def _total_increase_run(seed: int) -> RunResult:
+    """Exact: y₁ = (1, 0), y₂ = (−2, 1), w = (−1/10, 1): J_p(w) = 1/10, the correction on y₁
+    gives w' = (9/10, 1) with J_p(w') = 4/5 > 1/10; and on random separable data every
+    correction lowers its own sample's term by exactly η‖y‖²."""
+    Y = [(Fraction(1), Fraction(0)), (Fraction(-2), Fraction(1))]
+
+    def J(a):
+        return sum((max(Fraction(0), -_dotq(a, y)) for y in Y), Fraction(0))
+
+    w = (Fraction(-1, 10), Fraction(1))
+    w1 = tuple(x + y for x, y in zip(w, Y[0]))
+    inc = _dotq(w, Y[0]) <= 0 and J(w1) > J(w)
+    rng = np.random.default_rng(seed)
+    Yr = [[Fraction(v) for v in row] for row in np.round(_separable_data(rng, 8, 2)[0] * 4) / 4]
+    a = tuple(Fraction(0) for _ in Yr[0])
+    ok = True
+    for _ in range(200):
+        bad = [y for y in Yr if _dotq(a, y) <= 0]
+        if not bad:
+            break
+        y = bad[0]
+        before = -_dotq(a, y)
+        a = tuple(x + v for x, v in zip(a, y))
+        ok = ok and (-_dotq(a, y)) == before - _dotq(y, y)
+    return RunResult(inc and ok, f"J_p(w) = {J(w)}, J_p(w') = {J(w1)}; every correction lowered its term "
+                                 f"by ||y||^2: {ok}", exact=True)
+
+
+@entry("perceptron.total_cost_can_increase",
+       "ml10: the decrease is per sample, not global — a correction can increase the total cost",
+       sources=[(_ML, "perceptron: 'questa diminuzione è relativa solo al singolo elemento, e non è globale. "
+                      "Potrebbe infatti succedere che ... il costo totale aumenti'")])
+def total_cost_can_increase() -> Statement:
+    """There is w misclassifying y₁ = (1, 0) whose correction w' = w + y₁ raises
+    J_p = max(0, −wᵀy₁) + max(0, −wᵀy₂), y₂ = (−2, 1): an exact witness (e.g.
+    w = (−1/10, 1): J_p goes from 1/10 to 4/5, y₂ becomes misclassified). The run checks the
+    example and the per-sample decrease by ‖y‖² along exact runs."""
+    w = sp.MatrixSymbol("w", 2, 1)
+    y1, y2 = sp.ImmutableMatrix([1, 0]), sp.ImmutableMatrix([-2, 1])
+
+    def J(v):
+        return sp.Max(0, -dot(v, y1)) + sp.Max(0, -dot(v, y2))
+
+    return Statement(Space(), claims={
+        "exists w misclassifying y_1 with J_p(w + y_1) > J_p(w)":
+            Exists((w,), [dot(w, y1) <= 0, J(w + y1) - J(w) > 0]),
+        "the example and per-sample decreases, exactly": Behaviour(_total_increase_run, "exact arithmetic",
+                                                                  seeds=(0, 1, 2)),
+    })
