@@ -6,9 +6,9 @@ sign(sum_j alpha_j y_j <x_i, x_j>), so the data enter only through the Gram matr
 G = X X^T, and the algorithm is: alpha = 0; repeat passes over i = 1..N: if
 y_i sum_j alpha_j y_j <x_i, x_j> <= 0 then alpha_i <- alpha_i + 1; until a pass makes no
 change. Run from alpha = 0 in the same order it makes exactly the updates of the primal
-single-sample perceptron with eta = 1 and w0 = 0 (:func:`numerics.perceptron.single_sample_perceptron`):
-alpha_i counts the corrections made with sample i. Replacing <x, x'> by a kernel k(x, x')
-gives the kernel perceptron.
+single-sample perceptron with eta = 1 and w0 = 0
+(:func:`numerics.perceptron.single_sample_perceptron`): alpha_i counts the corrections
+made with sample i. Replacing <x, x'> by a kernel k(x, x') gives the kernel perceptron.
 
 =============================  ==========================================================
 ``dual_perceptron``            DualPerceptronResult: alpha_, coef_, intercept_, gram_, ...

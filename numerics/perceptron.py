@@ -153,7 +153,8 @@ def _nonnegative(value: Any, name: str) -> float:
     _reject_complex(value, name)
     v = as_scalar(value, name)
     if v < 0:
-        raise InvalidInput(f"{name} must be >= 0, got {name}={value!r}. Pass 0 or a positive float.")
+        raise InvalidInput(
+            f"{name} must be >= 0, got {name}={value!r}. Pass 0 or a positive float.")
     return v
 
 

@@ -13,7 +13,11 @@ from numerics.errors import InvalidInput, NonFiniteInput, ShapeMismatch
 from numerics.geometry import normalize_samples
 from numerics.ho_kashyap import ho_kashyap
 from numerics.separability import SeparabilityUndecidedError, linear_separability
-from tests.numerics.test_perceptron import labelled_integer_data, non_separable, separable_with_margin
+from tests.numerics.test_perceptron import (
+    labelled_integer_data,
+    non_separable,
+    separable_with_margin,
+)
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -45,7 +49,8 @@ def test_verdict_agrees_with_the_lp_and_each_proof_checks(data):
         pos, neg = c * (t > 0), c * (t < 0)
         assert abs(pos.sum() - 0.5) <= 1e-12 and abs(neg.sum() - 0.5) <= 1e-12
         common = X.T @ pos / pos.sum()
-        assert np.allclose(common, X.T @ neg / neg.sum(), rtol=0, atol=1e-12 * (1 + np.abs(X).max()))
+        assert np.allclose(common, X.T @ neg / neg.sum(), rtol=0,
+                           atol=1e-12 * (1 + np.abs(X).max()))
 
 
 @given(data=separable_with_margin(max_samples=12, max_dim=4),

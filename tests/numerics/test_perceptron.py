@@ -205,7 +205,8 @@ def test_batch_theta_stop_is_the_printed_test():
 def test_callback_true_stops_single_and_batch():
     Y = np.array([[1.0, 0.0], [-1.0, 0.0]])
     seen = []
-    res = single_sample_perceptron(Y, max_epochs=100, callback=lambda k, a: seen.append(k) or k == 3)
+    res = single_sample_perceptron(Y, max_epochs=100,
+                                   callback=lambda k, a: seen.append(k) or k == 3)
     assert res.n_updates_ == 3 and not res.converged_ and seen == [1, 2, 3]
     res = batch_perceptron(Y, max_iter=100, callback=lambda k, a: k == 2)
     assert res.n_iter_ == 2 and not res.converged_

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 from numerics.errors import InvalidInput, NonFiniteInput, ShapeMismatch
 from numerics.geometry import normalize_samples
@@ -25,11 +24,9 @@ from numerics.relaxation import (
 )
 from tests.numerics.test_perceptron import (
     H,
-    labelled_integer_data,
     non_separable,
     off_kink_points,
     separable_with_margin,
-    small_ints,
 )
 
 EPS = float(np.finfo(np.float64).eps)
