@@ -813,3 +813,127 @@ def total_cost_can_increase() -> Statement:
         "the example and per-sample decreases, exactly": Behaviour(_total_increase_run, "exact arithmetic",
                                                                   seeds=(0, 1, 2)),
     })
+
+
+# --- convergence: Novikoff's mistake bound, step by step ----------------------------------
+
+_NOVIKOFF = ("dhs", "§5.5.2, Theorem 5.1 (Perceptron Convergence) and its proof")
+
+
+@entry("perceptron.novikoff_projection", "Novikoff, step 1: each correction raises wᵀu by at least γ, so w_kᵀu ≥ kγ",
+       sources=[(_UD, f"{_UD_CONV}: 'Teorema: Si los patrones son linealmente separables, el algoritmo "
+                      "converge ... Prueba: ver e.g. Duda & Hart'"),
+                (_BR, "§4.1: 'teorema de convergencia del perceptrón'"), _NOVIKOFF])
+def novikoff_projection() -> Statement:
+    """Separable data: a unit u and γ > 0 with uᵀy'_n ≥ γ for every normalised sample. A
+    correction on y' gives w_{k+1} = w_k + y', so w_{k+1}ᵀu = w_kᵀu + y'ᵀu ≥ w_kᵀu + γ; from
+    w_0 = 0, induction gives w_kᵀu ≥ kγ after k corrections. Encoded: uᵀy' = γ + s (s ≥ 0,
+    γ defined from the sample); w_kᵀu = kγ + r (r ≥ 0, the induction hypothesis)."""
+    s = Space()
+    D = s.dim("D")
+    w, u, y = s.vector("w_k", D), s.vector("u", D), s.vector("y'", D)
+    gamma = s.scalar("gamma")
+    sl, r = s.scalar("s", nonnegative=True), s.scalar("r", nonnegative=True)
+    k = s.scalar("k", integer=True, nonnegative=True)
+    s.define(gamma, dot(u, y) - sl, "u^T y' >= gamma: the margin of u on this sample")
+    P = s.scalar("P_k")
+    s.define(P, k * gamma + r, "induction hypothesis w_k^T u >= k gamma")
+    return Statement(s, claims={
+        "(w_k + y')^T u = w_k^T u + y'^T u": Equal(dot(w + y, u), dot(w, u) + dot(y, u)),
+        "(w_k + y')^T u >= w_k^T u + gamma": Rel(dot(w + y, u), ">=", dot(w, u) + gamma, certificate=sl),
+        "induction: P_k + y'^T u >= (k + 1) gamma": Rel(P + dot(y, u), ">=", (k + 1) * gamma, certificate=r + sl),
+    }, no_numeric="inequalities between inner products of free vectors; the bound they give is run against "
+                  "numerics in perceptron.convergence_run")
+
+
+@entry("perceptron.novikoff_norm", "Novikoff, step 2: ‖w + y'‖² ≤ ‖w‖² + R² on a mistake, so ‖w_k‖² ≤ kR²",
+       sources=[(_UD, f"{_UD_CONV}: 'Prueba: ver e.g. Duda & Hart'"), _NOVIKOFF])
+def novikoff_norm() -> Statement:
+    """‖w + y'‖² = ‖w‖² + 2wᵀy' + ‖y'‖². A correction happens only when wᵀy' ≤ 0, and
+    ‖y'‖² ≤ R² (R = max_n ‖y'_n‖), so ‖w_{k+1}‖² ≤ ‖w_k‖² + R²; from w_0 = 0, ‖w_k‖² ≤ kR².
+    Encoded: y' = v − ((vᵀw + m)/wᵀw) w has wᵀy' = −m (m ≥ 0, a mistake; w ≠ 0 — at w = 0
+    the step is ‖y'‖² ≤ R² itself); R² = ‖y'‖² + q (q ≥ 0); ‖w_k‖² = kR² − p (p ≥ 0)."""
+    s = Space()
+    D = s.dim("D")
+    w, v = s.vector("w_k", D, nonzero=True), s.vector("v", D)
+    y = s.vector("y'", D)
+    m, q, p = (s.scalar(n, nonnegative=True) for n in ("m", "q", "p"))
+    k = s.scalar("k", integer=True, nonnegative=True)
+    s.define(y, v - (dot(v, w) + m) / dot(w, w) * w, "a mistake: w_k^T y' = -m <= 0")
+    R2 = s.scalar("R^2", nonnegative=True)
+    s.define(R2, dot(y, y) + q, "||y'||^2 <= R^2")
+    Nk = s.scalar("N_k")
+    s.define(Nk, k * R2 - p, "induction hypothesis ||w_k||^2 <= k R^2")
+    return Statement(s, claims={
+        "w_k^T y' = -m (a mistake)": Equal(dot(w, y), -m),
+        "||w_k + y'||^2 <= ||w_k||^2 + R^2": Rel(dot(w + y, w + y), "<=", dot(w, w) + R2, certificate=2 * m + q),
+        "induction: N_k + R^2 <= (k + 1) R^2": Rel(Nk + R2, "<=", (k + 1) * R2, certificate=p),
+    }, steps=chain(dot(w + y, w + y), dot(w, w) + 2 * dot(w, y) + dot(y, y),
+                   notes=("expand the square",)),
+        no_numeric="inequalities between inner products of free vectors; the bound they give is run against "
+                   "numerics in perceptron.convergence_run")
+
+
+@entry("perceptron.novikoff_bound", "Novikoff: kγ ≤ w_kᵀu ≤ ‖w_k‖ ≤ √k R, hence k ≤ R²/γ²",
+       sources=[(_UD, f"{_UD_CONV}: '... converge a una solución exacta en una cantidad finita de pasos'"),
+                (_ML, "perceptron: 'nel caso in cui le classi siano linearmente separabili allora l'algoritmo "
+                      "... converge alla soluzione corretta in un numero finito di passi'"), _NOVIKOFF])
+def novikoff_bound() -> Statement:
+    """Cauchy–Schwarz with ‖u‖ = 1: (w_kᵀu)² ≤ ‖w_k‖² (the gap is ‖w_k − (w_kᵀu)u‖²;
+    u = v/‖v‖). With w_kᵀu ≥ kγ > 0 (step 1) and ‖w_k‖² ≤ kR² (step 2): k²γ² ≤ (w_kᵀu)² ≤
+    ‖w_k‖² ≤ kR², so kγ² ≤ R² and k ≤ R²/γ²: the number of corrections is bounded, and the
+    run stops at a solution after finitely many steps."""
+    s = Space()
+    D = s.dim("D")
+    w, v = s.vector("w_k", D), s.vector("v", D, nonzero=True)
+    u = s.vector("u", D)
+    s.define(u, v / Norm(v), "a unit vector")
+    gamma, k = s.scalar("gamma", positive=True), s.scalar("k", integer=True, positive=True)
+    r, q = s.scalar("r", nonnegative=True), s.scalar("q", nonnegative=True)
+    P = s.scalar("P_k")
+    s.define(P, k * gamma + r, "step 1: w_k^T u >= k gamma")
+    R2 = s.scalar("R^2")
+    s.define(R2, k * gamma ** 2 + q, "k^2 gamma^2 <= ||w_k||^2 <= k R^2, i.e. R^2 >= k gamma^2")
+    return Statement(s, claims={
+        "Cauchy-Schwarz: (w_k^T u)^2 <= ||w_k||^2 (||u|| = 1)":
+            Rel(dot(w, u) ** 2, "<=", dot(w, w), certificate=Norm(w - dot(w, u) * u) ** 2),
+        "(k gamma)^2 <= P_k^2": Rel((k * gamma) ** 2, "<=", P ** 2, certificate=2 * k * gamma * r + r ** 2),
+        "k <= R^2 / gamma^2": Rel(k, "<=", R2 / gamma ** 2, certificate=q / gamma ** 2),
+    }, no_numeric="the bound is run against numerics in perceptron.convergence_run")
+
+
+def _convergence_run(seed: int) -> RunResult:
+    """Generated separable data with a known separating u: numerics' single-sample perceptron
+    (and the exact run) converge to a separating vector within R²‖u‖²/γ_u² corrections,
+    γ_u = min_n uᵀy_n, all in exact rationals (the bound is invariant to scaling u)."""
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(5, 40)), int(rng.integers(1, 5))
+    Y, u = _separable_data(rng, n, d, gap=float(rng.choice([0.05, 0.2, 1.0])))[:2]
+    Yq = [_q(row) for row in Y]
+    uq = _q(u)
+    g = min(_dotq(uq, y) for y in Yq)
+    R2 = max(_dotq(y, y) for y in Yq)
+    bound = R2 * _dotq(uq, uq) / (g * g)
+    a, conv, mistakes = _exact_run(Yq, max_epochs=100000)
+    r = _np().single_sample_perceptron(Y, max_epochs=100000)
+    sep = conv and all(_dotq(a, y) > 0 for y in Yq)
+    holds = g > 0 and sep and len(mistakes) <= bound and r.converged_ and r.n_updates_ <= bound
+    return RunResult(holds, f"N = {n}, D = {d + 1}: exact run {len(mistakes)} corrections, numerics "
+                            f"{r.n_updates_}, bound R^2/gamma^2 = {float(bound):.1f}; separating: {sep}", exact=True)
+
+
+@entry("perceptron.convergence_run",
+       "Perceptron convergence theorem, run: separable data ⇒ a solution within R²/γ² corrections",
+       kind="algorithm",
+       sources=[(_UD, f"{_UD_CONV}: 'Si los patrones son linealmente separables, el algoritmo converge a una "
+                      "solución exacta en una cantidad finita de pasos'"),
+                (_BR, "§4.1: 'garantiza que se encontrará la solución siempre que esta exista'"),
+                (_ML, "perceptron: '... converge ad un separatore lineare'"), _NOVIKOFF])
+def convergence_run() -> Statement:
+    """On generated data separated by a known u with margin γ_u = min_n uᵀy'_n and radius
+    R = max_n ‖y'_n‖ (N from 5 to 39, D from 2 to 5, gaps 0.05 to 1), the exact run and
+    numerics' single-sample perceptron converge to a separating vector after at most
+    R²‖u‖²/γ_u² corrections (perceptron.novikoff_bound), checked in rationals."""
+    return Statement(Space(), claims={"converges within R^2/gamma^2 corrections": Behaviour(
+        _convergence_run, "exact run and numerics.perceptron.single_sample_perceptron on generated "
+                          "separable data", seeds=tuple(range(12)))})
