@@ -88,6 +88,37 @@ def margin() -> Statement:
                               intercept=-float(ev(t)))[0])))])
 
 
+@entry("svm.canonical_scaling",
+       "Rescaling (w, t) by the closest sample's margin m > 0 gives y(⟨w, x⟩ − t) ≥ 1 with "
+       "equality there, and leaves every distance to the plane unchanged",
+       sources=[("hermosillo2017", "Problema de optimización con restricciones: 'w*, t* = argmin "
+                 "½‖w‖² sujeto a y_i(⟨w, x_i⟩ − t) ≥ 1, 1 ≤ i ≤ N'"),
+                ("bishop-prml", "§7.1, Eqs. (7.4)-(7.5)")])
+def canonical_scaling() -> Statement:
+    """Why the constraint's right-hand side is 1: a separating (w, t) whose closest sample x_c
+    has y_c(⟨w, x_c⟩ − t) = m > 0 can be divided by m; the plane ⟨w, x⟩ = t is the same, the
+    distance |⟨w, x⟩ − t|/‖w‖ of every point is unchanged (shown squared, a rational identity), and the closest sample now has
+    margin exactly 1 (so every sample has ≥ 1). Among hyperplanes so normalised, the margin is
+    1/‖w‖ (svm.margin)."""
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    x, xc = s.vector("x", d), s.vector("x_c", d)
+    t, yc = s.scalar("t"), s.scalar("y_c", label=True)
+    m = s.scalar("m", positive=True)
+    s.define(t, dot(w, xc) - m * yc, "x_c has margin y_c(<w, x_c> - t) = m > 0")
+    ws, ts = w / m, t / m
+    return Statement(s, claims={
+        "the closest sample has margin 1 after rescaling": Equal(yc * (dot(ws, xc) - ts), 1),
+        "squared distances to the plane are unchanged": Equal(
+            (dot(ws, x) - ts) ** 2 / dot(ws, ws), (dot(w, x) - t) ** 2 / dot(w, w)),
+    }, numeric=[Agreement("|numerics.geometry.signed_distance| of x to the rescaled plane",
+                          sp.Abs(dot(w, x) - t) / Norm(w),
+                          lambda ev: abs(float(ng.signed_distance(
+                              np.ravel(ev(x))[None, :], coef=np.ravel(ev(ws)),
+                              intercept=-float(ev(ts)))[0])))])
+
+
 def _lagrangian_parts(s: Space, d, *, t_matrix: bool = False, labels: bool = True):
     xs, ys, als = _samples(s, d, labels=labels)
     w = s.vector("w", d)
