@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 import scipy.linalg
 
-from ._validation import check_positive_int
+from ._validation import as_vector, check_positive_int
 from .errors import InvalidInput, NonFiniteInput, ShapeMismatch, SingularMatrixError
 from .perceptron import Callback, Eta, _check_callback, _finite_scalar, _rate, _reject_complex
 
@@ -78,8 +78,6 @@ class DescentResult:
 
 def _point(a0: Any) -> np.ndarray:
     _reject_complex(a0, "a0")
-    from ._validation import as_vector
-
     return np.array(as_vector(a0, "a0"), dtype=np.float64)
 
 

@@ -151,6 +151,43 @@ def test_novikoff_mistake_bound(engine, data):
     assert res.a_ @ res.a_ <= res.n_updates_ * R2
 
 
+# Unit vectors with integer coordinates over an integer norm: v / n is an exact unit separator.
+PYTHAGOREAN = [((3, 4), 5), ((5, 12), 13), ((1, 2, 2), 3), ((2, 3, 6), 7), ((1, 4, 8), 9),
+               ((1, 2, 2, 4), 5), ((2, 4, 5, 6), 9), ((1, 1, 1, 1), 2)]
+
+
+@st.composite
+def separable_along_a_tilted_unit_vector(draw, *, max_samples: int = 30):
+    """``(Y, v, n)``: integer rows with v . y_n >= 1 for every n, where w* = v / n is a unit
+    vector in a general direction (signs and order of v drawn). The margin with respect to w*
+    is gamma = min_n v . y_n / n and R^2 = max_n ||y_n||^2, both exact (integers over n)."""
+    v, norm = draw(st.sampled_from(PYTHAGOREAN))
+    v = np.array(draw(st.permutations(v)), dtype=np.float64)
+    v *= draw(hnp.arrays(np.float64, v.size, elements=st.sampled_from([-1.0, 1.0])))
+    m = draw(st.integers(1, max_samples))
+    Y = draw(hnp.arrays(np.float64, (m, v.size), elements=small_ints))
+    s = Y @ v
+    Y[s < 0] *= -1
+    Y[s == 0] += v  # v . (y + v) = n^2 > 0
+    return Y, v, float(norm)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@given(data=separable_along_a_tilted_unit_vector())
+def test_novikoff_mistake_bound_in_a_general_direction(engine, data):
+    Y, v, n = data
+    margins = Y @ v  # integers: n times the margins with respect to the unit w* = v / n
+    assert np.all(margins >= 1)
+    R2 = np.max(np.sum(Y * Y, axis=1))
+    res = single_sample_perceptron(Y, max_epochs=100_000, engine=engine)
+    k = res.n_updates_
+    note(f"updates {k}, bound R^2/gamma^2 = {R2 * n**2 / margins.min()**2}")
+    assert res.converged_ and np.all(Y @ res.a_ > 0)
+    # k <= R^2 / gamma^2 with gamma = min(v . y) / n, compared in integers: k min^2 <= R^2 n^2
+    assert k * margins.min() ** 2 <= R2 * n**2
+    assert res.a_ @ v >= k * margins.min()  # a.w* >= k gamma, times n
+
+
 # --- non-separable data: a clean stop at the limit ----------------------------------------
 
 

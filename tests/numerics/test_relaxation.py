@@ -118,7 +118,7 @@ def test_jr_differences_bracket_the_gradient_at_a_kink(point, sign):
 
 @given(data=separable_with_margin(), eta=st.sampled_from([0.5, 1.0, 1.5, 1.9]),
        b=st.sampled_from([0.25, 1.0, 3.0]))
-def test_single_sample_updates_are_the_printed_ones_and_approach_every_solution(data, eta, b):
+def test_single_sample_updates_never_move_away_from_any_solution(data, eta, b):
     Y, axis, sign, gamma, _ = data
     a_star = np.zeros(Y.shape[1])
     a_star[axis] = sign * b / gamma  # a*.y_n >= b for every n, by construction
