@@ -937,3 +937,192 @@ def convergence_run() -> Statement:
     return Statement(Space(), claims={"converges within R^2/gamma^2 corrections": Behaviour(
         _convergence_run, "exact run and numerics.perceptron.single_sample_perceptron on generated "
                           "separable data", seeds=tuple(range(12)))})
+
+
+# --- non-separable data, separability, order ------------------------------------------------
+
+_XOR = ([(0, 0), (1, 1), (1, 0), (0, 1)], [-1, -1, 1, 1])
+
+
+def _normalised(X, t) -> list:
+    """t_n (x_n, 1) in rationals."""
+    return [tuple(Fraction(ti) * Fraction(v) for v in (*x, 1)) for x, ti in zip(X, t)]
+
+
+def _cycle(Y, max_epochs=5000):
+    """Run the exact single-sample perceptron epoch by epoch from a = 0 and return
+    (first repeated epoch-start vector's epochs (i, j), any clean epoch): a repeated state at
+    an epoch start proves the run cycles for ever."""
+    a = tuple(Fraction(0) for _ in Y[0])
+    seen = {a: 0}
+    for e in range(1, max_epochs + 1):
+        clean = True
+        for y in Y:
+            if _dotq(a, y) <= 0:
+                a = tuple(x + v for x, v in zip(a, y))
+                clean = False
+        if clean:
+            return None, True
+        if a in seen:
+            return (seen[a], e), False
+        seen[a] = e
+    return None, False
+
+
+def _nonseparable_run(seed: int) -> RunResult:
+    """XOR (seed 0) or random integer data with one point given both labels: the exact run
+    returns to a weight vector it had at an earlier epoch start — it cycles for ever, never
+    converging (ml10: 'continua a ciclare'); numerics stops at max_epochs with converged_ False
+    and the LP finds a common point of the hulls."""
+    import numerics.separability as nsep
+
+    if seed == 0:
+        X, t = _XOR
+    else:
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(4, 9))
+        Xr = rng.integers(-3, 4, size=(n, 2))
+        tr = rng.choice([-1, 1], size=n)
+        X = [tuple(int(v) for v in row) for row in Xr] + [tuple(int(v) for v in Xr[0])]
+        t = [int(v) for v in tr] + [-int(tr[0])]
+    Y = _normalised(X, t)
+    rep, conv = _cycle(Y)
+    r = _np().single_sample_perceptron(np.array([[float(v) for v in y] for y in Y]), max_epochs=300)
+    lp = nsep.linear_separability(np.array(X, dtype=float), np.array(t, dtype=float))
+    holds = rep is not None and not conv and not r.converged_ and not lp.separable_
+    return RunResult(holds, f"N = {len(Y)}: epoch-start vectors repeat at epochs {rep} (exact), numerics "
+                            f"converged {r.converged_} after {r.n_iter_} epochs, LP separable: {lp.separable_}",
+                     exact=True)
+
+
+@entry("perceptron.nonseparable", "Non-separable data: the single-sample perceptron never converges, it cycles",
+       kind="algorithm",
+       sources=[(_UD, f"{_UD_CONV}: 'Si los datos no son linealmente separables, el algoritmo no converge'"),
+                (_ML, "perceptron: 'l'algoritmo non converge ma continua a ciclare in un insieme di possibili "
+                      "soluzioni'"),
+                (_BR, "§4.1: 'de no ser separable el dataset, el algoritmo puede no converger nunca'")])
+def nonseparable() -> Statement:
+    """With no solution vector every epoch meets a misclassified sample, so no epoch is clean
+    and the run never stops (udelar2018, ml10; bromberg2012's 'puede no converger' is weaker
+    than the truth: it cannot converge). On integer data the weight vectors stay bounded
+    (perceptron cycling theorem), so the state repeats: the exact run on XOR and on random
+    data with one point given both labels returns to an epoch-start vector it had before —
+    a certificate that it cycles for ever. numerics stops at max_epochs with converged_ False."""
+    return Statement(Space(), claims={"cycles, never converges": Behaviour(
+        _nonseparable_run, "exact runs with cycle detection; numerics and the LP on the same data",
+        seeds=tuple(range(6)))})
+
+
+def _a_priori_printed(seed: int) -> RunResult:
+    """The printed claim: separability cannot be decided before training. The LP decides it
+    for both data sets, and each answer is checked exactly: the separator's margins in
+    rationals, and for XOR the common hull point (1/2, 1/2) (weights 1/2, 1/2)."""
+    import numerics.separability as nsep
+
+    rng = np.random.default_rng(seed)
+    _Y, _u, X, t = _separable_data(rng, 12, 2)
+    r = nsep.linear_separability(X, t)
+    sep_exact = r.separable_ and all(
+        Fraction(ti) * (sum(Fraction(c) * Fraction(v) for c, v in zip(r.coef_, x)) + Fraction(r.intercept_)) > 0
+        for x, ti in zip(X, t))
+    Xx, tx = _XOR
+    rx = nsep.linear_separability(np.array(Xx, dtype=float), np.array(tx, dtype=float))
+    pos = [x for x, ti in zip(Xx, tx) if ti > 0]
+    neg = [x for x, ti in zip(Xx, tx) if ti < 0]
+    half = Fraction(1, 2)
+    common = all(sum(half * p[i] for p in pos) == sum(half * q[i] for q in neg) for i in range(2))
+    decided = sep_exact and not rx.separable_ and common
+    return RunResult(not decided, f"LP on separable data: separator verified exactly: {sep_exact}; on XOR: "
+                                  f"not separable, common hull point (1/2, 1/2) exact: {common}", exact=True)
+
+
+def _lp_agrees_run(seed: int) -> RunResult:
+    """The LP decides before any training and agrees with what the perceptron then does."""
+    import numerics.separability as nsep
+
+    rng = np.random.default_rng(seed)
+    Y, _u, X, t = _separable_data(rng, 10, 2)
+    if seed % 2:  # make it non-separable: a point with both labels
+        X = np.vstack([X, X[:1]])
+        t = np.r_[t, -t[:1]]
+        Y = t[:, None] * np.hstack([X, np.ones((len(t), 1))])
+    lp = nsep.linear_separability(X, t)
+    r = _np().single_sample_perceptron(Y, max_epochs=20000)
+    return RunResult(lp.separable_ == r.converged_ and lp.separable_ == (seed % 2 == 0),
+                     f"LP separable: {lp.separable_}; perceptron converged: {r.converged_} after {r.n_iter_} epochs")
+
+
+@entry("perceptron.separability_a_priori",
+       "ml10: separability 'non è possibile da valutare a priori'; bromberg2012: 'extremadamente costoso' to prove",
+       kind="erratum",
+       sources=[(_ML, "perceptron: 'in molti casi non è verificata, e in particolare non è possibile da valutare "
+                      "a priori se la condizione è verificata o no'"),
+                (_BR, "§5: 'es extremadamente costoso demostrar que no son linealmente separables'"),
+                (_UD, f"{_UD_OPT}: 'Otra opción: programación lineal (e.g. método del Simplex)'; {_UD_CONV}: "
+                      "'Es imposible distinguir no separabilidad de convergencia lenta'")])
+def separability_a_priori() -> Statement:
+    """Linear separability is a linear feasibility problem: ∃(w, b) with t_n(wᵀx_n + b) ≥ 1
+    ∀n (scale any strict separator), and by Farkas' lemma its alternative is a common point
+    of the two convex hulls (bromberg2012 §6 Ejercicio 1). Linear programming decides it in
+    polynomial time before any training — the claim 'non è possibile da valutare a priori'
+    is false, and 'extremadamente costoso' overstates an LP in N and the feature dimension.
+    (udelar2018's 'imposible distinguir no separabilidad de convergencia lenta' is true of
+    watching the perceptron run, not of the question.) Verified: an exact separator exists
+    for concrete separable data; for XOR exact Farkas multipliers λ ≥ 0, Σλ = 1,
+    Σλ_n t_n(x_n, 1) = 0 exist; and on generated data the LP's answer agrees with what the
+    perceptron then does."""
+    w, b = sp.MatrixSymbol("w", 2, 1), sp.Symbol("b", real=True)
+    data = [((2, 1), 1), ((1, 3), 1), ((-1, -2), -1), ((-3, 1), -1), ((0, -1), -1)]
+    lam = sp.MatrixSymbol("lambda", 4, 1)
+    Xx, tx = _XOR
+    farkas = [sum((lam[n, 0] * tx[n] * (list(Xx[n]) + [1])[i] for n in range(4)), sp.Integer(0))
+              for i in range(3)]
+    return Statement(Space(), stated=Behaviour(_a_priori_printed, "separability cannot be decided before "
+                                               "training (the LP decides it, checked exactly)", seeds=(0,)),
+                     claims={
+        "exists (w, b): t_n (w^T x_n + b) > 0 on separable data": Exists(
+            (w, b), [ti * (dot(w, sp.ImmutableMatrix(x)) + b) > 0 for x, ti in data]),
+        "XOR: exists lambda >= 0, sum lambda = 1, sum lambda_n t_n (x_n, 1) = 0 (Farkas)": Exists(
+            (lam,), [lam[n, 0] >= 0 for n in range(4)] + [sp.Eq(sum(lam[n, 0] for n in range(4)), 1)]
+            + [sp.Eq(f, 0) for f in farkas]),
+        "the LP decides before training and agrees with the perceptron": Behaviour(
+            _lp_agrees_run, "numerics.separability.linear_separability and single_sample_perceptron",
+            seeds=tuple(range(6))),
+    })
+
+
+def _order_run(seed: int) -> RunResult:
+    """y₁ = (1, 0), y₂ = (1, 1) (normalised): from a = 0 the order (y₁, y₂) ends at (1, 0),
+    the order (y₂, y₁) at (1, 1); from a(0) = (0, 1/2) in the order (y₁, y₂) at (1, 1/2) —
+    three different solutions, not parallel (exact); numerics reproduces them."""
+    Y = [(Fraction(1), Fraction(0)), (Fraction(1), Fraction(1))]
+    a12, c12, _ = _exact_run(Y, order=[0, 1])
+    a21, c21, _ = _exact_run(Y, order=[1, 0])
+    ai, ci, _ = _exact_run(Y, a0=(Fraction(0), Fraction(1, 2)))
+    sols = [a12, a21, ai]
+    solutions = c12 and c21 and ci and all(_dotq(a, y) > 0 for a in sols for y in Y)
+    distinct = all(x[0] * y[1] != x[1] * y[0] for i, x in enumerate(sols) for y in sols[i + 1:])
+    Yf = np.array([[1.0, 0.0], [1.0, 1.0]])
+    n12 = _np().single_sample_perceptron(Yf).a_
+    n21 = _np().single_sample_perceptron(Yf[::-1]).a_
+    ni = _np().single_sample_perceptron(Yf, a0=[0.0, 0.5]).a_
+    same = (np.array_equal(n12, [1.0, 0.0]) and np.array_equal(n21, [1.0, 1.0]) and np.array_equal(ni, [1.0, 0.5])
+            and all(tuple(map(float, a)) == tuple(v) for a, v in zip(sols, (n12, n21, ni))))
+    return RunResult(solutions and distinct and same, f"solutions {[tuple(map(str, a)) for a in sols]}, pairwise "
+                                                      f"non-parallel: {distinct}; numerics the same: {same}",
+                     exact=True)
+
+
+@entry("perceptron.order_dependence",
+       "The solution found depends on the initial vector and on the order of the samples",
+       kind="algorithm",
+       sources=[(_BR, "§4.1: 'a cual converja el algoritmo depende de los parámetros iniciales y el orden en que "
+                      "se presentan los datapoints'"),
+                (_DHS, "The two-category linearly separable case: 'Solution vector, if it exists in not unique'")])
+def order_dependence() -> Statement:
+    """The smallest example: normalised samples y₁ = (1, 0), y₂ = (1, 1). From a = 0 in the
+    order y₁, y₂ the run corrects y₁ once and stops at (1, 0); in the order y₂, y₁ it corrects
+    y₂ and stops at (1, 1); from a(0) = (0, 1/2) it stops at (1, 1/2). All three separate
+    the data and no two are parallel (exact runs; numerics gives the same vectors)."""
+    return Statement(Space(), claims={"different orders and starts give different solutions": Behaviour(
+        _order_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
