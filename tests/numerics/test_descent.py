@@ -150,3 +150,14 @@ def test_bad_input_raises_naming_the_argument(call, error, words):
 
     with pytest.raises(error, match=re.escape(words)):
         call()
+
+
+def test_callbacks_stop_both_methods():
+    seen = []
+    res = gradient_descent(lambda a: 2 * a, np.array([1.0]), eta=0.1, tol=0.0, max_iter=50,
+                           callback=lambda k, a: seen.append(k) or k == 3)
+    assert seen == [1, 2, 3] and res.n_iter_ == 3 and not res.converged_
+    res = newton_method(lambda a: 4 * a**3, lambda a: np.diag(12 * a**2), np.array([1.0]),
+                        tol=0.0, max_iter=50, callback=lambda k, a: k == 2)
+    assert res.n_iter_ == 2 and not res.converged_
+    assert res.a_[0] == pytest.approx((2 / 3) ** 2, rel=1e-15)  # a <- a - a/3 on J = a^4

@@ -123,3 +123,18 @@ def test_bad_options(kwargs, error, words):
 def test_bad_samples(Y, words):
     with pytest.raises(InvalidInput, match=words):
         ho_kashyap(Y)
+
+
+def test_callback_and_variable_rate():
+    Y = np.array([[1.0, 1.0], [2.0, 1.0], [-1.0, -3.0]])  # separable (a = (2, -1)), not at once
+    rates, seen = [], []
+
+    def eta(k):
+        rates.append(k)
+        return 0.5 / k
+
+    res = ho_kashyap(Y, eta=eta, max_iter=3, stop_at_separating=False,
+                     callback=lambda k, a: seen.append(k) or False)
+    assert rates[:len(seen)] == seen and res.n_iter_ <= 3
+    stop = ho_kashyap(Y, max_iter=100, stop_at_separating=False, callback=lambda k, a: True)
+    assert stop.n_iter_ <= 1

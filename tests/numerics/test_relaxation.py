@@ -205,3 +205,13 @@ def test_zero_rows_are_refused_where_norms_divide():
         relaxation_criterion_r([1.0, 1.0], np.array([[0.0, 0.0], [1.0, 1.0]]), b=1.0)
     with pytest.raises(InvalidInput, match="b is the margin"):
         relaxation_gradient_r([1.0, 1.0], GOOD, b=-1.0)
+
+
+def test_callback_stops_and_sees_each_correction():
+    Y = np.array([[1.0, 0.0], [-1.0, 0.0]])  # non-separable: corrections never end
+    seen = []
+    res = single_sample_relaxation(Y, b=1.0, max_epochs=50,
+                                   callback=lambda k, a: seen.append(k) or k == 5)
+    assert seen == [1, 2, 3, 4, 5] and res.n_updates_ == 5 and not res.converged_
+    res = batch_relaxation(Y, b=1.0, max_iter=50, callback=lambda k, a: k == 2)
+    assert res.n_iter_ == 2 and not res.converged_
