@@ -478,3 +478,204 @@ def _newton_step(ev, v, x, lab) -> float:
     wv, Xv, tv = np.array([float(ev(v))]), _f(ev, x).reshape(-1, 1), _labels01(ev, lab)
     step = np.linalg.solve(nsig.logistic_hessian(wv, Xv), nsig.logistic_gradient(wv, Xv, tv))
     return float((wv - step)[0])
+
+
+# --- K classes: softmax ---------------------------------------------------------------------------
+
+K3 = 3
+
+
+def _softmax(scores: list, k: int) -> sp.Basic:
+    """exp(a_k)/Σ_j exp(a_j), udelar2018's σ(w_kᵀx) for K classes, as printed."""
+    return sp.exp(scores[k]) / sp.Add(*[sp.exp(a) for a in scores])
+
+
+@entry("logistic.softmax_two_classes", "For K = 2 the softmax is the sigmoid: e^{a₁}/(e^{a₁} + e^{a₂}) = σ(a₁ − a₂)",
+       sources=[("udelar2018", "Regresión logística multiclase, 'Si K = 2 es la sigmoide'"),
+                ("bishop-prml", "§4.2, Eqs. (4.57), (4.62)-(4.63)")])
+def softmax_two_classes() -> Statement:
+    """e^{w₁ᵀx}/(e^{w₁ᵀx} + e^{w₂ᵀx}) = 1/(1 + e^{−(w₁ − w₂)ᵀx}) = σ((w₁ − w₂)ᵀx): the two-class
+    softmax is the sigmoid of the difference of the activations (the weights are identified
+    only up to a common shift; the two-class model's w is w₁ − w₂). d ≤ 2."""
+    s = Space()
+    d = s.dim("d", sizes=(1, 2), fixed=True)
+    w1, w2, x = s.vector("w_1", d), s.vector("w_2", d), s.vector("x", d)
+    a = [Scalar(w1.T * x), Scalar(w2.T * x)]
+    return Statement(s, claims={
+        "softmax_1 = sigma((w_1 - w_2)^T x)": Equal(_softmax(a, 0), sig(Scalar((w1 - w2).T * x))),
+    }, numeric=[Agreement("numerics.sigmoid.softmax([a_1, a_2])[0] = sigmoid(a_1 - a_2)",
+                          sig(Scalar((w1 - w2).T * x)),
+                          lambda ev: nsig.softmax(np.array([float(ev(a[0])), float(ev(a[1]))]))[0])])
+
+
+@entry("logistic.softmax_shift", "The softmax is unchanged by adding one constant to every activation",
+       sources=[("bishop-prml", "§4.3.4 and §4.2, Eq. (4.62)"),
+                ("udelar2018", "Regresión logística multiclase, the softmax (the invariance is implicit)")])
+def softmax_shift() -> Statement:
+    """e^{a_k + c}/Σ_j e^{a_j + c} = e^{c}e^{a_k}/(e^{c}Σ_j e^{a_j}) = e^{a_k}/Σ_j e^{a_j}: adding
+    one vector v to every w_k (c = vᵀx) leaves every posterior unchanged, so the K weight
+    vectors are identified only up to that shift. K = 3, every class."""
+    s = Space()
+    a, c = [s.scalar(f"a_{k + 1}") for k in range(K3)], s.scalar("c")
+    return Statement(s, claims={
+        f"softmax_{k + 1}(a + c 1) = softmax_{k + 1}(a)": Equal(_softmax([ai + c for ai in a], k), _softmax(a, k))
+        for k in range(K3)
+    }, numeric=[Agreement("softmax_1(a) = numerics.sigmoid.softmax(a + c 1)[0]", _softmax(a, 0),
+                          lambda ev: nsig.softmax(np.array([float(ev(ai + c)) for ai in a]))[0])])
+
+
+def _k_class_data(s: Space, N_sizes=(1, 2), d_sizes=(1, 2)):
+    """N samples (rows of X), K = 3 weight vectors w_k, 1-of-K targets T (N×3)."""
+    N, d = s.dim("N", sizes=N_sizes, fixed=True), s.dim("d", sizes=d_sizes, fixed=True)
+    X = s.matrix("X", N, d)
+    ws = [s.vector(f"w_{k + 1}", d) for k in range(K3)]
+    T = s.matrix("T", N, K3, "one_hot_rows", allow_empty=True)
+    return N, d, X, ws, T
+
+
+def _y(X, ws, n, k):
+    """y_nk = exp(w_kᵀx_n)/Σ_j exp(w_jᵀx_n)."""
+    return _softmax([_el(X * w, n, 0) for w in ws], k)
+
+
+def _k_error(X, ws, T, N):
+    """E(w₁, …, w_K) = −Σ_n Σ_k t_nk ln y_nk, as printed."""
+    return -DataSum(sp.Add(*[T[_n, k] * sp.log(_y(X, ws, _n, k)) for k in range(K3)]), (_n, 0, N - 1))
+
+
+def _W(ev, ws) -> np.ndarray:
+    return np.vstack([_f(ev, w).ravel() for w in ws])
+
+
+@entry("logistic.softmax_derivative", "∂y_k/∂w_j = y_k(δ_kj − y_j) x",
+       sources=[("udelar2018", "Regresión logística multiclase, 'Usando que ∂y_nk/∂w_j = "
+                               "y_nk(δ_kj − y_nj)x_n'"),
+                ("bishop-prml", "§4.3.4, Eq. (4.106)")])
+def softmax_derivative() -> Statement:
+    """For one sample x with y_k = e^{w_kᵀx}/Σ_i e^{w_iᵀx}: ∂y_k/∂w_j = y_k(δ_kj − y_j)x, every
+    (k, j) of K = 3 classes (the derivative entry by entry; d ≤ 2). Numerically: for one
+    sample the Hessian block (k, j) of E is (∂y_k/∂w_j)xᵀ, so ∂y_k/∂w_j = H_kj x/(xᵀx) with
+    H from numerics.sigmoid.softmax_hessian."""
+    s = Space()
+    d = s.dim("d", sizes=(1, 2), fixed=True)
+    x = s.vector("x", d)
+    ws = [s.vector(f"w_{k + 1}", d) for k in range(K3)]
+    a = [Scalar(w.T * x) for w in ws]
+    y = [_softmax(a, k) for k in range(K3)]
+    claims = {f"dy_{k + 1}/dw_{j + 1} = y_{k + 1}({int(k == j)} - y_{j + 1}) x":
+              Equal(Grad(y[k], ws[j]), y[k] * (int(k == j) - y[j]) * x)
+              for k in range(K3) for j in range(K3)}
+
+    def block(ev, k, j):
+        xv = _f(ev, x).ravel()
+        H = nsig.softmax_hessian(_W(ev, ws), xv[None, :])
+        dd = xv.shape[0]
+        return (H[k * dd:(k + 1) * dd, j * dd:(j + 1) * dd] @ xv / (xv @ xv))[:, None]
+
+    return Statement(s, claims=claims, numeric=[
+        Agreement(f"y_{k + 1}({int(k == j)} - y_{j + 1}) x = H_kj x / x^T x, numerics.sigmoid.softmax_hessian",
+                  y[k] * (int(k == j) - y[j]) * x, lambda ev, k=k, j=j: block(ev, k, j))
+        for k, j in ((0, 0), (0, 1), (2, 1))])
+
+
+@entry("logistic.softmax_gradient", "∇_{w_j}E = Σ_n (y_nj − t_nj) x_n",
+       sources=[("udelar2018", "Regresión logística multiclase, the likelihood, E(w₁, …, w_K) and "
+                               "∇_{w_j}E"),
+                ("bishop-prml", "§4.3.4, Eqs. (4.107)-(4.109)")])
+def softmax_gradient() -> Statement:
+    """E(w₁, …, w_K) = −Σ_n Σ_k t_nk ln y_nk (the negative log of Π_n Π_k y_nk^{t_nk}); with
+    ∂y_nk/∂w_j = y_nk(δ_kj − y_nj)x_n and Σ_k t_nk = 1 (1-of-K targets), ∇_{w_j}E =
+    Σ_n (y_nj − t_nj)x_n. Every j of K = 3 classes, the gradient entry by entry; N ≤ 2, d = 1
+    and N = 1, d = 2."""
+    s = Space()
+    N, d, X, ws, T = _k_class_data(s, N_sizes=(1, 2), d_sizes=(1,))
+    E = _k_error(X, ws, T, N)
+    grads = [_weighted_sum(N, d, lambda n, j=j: _y(X, ws, n, j) - T[n, j], X) for j in range(K3)]
+
+    def row(ev, j):
+        return nsig.softmax_gradient(_W(ev, ws), _f(ev, X), _f(ev, T))[j][:, None]
+
+    return Statement(s, claims={
+        f"grad_w{j + 1} E = sum_n (y_n{j + 1} - t_n{j + 1}) x_n": Equal(Grad(E, ws[j]), grads[j])
+        for j in range(K3)
+    }, numeric=[Agreement(f"sum_n (y_n{j + 1} - t_n{j + 1}) x_n = numerics.sigmoid.softmax_gradient row {j + 1}",
+                          grads[j], lambda ev, j=j: row(ev, j)) for j in range(K3)])
+
+
+def _block(N, d, X, ws, k, j, sign=1):
+    """sign · Σ_n y_nk(δ_kj − y_nj) x_n x_nᵀ."""
+    return _weighted_outer(N, d, lambda n: sign * _y(X, ws, n, k) * (int(k == j) - _y(X, ws, n, j)), X)
+
+
+def _hessian_block_numeric(ev, ws, X, k, j) -> np.ndarray:
+    H = nsig.softmax_hessian(_W(ev, ws), _f(ev, X))
+    dd = _f(ev, X).shape[1]
+    return H[k * dd:(k + 1) * dd, j * dd:(j + 1) * dd]
+
+
+@entry("logistic.softmax_hessian_sign", "∇_{w_k}∇_{w_j}E = +Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ, not the printed −Σ",
+       sources=[("udelar2018", "Regresión logística multiclase, '∇_{w_k}∇_{w_j}E(w₁, …, w_K) = "
+                               "−Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ'"),
+                ("bishop-prml", "§4.3.4, Eq. (4.110)")],
+       kind="erratum")
+def softmax_hessian_sign() -> Statement:
+    """Differentiating ∇_{w_j}E = Σ_n (y_nj − t_nj)x_n with respect to w_k gives
+    Σ_n (∂y_nj/∂w_k)x_nᵀ = Σ_n y_nj(δ_jk − y_nk)x_n x_nᵀ = +Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ; udelar2018
+    prints it with a minus sign. Stated, the diagonal block (k = j = 1) as printed:
+    ∇_{w₁}(uᵀ∇_{w₁}E) = −Σ_n y_n1(1 − y_n1)x_n x_nᵀu — refuted (the true block is positive
+    semidefinite, the printed one negative semidefinite: the printed Hessian would make the
+    maximum-likelihood point a maximum of E). Corrected: the plus sign, for the blocks (1, 1),
+    (1, 2) and (3, 2) of K = 3 classes (the derivative of the directional derivative, entry by
+    entry; N = 1, d = 1 — the claim is a sum over samples of one-sample terms; the rest follow
+    by symmetry of the roles of the classes)."""
+    s = Space()
+    N, d, X, ws, T = _k_class_data(s, N_sizes=(1,), d_sizes=(1,))
+    u = s.vector("u", d)
+    E = _k_error(X, ws, T, N)
+
+    def second(k, j):
+        return Grad(Scalar(u.T * Grad(E, ws[j])), ws[k])
+
+    pairs = ((0, 0), (0, 1), (2, 1))
+    return Statement(s, stated=Equal(second(0, 0), _block(N, d, X, ws, 0, 0, sign=-1) * u), claims={
+        f"grad_w{k + 1} grad_w{j + 1} E = + sum_n y_n{k + 1}({int(k == j)} - y_n{j + 1}) x_n x_n^T":
+            Equal(second(k, j), _block(N, d, X, ws, k, j) * u) for k, j in pairs
+    }, numeric=[Agreement(f"block ({k + 1}, {j + 1}) = numerics.sigmoid.softmax_hessian", _block(N, d, X, ws, k, j),
+                          lambda ev, k=k, j=j: _hessian_block_numeric(ev, ws, X, k, j)) for k, j in pairs])
+
+
+@entry("logistic.softmax_hessian_psd", "The K-class Hessian is positive semidefinite and singular along (v, …, v)",
+       sources=[("bishop-prml", "§4.3.4, after Eq. (4.110) (Exercise 4.20)"),
+                ("udelar2018", "Regresión logística multiclase, 'Los w_k se calculan mediante IRLS' "
+                               "(Newton's method needs the Hessian's definiteness)")])
+def softmax_hessian_psd() -> Statement:
+    """With H_kj = Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ and any u₁, …, u_K, writing b_nk = u_kᵀx_n:
+    Σ_{k,j} u_kᵀH_kj u_j = Σ_n [Σ_k y_nk b_nk² − (Σ_k y_nk b_nk)²] = Σ_n Σ_k y_nk(b_nk −
+    Σ_j y_nj b_nj)² ≥ 0 (using Σ_k y_nk = 1): H is positive semidefinite. It is never definite:
+    Σ_j H_kj v = Σ_n y_nk(1 − Σ_j y_nj)x_n x_nᵀv = 0 for every v, the direction of the softmax's
+    shift invariance (numerics.logistic fixes the first class's weights at 0 for that reason).
+    K = 3, one sample (N = 1: the form is a sum over samples of one-sample terms), d = 1."""
+    s = Space()
+    N, d = 1, s.dim("d", sizes=(1,), fixed=True)
+    X = s.matrix("X", N, d)
+    ws = [s.vector(f"w_{k + 1}", d) for k in range(K3)]
+    us = [s.vector(f"u_{k + 1}", d) for k in range(K3)]
+    v = s.vector("v", d)
+    H = [[_block(N, d, X, ws, k, j) for j in range(K3)] for k in range(K3)]
+    form = sp.Add(*[Scalar(us[k].T * H[k][j] * us[j]) for k in range(K3) for j in range(K3)])
+    b = lambda n, k: _el(X * us[k], n, 0)  # noqa: E731 - u_kᵀx_n
+    mean = lambda n: sp.Add(*[_y(X, ws, n, j) * b(n, j) for j in range(K3)])  # noqa: E731
+    certificate = DataSum(sp.Add(*[_y(X, ws, _n, k) * (b(_n, k) - mean(_n)) ** 2 for k in range(K3)]),
+                          (_n, 0, N - 1))
+
+    def form_numeric(ev) -> float:
+        Hn = nsig.softmax_hessian(_W(ev, ws), _f(ev, X))
+        uv = np.concatenate([_f(ev, u).ravel() for u in us])
+        return float(uv @ Hn @ uv)
+
+    return Statement(s, claims={
+        "sum_kj u_k^T H_kj u_j = sum_n sum_k y_nk (b_nk - sum_j y_nj b_nj)^2 >= 0":
+            Rel(form, ">=", 0, certificate=certificate),
+        "sum_j H_1j v = 0 (shift direction)": Equal(sp.MatAdd(*[H[0][j] * v for j in range(K3)]),
+                                                    sp.ZeroMatrix(d, 1)),
+    }, numeric=[Agreement("sum_kj u_k^T H_kj u_j with numerics.sigmoid.softmax_hessian", form, form_numeric)])
