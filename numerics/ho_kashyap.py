@@ -19,7 +19,8 @@ in general; the catalog records that as an erratum. This module runs the correct
 =================  ========================================================================
 
 Deciding. After each step the run stops as soon as one of the two alternatives of Gordan's
-theorem is in hand: (i) Y a > 0 for every row — a separating vector (``separable_=True``;
+theorem is in hand: (i) Y a > 0 for every row, each a^T y_n above the rounding bound
+4 (D + 2) eps |y_n|^T |a| of its computation — a separating vector (``separable_=True``;
 with ``stop_at_separating=False`` the run continues to the printed test |e| <= b_min); or (ii)
 c = e^- / sum(e^-) >= 0 (e^- = max(-e, 0)) with Y^T c = 0 to float64 rounding — a convex
 combination of the normalised samples equal to 0, so no a has Y a > 0 (``separable_=False``,
@@ -70,7 +71,7 @@ class HoKashyapResult:
     e_ : (N,) error Y a - b computed in the last step (before its update of b).
     converged_ : a solution was found: |e| <= b_min componentwise, or (with
         ``stop_at_separating``) Y a_ > 0.
-    separable_ : True (Y a_ > 0 verified), False (certificate_ verified), or None (undecided
+    separable_ : True (Y a_ > 0 verified above rounding), False (certificate_ verified), or None (undecided
         at max_iter).
     certificate_ : (N,) when separable_ is False: c >= 0, sum c = 1, Y^T c = 0 to rounding
         (Gordan's alternative: 0 is a convex combination of the samples y_n); else None.
@@ -97,6 +98,14 @@ def _pinv_factors(Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     U, s, Vt = np.linalg.svd(Y, full_matrices=False)
     r = int(np.count_nonzero(s > max(Y.shape) * _EPS * (s[0] if s.size else 0.0)))
     return Vt[:r].T / s[:r], np.ascontiguousarray(U[:, :r].T)
+
+
+def _separates(Y: np.ndarray, absY: np.ndarray, a: np.ndarray) -> bool:
+    """Y a > 0 in every row with certainty: each computed a^T y_n exceeds the float64 rounding
+    bound 4 (D + 2) eps |y_n|^T |a| of its own evaluation (the standard of
+    :mod:`numerics.separability`), so no sign is an artefact of rounding."""
+    bound = 4 * (Y.shape[1] + 2) * _EPS * (absY @ np.abs(a))
+    return bool(np.all(Y @ a > bound))
 
 
 def _certificate(Y: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -168,7 +177,8 @@ def ho_kashyap(
     history: list[tuple[np.ndarray, np.ndarray]] | None = [] if record else None
     k = updates = 0
     converged, separable, cert, residual = False, None, None, None
-    if np.all(Y @ a > 0):
+    absY = np.abs(Y)
+    if _separates(Y, absY, a):
         separable = True
         converged = stop_at_separating
     while not converged and k < max_iter:
@@ -181,7 +191,7 @@ def ho_kashyap(
         a = P @ (Q @ b)
         if history is not None:
             history.append((a.copy(), b.copy()))
-        if separable is None and np.all(Y @ a > 0):
+        if separable is None and _separates(Y, absY, a):
             separable = True
         if np.all(np.abs(e) <= b_min) or (separable and stop_at_separating):
             converged = True
