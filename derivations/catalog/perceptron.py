@@ -1126,3 +1126,192 @@ def order_dependence() -> Statement:
     the data and no two are parallel (exact runs; numerics gives the same vectors)."""
     return Statement(Space(), claims={"different orders and starts give different solutions": Behaviour(
         _order_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
+
+
+# --- the dual perceptron (hermosillo2017) ------------------------------------------------------
+
+def _dual_exact(X, t, *, bias=False, max_epochs=2000):
+    """hermosillo2017's dual algorithm in rationals: α = 0; passes over i: if
+    t_i Σ_j α_j t_j ⟨x_i, x_j⟩ ≤ 0 (⟨·,·⟩ + 1 with a bias) then α_i += 1; until a clean pass.
+    Returns (α, converged)."""
+    Xq = [_q(x) for x in X]
+    N = len(Xq)
+    K = [[_dotq(Xq[i], Xq[j]) + (1 if bias else 0) for j in range(N)] for i in range(N)]
+    alpha = [0] * N
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(N):
+            if t[i] * sum(alpha[j] * t[j] * K[i][j] for j in range(N)) <= 0:
+                alpha[i] += 1
+                clean = False
+        if clean:
+            return alpha, True
+    return alpha, False
+
+
+def _dual_data(seed: int):
+    rng = np.random.default_rng(seed)
+    _Y, _u, X, t = _separable_data(rng, int(rng.integers(4, 15)), int(rng.integers(1, 4)))
+    X = np.round(X * 8) / 8  # dyadic: float inner products exact
+    # rounding can break the constructed separation: keep what the LP certifies
+    return X, t
+
+
+def _dual_equivalence_run(seed: int) -> RunResult:
+    """The dual run equals the primal run with η = 1, w(0) = 0 in the same order: α_i is the
+    number of corrections made with sample i, and w = Σ α_j t_j x_j (exact, with a bias
+    coordinate); numerics.dual_perceptron gives the same counts and weights."""
+    import numerics.dual_perceptron as nd
+
+    X, t = _dual_data(seed)
+    Y = _normalised([tuple(r) for r in X], [int(v) for v in t])
+    a, conv, mistakes = _exact_run(Y, max_epochs=2000)
+    counts = [mistakes.count(i) for i in range(len(Y))]
+    alpha, dconv = _dual_exact(X, t, bias=True)
+    w = tuple(sum((alpha[j] * Fraction(int(t[j])) * Fraction(v) for j, v in enumerate(col)), Fraction(0))
+              for col in zip(*([*x, 1] for x in X)))
+    r = nd.dual_perceptron(X, t, max_epochs=2000)
+    same = (counts == alpha and conv == dconv and w == a and list(r.alpha_) == alpha
+            and np.array_equal(np.r_[r.coef_, r.intercept_], np.array([float(v) for v in a])))
+    return RunResult(same, f"N = {len(Y)}: primal corrections per sample {counts}, dual alpha {alpha}, "
+                           f"w = sum alpha_j t_j (x_j, 1) equals the primal a: {w == a}; numerics: "
+                           f"{list(r.alpha_)}", exact=True)
+
+
+@entry("perceptron.dual_equivalence",
+       "Dual perceptron: α_i counts the corrections of sample i, w = Σ α_j y_j x_j, same run as the primal (η = 1, w = 0)",
+       kind="algorithm",
+       sources=[(_HE, "Algoritmo del Perceptron DUAL: 'si y_i Σ_j α_j y_j ⟨x_i, x_j⟩ ≤ 0 entonces: α_i = α_i + 1'"),
+                (_HE, "Algoritmo de Aprendizaje Perceptron: 'cada ejemplo estuvo mal clasificado 0 o α veces ... "
+                      "w = Σ_j α_j y_j x_j'")])
+def dual_equivalence() -> Statement:
+    """From w = 0 with η = 1 every correction adds y_i x_i, so after training w = Σ_j α_j y_j x_j
+    with α_j the number of corrections made with x_j; the primal test y_i⟨w, x_i⟩ ≤ 0 is then
+    the dual test y_i Σ_j α_j y_j ⟨x_i, x_j⟩ ≤ 0, and the two runs make the same corrections
+    in the same order. Checked on generated data (augmented with a bias coordinate, i.e. the
+    kernel ⟨x, x'⟩ + 1) in exact rationals, and numerics.dual_perceptron against both."""
+    return Statement(Space(), claims={"the dual run is the primal run": Behaviour(
+        _dual_equivalence_run, "exact primal and dual runs; numerics.dual_perceptron", seeds=tuple(range(8)))})
+
+
+def _printed_sum_run(seed: int) -> RunResult:
+    """The printed 'w = Σ_i y_i x_i' after training, on separable data where one sample is
+    corrected twice and one never (exact): false unless every α_i = 1."""
+    X = [(Fraction(1), Fraction(0)), (Fraction(1), Fraction(1)), (Fraction(-1), Fraction(2))]
+    t = [1, 1, 1]
+    Y = [tuple(ti * v for v in x) for x, ti in zip(X, t)]
+    a, conv, mistakes = _exact_run(Y)
+    plain = tuple(sum((ti * x[i] for x, ti in zip(X, t)), Fraction(0)) for i in range(2))
+    return RunResult(conv and a == plain, f"corrections {mistakes}: learned w = {tuple(map(str, a))}, "
+                                         f"sum_i y_i x_i = {tuple(map(str, plain))}", exact=True)
+
+
+def _alpha_counts_run(seed: int) -> RunResult:
+    X, t = _dual_data(seed)
+    Y = [tuple(Fraction(int(ti)) * Fraction(v) for v in x) for x, ti in zip(X, t)]
+    a, conv, mistakes = _exact_run(Y, max_epochs=2000)
+    alpha = [mistakes.count(i) for i in range(len(Y))]
+    w = tuple(sum((alpha[j] * Y[j][i] for j in range(len(Y))), Fraction(0)) for i in range(len(Y[0])))
+    return RunResult(w == a, f"alpha = {alpha}: w = sum alpha_j y_j x_j: {w == a}", exact=True)
+
+
+@entry("perceptron.dual_printed_sum", "hermosillo2017: the perceptron learns w = Σ_{i=1}^N y_i x_i",
+       kind="erratum",
+       sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'Nota que el perceptrón básico aprende los pesos de "
+                      "los atributos [w_1 ... w_d] = y_1[x]_1 + y_2[x]_2 + ··· + y_N[x]_N ⇒ w = Σ_{i=1}^N y_i x_i'")])
+def dual_printed_sum() -> Statement:
+    """As printed, after training w = Σ_{i=1}^N y_i x_i: every sample counted exactly once. The
+    run adds y_i x_i once per correction, so w = Σ_i α_i y_i x_i with α_i the number of
+    corrections of sample i — 0 for a sample never misclassified, more than 1 for one
+    corrected repeatedly (the next slide's formula). On x₁ = (1, 0), x₂ = (1, 1),
+    x₃ = (−1, 2), all y = +1 (no bias), the run from w = 0 corrects x₁, x₃, x₁ (α = (2, 0, 1):
+    x₂ is never misclassified) and ends at (1, 2), while Σ y_i x_i = (1, 3) (exact)."""
+    return Statement(Space(), stated=Behaviour(_printed_sum_run, "learned w equals sum_i y_i x_i", seeds=(0,)),
+                     claims={"w = sum_j alpha_j y_j x_j with alpha_j the correction counts": Behaviour(
+                         _alpha_counts_run, "exact runs on generated data", seeds=tuple(range(6)))})
+
+
+def _eta_half_run(seed: int) -> RunResult:
+    """hermosillo2017's primal with η = 1/2 (allowed: 0 < η ≤ 1) from w = 0: the learned w is
+    (1/2) Σ α_j y_j x_j, not Σ α_j y_j x_j (exact)."""
+    X, t = _dual_data(seed)
+    Y = [tuple(Fraction(int(ti)) * Fraction(v) for v in x) for x, ti in zip(X, t)]
+    a, conv, mistakes = _exact_run(Y, eta=Fraction(1, 2), max_epochs=2000)
+    alpha = [mistakes.count(i) for i in range(len(Y))]
+    w = tuple(sum((alpha[j] * Y[j][i] for j in range(len(Y))), Fraction(0)) for i in range(len(Y[0])))
+    return RunResult(w == a, f"eta = 1/2: learned {tuple(map(str, a))}, sum alpha_j y_j x_j = "
+                             f"{tuple(map(str, w))}", exact=True)
+
+
+def _eta_general_run(seed: int) -> RunResult:
+    """With any η > 0 from w = 0: w = η Σ α_j y_j x_j; with w(0) ≠ 0: w = w(0) + η Σ α_j y_j x_j."""
+    X, t = _dual_data(seed)
+    Y = [tuple(Fraction(int(ti)) * Fraction(v) for v in x) for x, ti in zip(X, t)]
+    ok = True
+    for eta, a0 in ((Fraction(1, 2), None), (Fraction(1), None), (Fraction(3, 10), (Fraction(1, 4),) * len(Y[0]))):
+        a, conv, mistakes = _exact_run(Y, eta=eta, a0=a0, max_epochs=2000)
+        alpha = [mistakes.count(i) for i in range(len(Y))]
+        base = a0 or tuple(Fraction(0) for _ in Y[0])
+        w = tuple(base[i] + eta * sum((alpha[j] * Y[j][i] for j in range(len(Y))), Fraction(0))
+                  for i in range(len(Y[0])))
+        ok = ok and w == a
+    return RunResult(ok, f"w = w(0) + eta sum alpha_j y_j x_j for eta in (1/2, 1, 3/10): {ok}", exact=True)
+
+
+@entry("perceptron.dual_expansion",
+       "hermosillo2017: after training w = Σ_j α_j y_j x_j (α_j = number of corrections of x_j)",
+       kind="caveat",
+       caveat="unstated condition: η = 1 and w(0) = 0. hermosillo2017's primal algorithm updates "
+              "'w = w + y_i η x_i' with '0 < η ≤ 1' and notes 'Otras inicializaciones son posibles'; "
+              "then w = w(0) + η Σ_j α_j y_j x_j, which is Σ_j α_j y_j x_j only for η = 1, w(0) = 0",
+       sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i # 0 < η ≤ 1', 'w = 0 #Otras "
+                      "inicializaciones son posibles', 'w = Σ_{j=1}^N α_j y_j x_j'"),
+                (_HE, "Perceptron DUAL: 'El vector de pesos es una combinación lineal de puntos de entrenamiento'")])
+def dual_expansion() -> Statement:
+    """Each correction adds η y_i x_i, so after training w = w(0) + η Σ_j α_j y_j x_j. The
+    slide's w = Σ_j α_j y_j x_j drops η and w(0): with η = 1/2 (allowed by the slide's
+    0 < η ≤ 1) it is off by the factor 2 (the stated run, exact). With η = 1 and w(0) = 0 it
+    holds; in general w = w(0) + η Σ α_j y_j x_j (runs in rationals). The classifier's signs
+    do not depend on η from w(0) = 0 (perceptron.eta_one_suffices), so the dual algorithm
+    with unit increments is still the primal run."""
+    return Statement(Space(), stated=Behaviour(_eta_half_run, "with eta = 1/2 the learned w equals "
+                                               "sum alpha_j y_j x_j", seeds=(0,)),
+                     claims={"w = w(0) + eta sum alpha_j y_j x_j": Behaviour(
+                         _eta_general_run, "exact runs with eta = 1/2, 1, 3/10 and w(0) = 0 or 1/4",
+                         seeds=tuple(range(4)))})
+
+
+@entry("perceptron.dual_decision",
+       "Dual decision function ⟨w, x_i⟩ = Σ_j α_j y_j ⟨x_i, x_j⟩ and the Gram matrix G = XXᵀ",
+       sources=[(_HE, "Perceptron DUAL: 'y_i = sign(Σ_{j=1}^N α_j y_j ⟨x_i, x_j⟩)', 'la única información "
+                      "necesaria es la matriz n-por-n G = XXᵀ, llamada matriz Gram'")])
+def dual_decision() -> Statement:
+    """With w = Σ_j α_j y_j x_j, ⟨w, x⟩ = Σ_j α_j y_j ⟨x_j, x⟩ by linearity, so the output
+    sign(⟨w, x_i⟩) is sign(Σ_j α_j y_j ⟨x_i, x_j⟩) and training needs only the inner products:
+    with X = [x_1ᵀ; …; x_Nᵀ], XXᵀ is the N×N matrix of ⟨x_i, x_j⟩, and the decision values
+    of all samples are G(α ∘ y). Three samples in R^d (d ≤ 2 proved: 8 labellings each)."""
+    s = Space(sizes={"d": _SIGN_SIZES})
+    d = s.dim("d")
+    xs = [s.vector(f"x_{k}", d) for k in (1, 2, 3)]
+    x = s.vector("x", d)
+    al = [s.scalar(f"alpha_{k}", integer=True, nonnegative=True) for k in (1, 2, 3)]
+    ys = [s.scalar(f"y_{k}", label=True) for k in (1, 2, 3)]
+    w = s.vector("w", d)
+    s.define(w, sp.MatAdd(*[a * y * xv for a, y, xv in zip(al, ys, xs)]), "w = sum_j alpha_j y_j x_j")
+    X = sp.BlockMatrix([[xv.T] for xv in xs])
+    G = sp.ImmutableMatrix(3, 3, lambda i, j: dot(xs[i], xs[j]))
+    c = sp.ImmutableMatrix([a * y for a, y in zip(al, ys)])
+    return Statement(s, claims={
+        "<w, x> = sum_j alpha_j y_j <x_j, x>": Equal(dot(w, x), sp.Add(*[a * y * dot(xv, x) for a, y, xv in zip(al, ys, xs)])),
+        "X X^T = [<x_i, x_j>] (the Gram matrix)": Equal(X * X.T, G),
+        "decision values of the samples: X w = G (alpha o y)": Equal(X * w, G * c),
+    }, numeric=[Agreement("Gram matrix = numerics.dual_perceptron(...).gram_", G,
+                          lambda ev: _dual_gram(ev, xs, ys))])
+
+
+def _dual_gram(ev, xs, ys) -> np.ndarray:
+    import numerics.dual_perceptron as nd
+
+    X = np.vstack([_vec(ev, xv) for xv in xs])
+    t = np.array([float(ev(y)) for y in ys])
+    return nd.dual_perceptron(X, t, fit_intercept=False, max_epochs=1).gram_
