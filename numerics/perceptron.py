@@ -288,15 +288,20 @@ def batch_perceptron(
         step = rate(k) * (mask @ Y)
         a += step
         updates += 1
-        if not np.all(np.isfinite(a)):
-            raise _diverged(a, k, "batch_perceptron")
-        if history is not None:
-            history.append(a.copy())
-        if float(np.linalg.norm(step)) < theta:
-            converged = True
-            break
-        if callback is not None and callback(k, a.copy()):
-            break
+        if history is not None or callback is not None or theta > 0:
+            # a non-finite a stays non-finite (and makes every a^T y NaN, never "<= margin"),
+            # so without observers one check after the loop suffices
+            if not np.all(np.isfinite(a)):
+                raise _diverged(a, k, "batch_perceptron")
+            if history is not None:
+                history.append(a.copy())
+            if theta > 0 and float(np.linalg.norm(step)) < theta:
+                converged = True
+                break
+            if callback is not None and callback(k, a.copy()):
+                break
+    if not np.all(np.isfinite(a)):
+        raise _diverged(a, k, "batch_perceptron")
     return BatchPerceptronResult(
         a_=a, converged_=converged, n_iter_=k, n_updates_=updates,
         history_=tuple(history) if history is not None else None,

@@ -373,3 +373,15 @@ def test_outputs_are_float64_and_frozen():
     with pytest.raises(AttributeError):
         res.a_ = None  # type: ignore[misc]
     assert batch_perceptron(GOOD.astype(int)).a_.dtype == np.float64
+
+
+@pytest.mark.parametrize("run", [
+    lambda Y: batch_perceptron(Y, eta=1e10, max_iter=50),
+    lambda Y: single_sample_perceptron(Y, eta=1e10, max_epochs=50, engine="numpy"),
+    lambda Y: single_sample_perceptron(Y, eta=1e10, max_epochs=50, engine="numba"),
+])
+def test_overflow_is_reported_not_returned(run):
+    Y = np.array([[1e308, 1.0], [1e308, -1.0]])  # the first correction overflows
+    with np.errstate(over="ignore", invalid="ignore"), pytest.raises(
+            NonFiniteInput, match="overflowed to a non-finite value"):
+        run(Y)
