@@ -54,20 +54,20 @@ def _example(s: Space):
 def lagrangian() -> Statement:
     """For f and g not depending on λ, ∂_λ[f − λ(g − c)] = −(g − c): the λ-component of
     ∇L = 0 is exactly the constraint g = c. The x-components are ∇f − λ∇g (shown for a
-    linear f = aᵀx and a quadratic g = bᵀx + xᵀBx, B symmetric, in any dimension d — the
+    linear f = aᵀx and a quadratic g = xᵀBx, B symmetric, in any dimension d — the
     form of the example and of ml10's Fisher problem), so ∇_x L = 0 is
     hermosillo2017's parallelism condition (1). At the example (f = 2x + y, g = x² + y²,
     c = 1) ∂_λ L = −(x² + y² − 1): "∂_λ L = 0 ⟹ g(x, y) = 1"."""
     s = Space()
     d = s.dim("d")
     xv = s.vector("x", d)
-    a, b = s.vector("a", d), s.vector("b", d)
+    a = s.vector("a", d)
     B = s.matrix("B", d, d, "symmetric")
     c = s.scalar("c")
     lam_g = s.matrix("lambda_g", 1, 1)
     fv, gv = s.scalar("f"), s.scalar("g")
     F = dot(a, xv)
-    G = dot(b, xv) + (xv.T * B * xv)[0, 0]
+    G = (xv.T * B * xv)[0, 0]
     Lq = F - Scalar(lam_g) * (G - c)
     v, x, y, lam, f, g, L = _example(s)
     return Statement(s, claims={

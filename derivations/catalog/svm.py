@@ -266,10 +266,11 @@ def gram_matrix() -> Statement:
     """With X the N × d matrix of rows x_iᵀ, G = XXᵀ is N × N with G_ij = ⟨x_i, x_j⟩; the
     dual objective is Σα_i − ½(α∘y)ᵀG(α∘y) and its Hessian −YGY = −X'X'ᵀ (X' the rows
     y_i x_iᵀ) is negative semidefinite: the dual is a concave QP. Written at N = 3, d
-    symbolic, with G entered as the matrix of inner products."""
+    symbolic, with G entered as the matrix of inner products; the y_i any nonzero reals (the
+    identities never use y_i² = 1; the labels ±1 are a special case)."""
     s = Space()
     d = s.dim("d")
-    xs, ys, als = _samples(s, d)
+    xs, ys, als = _samples(s, d, labels=False)
     G = s.matrix("G", N, N, "symmetric")
     s.define(G, sp.ImmutableMatrix(N, N, lambda i, j: dot(xs[i], xs[j])), "G_ij = <x_i, x_j>")
     ay = sp.ImmutableMatrix([a * y for a, y in zip(als, ys)])
