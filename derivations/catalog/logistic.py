@@ -650,32 +650,34 @@ def softmax_hessian_sign() -> Statement:
                                "(Newton's method needs the Hessian's definiteness)")])
 def softmax_hessian_psd() -> Statement:
     """With H_kj = Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ and any u₁, …, u_K, writing b_nk = u_kᵀx_n:
-    Σ_{k,j} u_kᵀH_kj u_j = Σ_n [Σ_k y_nk b_nk² − (Σ_k y_nk b_nk)²] = Σ_n Σ_k y_nk(b_nk −
-    Σ_j y_nj b_nj)² ≥ 0 (using Σ_k y_nk = 1): H is positive semidefinite. It is never definite:
-    Σ_j H_kj v = Σ_n y_nk(1 − Σ_j y_nj)x_n x_nᵀv = 0 for every v, the direction of the softmax's
-    shift invariance (numerics.logistic fixes the first class's weights at 0 for that reason).
-    K = 3, one sample (N = 1: the form is a sum over samples of one-sample terms), d = 1."""
+    Σ_{k,j} u_kᵀH_kj u_j = Σ_n Σ_{k,j} y_nk(δ_kj − y_nj)b_nk b_nj, and for each sample
+    Σ_{k,j} y_k(δ_kj − y_j)b_k b_j = Σ_k y_k b_k² − (Σ_k y_k b_k)² = Σ_k y_k(b_k − Σ_j y_j b_j)² ≥ 0
+    (using Σ_k y_k = 1): H is positive semidefinite. The per-sample identity is checked with
+    the activations a_k = w_kᵀx_n and the b_k as scalars (K = 3), the certificate being
+    manifestly nonnegative. H is never definite: Σ_j H_kj v = Σ_n y_nk(1 − Σ_j y_nj)x_n x_nᵀv
+    = 0 for every v, the direction of the softmax's shift invariance (numerics.logistic fixes
+    the first class's weights at 0 for that reason); checked for k = 1 with one sample, d = 1."""
     s = Space()
+    a, bs = [s.scalar(f"a_{k + 1}") for k in range(K3)], [s.scalar(f"b_{k + 1}") for k in range(K3)]
+    y = [_softmax(a, k) for k in range(K3)]
+    form = sp.Add(*[y[k] * (int(k == j) - y[j]) * bs[k] * bs[j] for k in range(K3) for j in range(K3)])
+    mean = sp.Add(*[y[j] * bs[j] for j in range(K3)])
+    certificate = sp.Add(*[y[k] * (bs[k] - mean) ** 2 for k in range(K3)])
     N, d = 1, s.dim("d", sizes=(1,), fixed=True)
-    X = s.matrix("X", N, d)
+    X, v = s.matrix("X", N, d), s.vector("v", d)
     ws = [s.vector(f"w_{k + 1}", d) for k in range(K3)]
-    us = [s.vector(f"u_{k + 1}", d) for k in range(K3)]
-    v = s.vector("v", d)
-    H = [[_block(N, d, X, ws, k, j) for j in range(K3)] for k in range(K3)]
-    form = sp.Add(*[Scalar(us[k].T * H[k][j] * us[j]) for k in range(K3) for j in range(K3)])
-    b = lambda n, k: _el(X * us[k], n, 0)  # noqa: E731 - u_kᵀx_n
-    mean = lambda n: sp.Add(*[_y(X, ws, n, j) * b(n, j) for j in range(K3)])  # noqa: E731
-    certificate = DataSum(sp.Add(*[_y(X, ws, _n, k) * (b(_n, k) - mean(_n)) ** 2 for k in range(K3)]),
-                          (_n, 0, N - 1))
+    H = [_block(N, d, X, ws, 0, j) for j in range(K3)]
 
     def form_numeric(ev) -> float:
-        Hn = nsig.softmax_hessian(_W(ev, ws), _f(ev, X))
-        uv = np.concatenate([_f(ev, u).ravel() for u in us])
+        """uᵀHu with H = numerics.sigmoid.softmax_hessian at the one sample x = 1, W = a, u = b."""
+        Hn = nsig.softmax_hessian(np.array([[float(ev(ak))] for ak in a]), np.ones((1, 1)))
+        uv = np.array([float(ev(bk)) for bk in bs])
         return float(uv @ Hn @ uv)
 
     return Statement(s, claims={
-        "sum_kj u_k^T H_kj u_j = sum_n sum_k y_nk (b_nk - sum_j y_nj b_nj)^2 >= 0":
+        "sum_kj y_k(delta_kj - y_j) b_k b_j = sum_k y_k (b_k - sum_j y_j b_j)^2 >= 0":
             Rel(form, ">=", 0, certificate=certificate),
-        "sum_j H_1j v = 0 (shift direction)": Equal(sp.MatAdd(*[H[0][j] * v for j in range(K3)]),
+        "sum_j H_1j v = 0 (shift direction)": Equal(sp.MatAdd(*[H[j] * v for j in range(K3)]),
                                                     sp.ZeroMatrix(d, 1)),
-    }, numeric=[Agreement("sum_kj u_k^T H_kj u_j with numerics.sigmoid.softmax_hessian", form, form_numeric)])
+    }, numeric=[Agreement("sum_kj u_k^T H_kj u_j with numerics.sigmoid.softmax_hessian (x = 1)",
+                          form, form_numeric)])
