@@ -1,5 +1,501 @@
 """Relaxation criteria J_q and J_r (with margin) and the relaxation-with-margin algorithms.
 
-Entries are added topic by topic; see derivations/DESIGN.md for what each kind must get."""
+Sources: udelar2018 "Perceptrón de Rosenblatt y variaciones (caso c = 2)" (the slide
+"Candidatos a criterios": J_q, J_r and their problems), "Perceptrón: corrección de a una
+muestra" (the scaling remark), "Perceptrón: convergencia" (Observaciones); Duda-Hart-Stork
+§5.6 (relaxation procedures: J_q, J_r, their gradient, Algorithms 8 and 9, the distance
+r(k) to the hyperplane aᵗy = b) beyond them.
+
+Conventions
+-----------
+* udelar2018 keeps the labels: samples y_n with t_n ∈ {−1, +1}, a sample is well classified
+  when t_n aᵀy_n > 0 (its solution region 𝒜), and ℳ(a) = {n : t_n aᵀy_n ≤ 0} (the
+  complement of 𝒜) is the misclassified set. An index set is written as a ``Piecewise``
+  term per sample, 𝟙[n ∈ ℳ(a)]·(term), exactly as the sum over n ∈ ℳ(a) prints.
+  Duda-Hart-Stork normalise instead (y ← t y); the numerics do too, so agreements pass
+  numerics the rows t_n y_n.
+* A sum over an index set is a sum of per-sample terms, each depending on its own sample
+  only, and every claim below is linear in those terms (a gradient, an update, a scaling):
+  the claims are proved for one sample y_1 ∈ ℝ^D, D = 1, 2, every label (components), and
+  checked at exact random points up to D = 5. Two samples already take the case analysis
+  beyond its budget (each score is bilinear in a and y, so no region can eliminate a
+  variable, and the labels multiply the instances); the runs use 20-40 samples.
+* The engine's case analysis relates the signs of two conditions only when one is a
+  rational multiple of the other: it proves 2t aᵀy ≤ 0 ⇔ t aᵀy ≤ 0 but not c·t aᵀy ≤ 0 ⇔
+  t aᵀy ≤ 0 for a symbolic c > 0. Scaling claims are therefore proved at the constants
+  c = 2 and c = 1/3 (exact random checks the symbolic c as evidence where it is stated),
+  and the continuity of ∇J_q is proved for the one-sample term as a function of its score.
+"""
 
 from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+
+from .._claims.claims import Behaviour, Equal, Iff, Rel, RunResult
+from .._claims.statement import Agreement, Statement
+from .._symbols.expr import Grad, Norm, Scalar, dot
+from .._symbols.space import Space
+from .registry import entry
+
+HALF = sp.Rational(1, 2)
+
+_UD_CRIT = "Perceptrón de Rosenblatt y variaciones (caso c = 2): Candidatos a criterios"
+_UD_OBS = "Perceptrón: convergencia, Observaciones"
+_DHS_56 = ("dhs", "§5.6.1 The descent algorithm (J_q, J_r with Y(a) = {aᵗy ≤ b}, ∇J_r, Algorithm 8)")
+_DHS_562 = ("dhs", "§5.6.1-5.6.2 single-sample relaxation (Algorithm 9), r(k) = (b − aᵗy^k)/‖y^k‖, "
+                   "0 < η < 2, convergence proof")
+
+
+def _when(value, cond):
+    """value·𝟙[cond]: one term of a sum over an index set, as printed."""
+    return sp.Piecewise((value, cond), (0, True))
+
+
+def _samples(s: Space, D, n: int = 1, nonzero: bool = False):
+    ys = [s.vector(f"y_{i}", D, nonzero=nonzero) for i in range(1, n + 1)]
+    ts = [s.scalar(f"t_{i}", label=True) for i in range(1, n + 1)]
+    return ys, ts
+
+
+def _J_p(a, ys, ts):
+    """udelar2018: J_p(a) = Σ_{n∈ℳ(a)} (−t_n aᵀy_n)."""
+    return sp.Add(*[_when(-t * dot(a, y), t * dot(a, y) <= 0) for y, t in zip(ys, ts)])
+
+
+def _J_q(a, ys, ts):
+    """udelar2018: J_q(a) = Σ_{n∈ℳ(a)} (aᵀy_n)² (printed without t_n: squared, it needs none)."""
+    return sp.Add(*[_when(dot(a, y) ** 2, t * dot(a, y) <= 0) for y, t in zip(ys, ts)])
+
+
+def _count(a, ys, ts):
+    """#ℳ(a), the number of misclassified samples."""
+    return sp.Add(*[_when(1, t * dot(a, y) <= 0) for y, t in zip(ys, ts)])
+
+
+def _J_r(a, ys, ts, b, *, printed: bool):
+    """½ Σ (t_n aᵀy_n − b)²/‖y_n‖² over udelar2018's ℳ(a) (``printed``: t_n aᵀy_n ≤ 0) or
+    Duda-Hart-Stork's Y(a) (t_n aᵀy_n − b ≤ 0)."""
+    terms = []
+    for y, t in zip(ys, ts):
+        score = t * dot(a, y)
+        cond = score <= 0 if printed else score - b <= 0
+        terms.append(_when((score - b) ** 2 / Norm(y) ** 2, cond))
+    return HALF * sp.Add(*terms)
+
+
+def _J_r_smooth(a, ys, ts, b):
+    """½ Σ max(0, b − t_n aᵀy_n)²/‖y_n‖²: the relaxation with margin as one C¹ formula."""
+    return HALF * sp.Add(*[sp.Max(0, b - t * dot(a, y)) ** 2 / Norm(y) ** 2 for y, t in zip(ys, ts)])
+
+
+def _normalised(ev, ys, ts) -> np.ndarray:
+    """numerics' Y: one row t_n y_n per sample."""
+    return np.vstack([float(ev(t)) * np.asarray(ev(y), dtype=float).ravel() for y, t in zip(ys, ts)])
+
+
+def _nr():
+    """numerics.relaxation, imported when an agreement is evaluated (not when the catalog is)."""
+    import numerics.relaxation as nr
+
+    return nr
+
+
+def _vec(ev, v) -> np.ndarray:
+    return np.asarray(ev(v), dtype=float).ravel()
+
+
+# --- J_q ---------------------------------------------------------------------------------------
+
+@entry("relaxation.jq_gradient", "J_q = Σ_{ℳ(a)} (aᵀy_n)² is C¹: ∇J_q = 2 Σ_{ℳ(a)} (aᵀy_n) y_n",
+       sources=[("udelar2018", f"{_UD_CRIT}: 'Relajación cuadrática: J_q(a) = Σ_{{n∈ℳ(a)}} (aᵀy_n)². Es C¹'"),
+                _DHS_56])
+def jq_gradient() -> Statement:
+    """udelar2018 prints J_q(a) = Σ_{n∈ℳ(a)} (aᵀy_n)² and says it is C¹ (no gradient is
+    printed; Duda-Hart-Stork §5.6.1: "its gradient is continuous, whereas the gradient of J_p
+    is not"). Its gradient is ∇J_q = 2 Σ_{n∈ℳ(a)} (aᵀy_n) y_n, proved term by term (one
+    sample, D = 1, 2, both labels). Continuity: one term φ(s) = 𝟙[t s ≤ 0] s² of the score
+    s = aᵀy has φ'(s) = −2 max(0, −t s) t, a continuous function of s (both one-sided
+    derivatives are 0 at s = 0), so ∇J_q = Σ φ'(aᵀy_n) y_n is continuous: J_q is C¹. For
+    contrast the J_p term 𝟙[t s ≤ 0](−t s) has slopes −t and 0 on the two sides of s = 0
+    (perceptron.py's entries)."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a = s.vector("a", D)
+    ys, ts = _samples(s, D)
+    sv = s.vector("s", 1)
+    sc, t1 = Scalar(sv), ts[0]
+    J = _J_q(a, ys, ts)
+    grad = sp.MatAdd(*[_when(2 * dot(a, y), t * dot(a, y) <= 0) * y for y, t in zip(ys, ts)])
+    return Statement(s, claims={
+        "grad J_q = 2 sum_{M(a)} (a^T y_n) y_n": Equal(Grad(J, a), grad),
+        "one term: d/ds 1[ts <= 0] s^2 = -2 max(0, -ts) t (continuous)": Equal(
+            Grad(_when(sc ** 2, t1 * sc <= 0), sv), -2 * sp.Max(0, -t1 * sc) * t1),
+    }, numeric=[
+        Agreement("numerics.relaxation.relaxation_criterion_q", J,
+                  lambda ev: _nr().relaxation_criterion_q(
+                      _vec(ev, a), _normalised(ev, ys, ts))),
+        Agreement("numerics.relaxation.relaxation_gradient_q", grad,
+                  lambda ev: _nr().relaxation_gradient_q(
+                      _vec(ev, a), _normalised(ev, ys, ts))),
+    ])
+
+
+def _exact_boundary(seed: int) -> RunResult:
+    """Gradient descent on J_q for one sample y = 1 (t = +1) from a(0) < 0, exact: a(k+1) =
+    a(k) − η·2a(k) = (1 − 2η)a(k) → 0, the boundary point a = 0, never a solution a > 0."""
+    eta = Fraction(1, seed + 3)  # 1/3, 1/4, ...: 0 < 1 − 2η < 1
+    a = Fraction(-(seed + 1))
+    trace = [a]
+    for _ in range(200):
+        g = 2 * a if a <= 0 else Fraction(0)
+        a = a - eta * g
+        trace.append(a)
+    holds = all(x < 0 for x in trace) and abs(trace[-1]) < Fraction(1, 10 ** 9)
+    return RunResult(holds, f"η = {eta}, a(0) = {trace[0]}: a(200) = {float(trace[-1]):.3g}, every a(k) < 0 "
+                            f"(misclassified) and a(k) → 0", exact=True)
+
+
+def _to_boundary(seed: int) -> RunResult:
+    """numerics: batch gradient descent on J_q from a(0) = −w on data separable by w ends
+    with J_q ≈ 0 at a boundary point — no sample with a clear positive score."""
+    import numerics.descent as nd
+    import numerics.relaxation as nr
+
+    rng = np.random.default_rng(seed)
+    D = 2 + seed % 3
+    w = rng.normal(size=D)
+    Y = rng.normal(size=(30, D))
+    Y *= np.sign(Y @ w)[:, None]  # normalised samples, all with wᵀy > 0
+    L = 2 * np.linalg.eigvalsh(Y.T @ Y)[-1]
+    r = nd.gradient_descent(lambda a: nr.relaxation_gradient_q(a, Y), -w, eta=0.5 / L,
+                            max_iter=200000, tol=1e-10)
+    s = Y @ r.a_
+    scale = float(np.linalg.norm(r.a_) * np.abs(Y).max() + 1e-300)
+    holds = bool(r.converged_ and nr.relaxation_criterion_q(r.a_, Y) < 1e-12 and s.min() <= 1e-6 * max(scale, 1e-6))
+    return RunResult(holds, f"D = {D}, N = 30: {r.n_iter_} iterations, J_q = "
+                            f"{nr.relaxation_criterion_q(r.a_, Y):.1e}, ‖a‖ = {np.linalg.norm(r.a_):.3g}, "
+                            f"min_n aᵀy_n = {s.min():.2e} (no positive margin)")
+
+
+@entry("relaxation.jq_trivial_solution", "J_q admits a = 0 as a solution; its descent stalls on the boundary",
+       sources=[("udelar2018", f"{_UD_CRIT}: 'Dos problemas: Admite como solución a = 0'"), _DHS_56])
+def jq_trivial_solution() -> Statement:
+    """udelar2018: J_q "admite como solución a = 0". J_q ≥ 0 and J_q(0) = 0 (every score is 0,
+    so every sample is in ℳ(0) with term 0): a = 0 is a global minimiser that separates
+    nothing. Duda-Hart-Stork §5.6.1: J_q is so smooth near the boundary of the solution region
+    that descent can converge to a boundary point (a = 0 included). Runs: one sample y = 1,
+    a(0) < 0, step η = 1/(seed+3): a(k) = (1 − 2η)^k a(0) → 0 without ever becoming a solution
+    (exact); numerics.descent on J_q (numerics.relaxation's gradient) from a(0) = −w on
+    30 samples separable by w ends with J_q ≈ 0 and no sample at a positive score."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a, zero = s.vector("a", D), s.vector("a_0", D)
+    s.define(zero, sp.ZeroMatrix(D, 1), "a_0 = 0")
+    ys, ts = _samples(s, D)
+    return Statement(s, claims={
+        "J_q(0) = 0": Equal(_J_q(zero, ys, ts), 0),
+        "J_q(a) >= J_q(0)": Rel(_J_q(a, ys, ts), ">=", _J_q(zero, ys, ts)),
+        "descent on one sample tends to a = 0 (exact)": Behaviour(
+            _exact_boundary, "gradient descent on J_q for y = 1 from a(0) < 0 tends to 0 and stays "
+                             "misclassified (exact)", seeds=tuple(range(5))),
+        "numerics: descent ends on the boundary": Behaviour(
+            _to_boundary, "gradient descent on J_q from −w ends with J_q ≈ 0 at a boundary point",
+            seeds=tuple(range(6))),
+    })
+
+
+@entry("relaxation.long_samples_dominate",
+       "J_q does not treat samples alike: scaling y_n by c scales its term by c²; J_r's does not change",
+       sources=[("udelar2018", f"{_UD_CRIT}: 'no trata igual a todas las muestras (residuo dominado por "
+                               "patrones con ‖y_n‖ grande)'; J_r 'Evita los problemas de la relajación "
+                               "cuadrática simple'"), _DHS_56])
+def long_samples_dominate() -> Statement:
+    """A sample's J_q term (aᵀy)²·𝟙[t aᵀy ≤ 0] becomes c² times as large when y is replaced by
+    c y (c > 0), although the sample's classification does not change: long samples dominate
+    the residual. J_r's term (t aᵀy − b)²/(2‖y‖²)·𝟙[t aᵀy − b ≤ 0] is half the squared distance
+    from a to the hyperplane {a' : t a'ᵀy = b} — ‖a − p‖²/2 with p = a + (b − t aᵀy)/‖y‖²·t y its
+    projection — and is unchanged when (y, b) becomes (c y, c b): that hyperplane is the same.
+    Proved at c = 3 for J_q and c = 1/3 for J_r (see the module docstring for why not at a
+    symbolic c)."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a = s.vector("a", D)
+    y = s.vector("y", D, nonzero=True)
+    t = s.scalar("t", label=True)
+    b = s.scalar("b", positive=True)
+    p = s.vector("p", D)
+    s.define(p, a + (b - t * dot(a, y)) / Norm(y) ** 2 * t * y, "p: projection of a on t a'ᵀy = b")
+
+    def q(v):
+        return _when(dot(a, v) ** 2, t * dot(a, v) <= 0)
+
+    def r(v, m):
+        return HALF * _when((t * dot(a, v) - m) ** 2 / Norm(v) ** 2, t * dot(a, v) - m <= 0)
+
+    claims = {}
+    three, third = sp.Integer(3), sp.Rational(1, 3)
+    claims["J_q term of 3y = 9 x term of y"] = Equal(q(three * y), 9 * q(y))
+    claims["J_r term of (y/3, b/3) = term of (y, b)"] = Equal(r(third * y, third * b), r(y, b))
+    claims["(t a^T y - b)^2/(2||y||^2) = ||a - p||^2/2"] = Equal(
+        (t * dot(a, y) - b) ** 2 / (2 * Norm(y) ** 2), HALF * dot(a - p, a - p))
+    claims["p lies on the hyperplane t a^T y = b"] = Equal(t * dot(p, y), b)
+    return Statement(s, claims=claims, no_numeric=(
+        "a property of the criteria's one-sample terms under rescaling; the terms themselves "
+        "are checked against numerics.relaxation in relaxation.jq_gradient and "
+        "relaxation.jr_gradient"))
+
+
+# --- J_r -------------------------------------------------------------------------------------------
+
+@entry("relaxation.jr_index_set",
+       "udelar2018 sums J_r over the misclassified set ℳ(a); the margin criterion needs t_n aᵀy_n ≤ b",
+       kind="erratum",
+       sources=[("udelar2018", f"{_UD_CRIT}: 'Relajación cuadrática con margen: J_r(a) = ½ Σ_{{n∈ℳ(a)}} "
+                               "(t_n aᵀy_n − b)²/‖y_n‖². Evita los problemas de la relajación cuadrática "
+                               "simple', with 'ℳ(a): índices de patrones mal clasificados'"), _DHS_56])
+def jr_index_set() -> Statement:
+    """udelar2018 writes J_r(a) = ½ Σ_{n∈ℳ(a)} (t_n aᵀy_n − b)²/‖y_n‖² with ℳ(a) the
+    *misclassified* samples (t_n aᵀy_n ≤ 0). Duda-Hart-Stork's J_r sums over
+    Y(a) = {t_n aᵀy_n ≤ b}, the samples that violate the margin; then
+    J_r = ½ Σ max(0, b − t_n aᵀy_n)²/‖y_n‖², a C¹ criterion that vanishes exactly on the
+    margin region {t_n aᵀy_n ≥ b ∀n}. Stated (as printed): udelar2018's J_r equals that
+    criterion, at a point a_m of the band 0 < t a_mᵀy < b (built in: t a_mᵀy = b p/(1 + p),
+    p > 0, so every draw is in the band) — refuted there: a sample inside the margin costs nothing in the
+    printed J_r, so the margin b has no effect on the set where it vanishes (the solution region
+    𝒜), and the printed J_r jumps by b²/(2‖y‖²) as t aᵀy crosses 0 (it is not even continuous).
+    Corrected: over Y(a) it is that criterion (term by term: one sample, D = 1, 2). Both avoid the trivial
+    solution: J_r(0) = ½ Σ b²/‖y_n‖², positive for b > 0."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a, zero = s.vector("a", D), s.vector("a_0", D)
+    s.define(zero, sp.ZeroMatrix(D, 1), "a_0 = 0")
+    ys, ts = _samples(s, D, nonzero=True)
+    b = s.scalar("b", positive=True)
+    (y,), (t,) = ys, ts
+    p, am = s.scalar("p", positive=True), s.vector("a_m", D)
+    s.define(am, a + (b * p / (1 + p) - t * dot(a, y)) / Norm(y) ** 2 * t * y,
+             "a_m inside the margin band: t a_mᵀy = b p/(1 + p) ∈ (0, b)")
+    smooth = _J_r_smooth(a, ys, ts, b)
+    band = _J_r_smooth(am, ys, ts, b)
+    return Statement(s, stated=Equal(_J_r(am, ys, ts, b, printed=True), band), claims={
+        "J_r over Y(a) = 1/2 sum max(0, b - t a^T y)^2/||y||^2 at a_m": Equal(
+            _J_r(am, ys, ts, b, printed=False), band),
+        "J_r over Y(a) = 1/2 sum max(0, b - t a^T y)^2/||y||^2": Equal(_J_r(a, ys, ts, b, printed=False), smooth),
+        "J_r(0) = 1/2 sum b^2/||y_n||^2": Equal(_J_r(zero, ys, ts, b, printed=False),
+                                                HALF * sp.Add(*[b ** 2 / Norm(y) ** 2 for y in ys])),
+    }, numeric=[Agreement("numerics.relaxation.relaxation_criterion_r", smooth,
+                          lambda ev: _nr().relaxation_criterion_r(
+                              _vec(ev, a), _normalised(ev, ys, ts), b=float(ev(b))))])
+
+
+@entry("relaxation.jr_gradient", "∇J_r = Σ_{Y(a)} (t aᵀy − b)/‖y‖² t y; the batch update is a − η∇J_r",
+       sources=[_DHS_56, ("udelar2018", f"{_UD_CRIT}: J_r (no gradient printed)")])
+def jr_gradient() -> Statement:
+    """Duda-Hart-Stork §5.6.1: ∇J_r = Σ_{y∈Y(a)} (aᵗy − b)/‖y‖² y (normalised samples; with
+    udelar2018's labels y ← t y), and the batch relaxation with margin (Algorithm 8) updates
+    a(k+1) = a(k) + η(k) Σ_{y∈Y(a)} (b − aᵗy)/‖y‖² y, which is exactly a − η∇J_r. One sample
+    (term by term), D = 1, 2, both labels; Y(a) = {t aᵀy − b ≤ 0}."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a = s.vector("a", D)
+    ys, ts = _samples(s, D, nonzero=True)
+    b, eta = s.scalar("b", positive=True), s.scalar("eta", positive=True)
+    J = _J_r(a, ys, ts, b, printed=False)
+    grad = sp.MatAdd(*[_when((t * dot(a, y) - b) / Norm(y) ** 2, t * dot(a, y) - b <= 0) * t * y
+                       for y, t in zip(ys, ts)])
+    update = a + eta * sp.MatAdd(*[_when((b - t * dot(a, y)) / Norm(y) ** 2, t * dot(a, y) - b <= 0) * t * y
+                                   for y, t in zip(ys, ts)])
+
+    def batch_step(ev):
+        import numerics.relaxation as nr
+
+        return nr.batch_relaxation(_normalised(ev, ys, ts), b=float(ev(b)), eta=float(ev(eta)),
+                                   a0=_vec(ev, a), max_iter=1).a_
+
+    return Statement(s, claims={
+        "grad J_r = sum_{Y(a)} (t a^T y - b)/||y||^2 t y": Equal(Grad(J, a), grad),
+        "batch update = a - eta grad J_r": Equal(update, a - eta * Grad(J, a)),
+    }, numeric=[
+        Agreement("numerics.relaxation.relaxation_gradient_r", grad,
+                  lambda ev: _nr().relaxation_gradient_r(
+                      _vec(ev, a), _normalised(ev, ys, ts), b=float(ev(b)))),
+        Agreement("one iteration of numerics.relaxation.batch_relaxation", update, batch_step),
+    ])
+
+
+@entry("relaxation.single_sample_step",
+       "Single-sample relaxation: the distance to aᵀy = b becomes |1 − η| times as large; 0 < η < 2 moves toward it",
+       sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r (the criterion the step descends)")])
+def single_sample_step() -> Statement:
+    """Duda-Hart-Stork Algorithm 9: for a sample with t aᵀy < b (built in: t aᵀy = b − u,
+    u > 0), a' = a + η (b − t aᵀy)/‖y‖²·t y. Then t a'ᵀy − b = (1 − η)(t aᵀy − b), so the
+    distance |t aᵀy − b|/‖y‖ from a to the hyperplane {t a''ᵀy = b} becomes |1 − η| times
+    as large (the signed distance is multiplied by 1 − η): for η > 0 it shrinks iff η < 2
+    (under-relaxation η < 1, a' on the hyperplane at η = 1, over-relaxation 1 < η < 2 crosses
+    it); a' − a is a multiple of y, the hyperplane's normal."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a = s.vector("a", D)
+    y = s.vector("y", D, nonzero=True)
+    t = s.scalar("t", label=True)
+    b, u, eta = s.scalar("b", positive=True), s.scalar("u", positive=True), s.scalar("eta", positive=True)
+    a0 = s.vector("a_0", D)
+    s.define(a, a0 + (b - u - t * dot(a0, y)) / Norm(y) ** 2 * t * y,
+             "the sample violates the margin: t aᵀy = b − u < b")
+    a1 = s.vector("a'", D)
+    s.define(a1, a + eta * (b - t * dot(a, y)) / Norm(y) ** 2 * t * y, "Algorithm 9's update")
+
+
+    def one_update(ev):
+        import numerics.relaxation as nr
+
+        return nr.single_sample_relaxation(_normalised(ev, [y], [t]), b=float(ev(b)), eta=float(ev(eta)),
+                                           a0=_vec(ev, a), max_epochs=1).a_
+
+    return Statement(s, claims={
+        "t a'^T y - b = (1 - eta)(t a^T y - b)": Equal(t * dot(a1, y) - b, (1 - eta) * (t * dot(a, y) - b)),
+        "|1 - eta| < 1 iff eta < 2 (eta > 0)": Iff(sp.Abs(1 - eta) < 1, eta < 2),
+    }, numeric=[Agreement("one update of numerics.relaxation.single_sample_relaxation", a1, one_update)])
+
+
+# --- algorithms ----------------------------------------------------------------------------------
+
+def _separable(rng, N: int, D: int, gap: float):
+    """Normalised samples y_n (rows) with wᵀy_n ≥ gap‖w‖ for a hidden w, last coordinate 1-like."""
+    w = rng.normal(size=D)
+    w /= np.linalg.norm(w)
+    Y = rng.normal(size=(N, D))
+    Y += (gap - np.minimum(Y @ w, 0) + np.abs(rng.normal(size=N)) * 0.1)[:, None] * w * (Y @ w < gap)[:, None]
+    Y *= np.where(Y @ w > 0, 1.0, -1.0)[:, None]
+    return Y, w
+
+
+def _relaxation_separable(seed: int) -> RunResult:
+    import numerics.relaxation as nr
+
+    rng = np.random.default_rng(seed)
+    D = 2 + seed % 3
+    Y, _w = _separable(rng, 40, D, 0.5)
+    eta = (1.2, 1.5, 1.8)[seed % 3]
+    b = 0.5
+    r = nr.single_sample_relaxation(Y, b=b, eta=eta, max_epochs=20000)
+    s = Y @ r.a_
+    holds = bool(r.converged_ and s.min() > b)
+    return RunResult(holds, f"D = {D}, N = 40, b = {b}, η = {eta}: converged_ = {r.converged_} after "
+                            f"{r.n_iter_} epochs ({r.n_updates_} updates), min aᵀy_n = {s.min():.3f}")
+
+
+def _relaxation_nonseparable(seed: int) -> RunResult:
+    """On data containing y and −y (no a has aᵀy > b > 0 and −aᵀy > b) no epoch is clean:
+    decided exactly by that pair, whatever a the run reaches."""
+    import numerics.relaxation as nr
+
+    rng = np.random.default_rng(seed)
+    D = 2 + seed % 3
+    Y, _w = _separable(rng, 20, D, 0.5)
+    Y = np.vstack([Y, -Y[0]])
+    r = nr.single_sample_relaxation(Y, b=0.5, eta=1.5, max_epochs=300)
+    return RunResult(not r.converged_ and r.n_iter_ == 300,
+                     f"D = {D}: y_1 and −y_1 both present (aᵀy_1 > b and −aᵀy_1 > b exclude each other): "
+                     f"converged_ = {r.converged_} after {r.n_iter_} epochs, {r.n_updates_} updates")
+
+
+@entry("relaxation.single_sample_algorithm",
+       "Single-sample relaxation with margin (0 < η < 2): a vector with aᵀy > b on separable data; no end otherwise",
+       kind="algorithm", sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r")])
+def single_sample_algorithm() -> Statement:
+    """Duda-Hart-Stork Algorithm 9 with over-relaxation η = 1.2, 1.5, 1.8 (cyclic order) on
+    40 normalised samples separable with margin (D = 2..4), b = 0.5: every run ends with a
+    whole clean epoch and t aᵀy_n > b for every n. On data containing a sample and its
+    negative, no vector has both scores above b > 0, so no epoch can be clean: the run
+    stops at max_epochs with converged_ = False (the error-correcting procedure never
+    settles; Duda-Hart-Stork §5.7)."""
+    return Statement(Space(), claims={
+        "separable: converges to a^T y > b": Behaviour(
+            _relaxation_separable, "numerics.relaxation.single_sample_relaxation ends with aᵀy_n > b on "
+                                   "separable data", seeds=tuple(range(9))),
+        "non-separable: never settles": Behaviour(
+            _relaxation_nonseparable, "numerics.relaxation.single_sample_relaxation never has a clean epoch "
+                                      "when y and −y are both samples", seeds=tuple(range(6))),
+    })
+
+
+def _nonseparable_minimum(seed: int) -> RunResult:
+    import numerics.descent as nd
+    import numerics.relaxation as nr
+    import numerics.separability as ns
+
+    rng = np.random.default_rng(seed)
+    n = 15
+    X = np.vstack([rng.normal(size=(n, 2)) + [1.0, 0.0], rng.normal(size=(n, 2)) - [1.0, 0.0]])
+    t = np.repeat([1.0, -1.0], n)
+    X = np.vstack([X, [[-1.0, 0.0], [1.0, 0.0]]])  # one point of each class deep in the other
+    X[-2:] *= 3.0
+    t = np.append(t, [1.0, -1.0])
+    sep = ns.linear_separability(X, t)
+    Y = t[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
+    b = 1.0
+    Lr = float(np.linalg.eigvalsh(Y.T @ (Y / np.sum(Y ** 2, axis=1)[:, None]))[-1])
+    r = nd.gradient_descent(lambda a: nr.relaxation_gradient_r(a, Y, b=b), np.zeros(3), eta=1.0 / Lr,
+                            max_iter=200000, tol=1e-9)
+    Jr = nr.relaxation_criterion_r(r.a_, Y, b=b)
+    Lq = 2 * float(np.linalg.eigvalsh(Y.T @ Y)[-1])
+    q = nd.gradient_descent(lambda a: nr.relaxation_gradient_q(a, Y), r.a_, eta=1.0 / Lq,
+                            max_iter=200000, tol=1e-9)
+    holds = bool(not sep.separable_ and r.converged_ and Jr > 0 and q.converged_
+                 and np.linalg.norm(q.a_) < 1e-6 * max(1.0, np.linalg.norm(r.a_)))
+    return RunResult(holds, f"N = {len(t)}, not separable (LP): J_r descent converged in {r.n_iter_} "
+                            f"iterations to J_r = {Jr:.3f} > 0 with {(Y @ r.a_ <= 0).sum()} misclassified; "
+                            f"J_q descent from there ends at ‖a‖ = {np.linalg.norm(q.a_):.1e} (the trivial a = 0)")
+
+
+@entry("relaxation.nonseparable_solution",
+       "J_q and J_r 'siempre dan una solución, aún en el caso no separable': a minimiser, not a separator",
+       kind="algorithm",
+       sources=[("udelar2018", f"{_UD_OBS}: 'Las relajaciones de mínimos cuadrados J_q y J_r siempre dan "
+                               "una solución, aún en el caso no separable'"), _DHS_56])
+def nonseparable_solution() -> Statement:
+    """udelar2018 contrasts the perceptron (no convergence on non-separable data) with the
+    relaxations: gradient descent on J_q or J_r always ends at a minimiser. Run on two Gaussian
+    clouds with one point of each class deep inside the other (not separable, decided by
+    numerics.separability's LP): gradient descent on J_r (b = 1, step 1/L) converges to a
+    stationary point with J_r > 0 that misclassifies samples — a minimiser, not a separating
+    vector; on J_q it converges to a ≈ 0, the trivial solution (relaxation.jq_trivial_solution)."""
+    return Statement(Space(), claims={"descent on J_r and J_q converges on non-separable data": Behaviour(
+        _nonseparable_minimum, "gradient descent converges on J_r (to J_r > 0) and on J_q (to a ≈ 0) for "
+                               "non-separable data", seeds=tuple(range(6)))})
+
+
+# --- scaling -------------------------------------------------------------------------------------
+
+@entry("relaxation.scale_invariance",
+       "udelar2018: 'el criterio no cambia si se escala a' — J_p doubles with a; only ℳ(a) is invariant",
+       kind="erratum",
+       sources=[("udelar2018", "Perceptrón: corrección de a una muestra: 'Como el criterio no cambia si se "
+                               "escala a, basta con tomar η = 1'"),
+                ("udelar2018", f"{_UD_CRIT}: J(a) = #ℳ(a), J_p, J_q")])
+def scale_invariance() -> Statement:
+    """udelar2018 justifies η = 1 by "el criterio no cambia si se escala a" (the criterion of the
+    slide is J_p). As printed (stated) at c = 2: J_p(2a) = J_p(a) — refuted: J_p is positively
+    homogeneous of degree 1, J_p(2a) = 2 J_p(a); J_q of degree 2, J_q(2a) = 4 J_q(a). What does
+    not change is the misclassified set ℳ(ca) = ℳ(a) for c > 0, hence the count #ℳ and the
+    solution region, which is why a fixed increment η only rescales the perceptron's iterates
+    from a(0) = 0 (perceptron.py). Proved at c = 2 and c = 1/3 term by term (one sample, D = 1, 2; see
+    the module docstring for why not at a symbolic c)."""
+    s = Space()
+    D = s.dim("D", sizes=(1, 2))
+    a = s.vector("a", D)
+    ys, ts = _samples(s, D)
+    two, third = sp.Integer(2), sp.Rational(1, 3)
+    return Statement(s, stated=Equal(_J_p(two * a, ys, ts), _J_p(a, ys, ts)), claims={
+        "J_p(2a) = 2 J_p(a)": Equal(_J_p(two * a, ys, ts), two * _J_p(a, ys, ts)),
+        "J_p(a/3) = J_p(a)/3": Equal(_J_p(third * a, ys, ts), third * _J_p(a, ys, ts)),
+        "J_q(2a) = 4 J_q(a)": Equal(_J_q(two * a, ys, ts), 4 * _J_q(a, ys, ts)),
+        "#M(2a) = #M(a)": Equal(_count(two * a, ys, ts), _count(a, ys, ts)),
+        "#M(a/3) = #M(a)": Equal(_count(third * a, ys, ts), _count(a, ys, ts)),
+    }, corrects="J_p(2a) = 2 J_p(a)", no_numeric=(
+        "a homogeneity property of the criteria; their values are checked against "
+        "numerics.relaxation in relaxation.jq_gradient and relaxation.jr_index_set"))
