@@ -357,17 +357,14 @@ def criterion_forms() -> Statement:
     term is −z_n ≥ 0 on M and 0 off it, so J_p ≥ 0, and J_p(a) = 0 iff every z_n ≥ 0 — the
     closure of the solution region, which contains a = 0 (J_p's trivial minimiser, as for
     J_q). The sums are stated over two activations z_1, z_2 (declared scalars; the case
-    analysis cannot use z_n = 0 to simplify a product aᵀy_n, so the per-sample identity
-    aᵀ(t y) = t aᵀy is a claim of its own); the numeric check hands numerics the activations
-    as one-dimensional samples with a = 1."""
-    s = Space(sizes={"D": _SIGN_SIZES})
-    D = s.dim("D")
-    a, y, t = s.vector("a", D), s.vector("y", D), s.scalar("t", label=True)
+    analysis cannot use z_n = 0 to simplify a product aᵀy_n; aᵀ(t y) = t aᵀy is
+    geometry.normalisation); the numeric check hands numerics the activations as
+    one-dimensional samples with a = 1."""
+    s = Space()
     zs = [s.scalar(f"z_{k}") for k in (1, 2)]
     jp = _jp(zs)
     minus = [-z for z in zs]
     return Statement(s, claims={
-        "a^T (t y) = t a^T y (DHS's normalised activation)": Equal(dot(a, t * y), t * dot(a, y)),
         "dhs-perceptron, udelar2018: sum over M of (-z_n) = sum_n max(0, -z_n)": Equal(_over_M(minus, zs), jp),
         "bromberg2012, ml10: -sum over M of z_n = sum_n max(0, -z_n)": Equal(-_over_M(zs, zs), jp),
         "J_p >= 0": Rel(jp, ">=", 0),
@@ -394,11 +391,12 @@ def criterion_gradient() -> Statement:
     function −Σ_{n∈M} t_n aᵀy_n there, with gradient −Σ_{n∈M} t_n y_n — DHS's Σ_{y∈Y}(−y') on
     normalised samples, udelar2018's −Σ t_n y_n, ml10's −Σ φ(x_i) t_i. Encoded as the
     documents differentiate: M fixed as {1, 2} (sample 3 correctly classified does not
-    enter). The numeric check compares Σ_n (−t_n y_n)[z_n ≤ 0] with numerics' subgradient."""
+    enter; two samples, both in M). The numeric check compares Σ_n (−t_n y_n)[z_n ≤ 0] with
+    numerics' subgradient."""
     s = Space()
     D = s.dim("D")
     a = s.vector("a", D)
-    ys, ts = _data(s, D)
+    ys, ts = _data(s, D, 2)
     M = [0, 1]
     ynorm = [ts[n] * ys[n] for n in M]
     return Statement(s, claims={
@@ -411,13 +409,28 @@ def criterion_gradient() -> Statement:
     }, numeric=[_gradient_agreement(a, ys, ts, "sum_n (-t_n y_n)[z_n <= 0] = numerics.perceptron.perceptron_gradient")])
 
 
-@entry("perceptron.kink", "J_p is piecewise linear, continuous (1-Lipschitz per term) but not C¹ at the boundary",
+@entry("perceptron.continuity", "Each term of J_p is 1-Lipschitz in the activation: J_p is continuous",
+       sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹'")])
+def continuity() -> Statement:
+    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample:
+    |max(0, −u − v) − max(0, −u)| ≤ |v|, and a change e of a changes u by v = eᵀy', at most
+    ‖e‖‖y'‖ — so J_p is Lipschitz, hence continuous (udelar2018's 'continuo'); it is linear
+    on each region of constant M(a) ('lineal a trozos', perceptron.criterion_gradient)."""
+    s = Space()
+    u, v = s.scalar("u"), s.scalar("v")
+    return Statement(s, claims={
+        "|max(0, -u - v) - max(0, -u)| <= |v|": Rel(sp.Abs(sp.Max(0, -u - v) - sp.Max(0, -u)), "<=", sp.Abs(v)),
+    }, numeric=[Agreement("max(0, -u - v) = numerics.perceptron.perceptron_criterion(1, [[u + v]])",
+                          sp.Max(0, -u - v), lambda ev: _np().perceptron_criterion(
+                              np.ones(1), np.array([[float(ev(u)) + float(ev(v))]])))])
+
+
+@entry("perceptron.kink", "J_p is not C¹: at the boundary its one-sided slopes along y' are 0 and −‖y'‖²",
        sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹ (no es "
                       "problemático en este caso)'")])
 def kink() -> Statement:
-    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample y' ≠ 0:
-    continuous, since |max(0, −u − v) − max(0, −u)| ≤ |v| and a change e of a changes u by
-    v = eᵀy' (so by at most ‖e‖‖y'‖); not C¹ at the boundary: at a₀ with a₀ᵀy' = 0 the
+    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample y' ≠ 0, is
+    not C¹ at the boundary: at a₀ with a₀ᵀy' = 0 the
     activation of a₀ + s y' is s‖y'‖², so J(a₀ + s y') = max(0, −s‖y'‖²) is 0 for s > 0 and
     |s|‖y'‖² for s < 0 — one-sided slopes 0 and −‖y'‖² along y', which differ. (s = σr,
     σ = ±1, r > 0; the max is stated with the activation s‖y'‖², which the first claims
@@ -427,14 +440,13 @@ def kink() -> Statement:
     y = s.vector("y'", D, nonzero=True)
     a0 = _on_boundary(s, "a_0", s.vector("v", D), y)
     sig, r = s.scalar("sigma", label=True), s.scalar("r", positive=True)
-    u, v = s.scalar("u"), s.scalar("v_1")
     act = sig * r * Norm(y) ** 2
+    q = s.scalar("q", positive=True)  # ‖y'‖² > 0, as a scalar in the max claim
     return Statement(s, claims={
-        "|max(0, -u - v) - max(0, -u)| <= |v|": Rel(sp.Abs(sp.Max(0, -u - v) - sp.Max(0, -u)), "<=", sp.Abs(v)),
         "a_0^T y' = 0": Equal(dot(a0, y), 0),
         "(a_0 + s y')^T y' = s ||y'||^2": Equal(dot(a0 + sig * r * y, y), act),
-        "J(a_0 + s y') = 0 for s > 0, |s| ||y'||^2 for s < 0":
-            Equal(sp.Max(0, -act), sp.Piecewise((0, sig > 0), (r * Norm(y) ** 2, True))),
+        "J(a_0 + s y') = max(0, -s q) = 0 for s > 0, |s| q for s < 0 (q = ||y'||^2)":
+            Equal(sp.Max(0, -sig * r * q), sp.Piecewise((0, sig > 0), (r * q, True))),
         "the one-sided slopes differ: ||y'||^2 > 0": Rel(Norm(y) ** 2, ">", 0, certificate=Norm(y) ** 2),
     }, numeric=[Agreement("J(a_0 + s y') = numerics.perceptron.perceptron_criterion", sp.Max(0, -act),
                           lambda ev: _np().perceptron_criterion(_vec(ev, a0 + sig * r * y), _vec(ev, y)[None, :]))])
@@ -499,7 +511,7 @@ def batch_update() -> Statement:
     s = Space()
     D = s.dim("D")
     a = s.vector("a", D)
-    ys, ts = _data(s, D)
+    ys, ts = _data(s, D, 2)
     eta = s.scalar("eta", positive=True)
     M = [0, 1]
     Jm = sp.Add(*[-ts[n] * dot(a, ys[n]) for n in M])
@@ -522,7 +534,7 @@ def bromberg_batch_sign() -> Statement:
     s = Space()
     D = s.dim("D")
     w = s.vector("w", D)
-    ys, ts = _data(s, D)
+    ys, ts = _data(s, D, 2)
     eta = s.scalar("eta", positive=True)
     M = [0, 1]
     E = -sp.Add(*[dot(w, ys[n]) * ts[n] for n in M])
