@@ -86,7 +86,9 @@ def test_gradient_descent_diverges_above_two_over_lambda_max(q, fraction):
     assert factor < -1
     for k, value in enumerate(along, start=1):
         assert abs(value) >= abs(start) * abs(factor) ** k * (1 - 1e-6)
-    assert np.linalg.norm(res.history_[-1] - a_star) > 100 * np.linalg.norm(a0 - a_star)
+    # hence the distance to the minimiser ends above where it started (|factor|^60 > 300 and
+    # the starting component is >= 1 while ||a0 - a*|| <= 5 sqrt(5) + 1)
+    assert np.linalg.norm(res.history_[-1] - a_star) > np.linalg.norm(a0 - a_star)
 
 
 def test_gradient_descent_stops_cleanly_on_overflow():
