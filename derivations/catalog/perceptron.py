@@ -1327,3 +1327,33 @@ def _dual_gram(ev, xs, ys) -> np.ndarray:
     X = np.vstack([_vec(ev, xv) for xv in xs])
     t = np.array([float(ev(y)) for y in ys])
     return nd.dual_perceptron(X, t, fit_intercept=False, max_epochs=1).gram_
+
+
+def _many_steps_run(seed: int) -> RunResult:
+    """y₁ = (1, 0), y₂ = (−1, ε), ε = 2^−k: separable (a₁ > 0 and a₂ε > a₁), yet the exact run
+    from a = 0 needs 2/ε² + 3 corrections, k = 1..6 (and numerics the same count)."""
+    counts = []
+    ok = True
+    for k in range(1, 7):
+        e = Fraction(1, 2 ** k)
+        Y = [(Fraction(1), Fraction(0)), (Fraction(-1), e)]
+        a, conv, mistakes = _exact_run(Y, max_epochs=100000)
+        r = _np().single_sample_perceptron(np.array([[1.0, 0.0], [-1.0, float(e)]]), max_epochs=100000)
+        counts.append(len(mistakes))
+        ok = ok and conv and len(mistakes) == 2 / e ** 2 + 3 and r.n_updates_ == len(mistakes)
+    return RunResult(ok, f"corrections for eps = 1/2 .. 1/64: {counts}", exact=True)
+
+
+@entry("perceptron.many_steps", "The number of corrections can be large: 2/ε² + 3 on two samples at angle ~ε",
+       kind="algorithm",
+       sources=[(_UD, f"{_UD_CONV}: 'La cantidad de pasos puede ser grande. Es imposible distinguir no "
+                      "separabilidad de convergencia lenta'")])
+def many_steps() -> Statement:
+    """Two normalised samples y₁ = (1, 0), y₂ = (−1, ε) are separable for every ε > 0 (a = (1, 2/ε)
+    gives aᵀy₁ = 1, aᵀy₂ = 1), but the solution cone narrows as ε → 0 and the fixed-increment
+    run from a = 0 makes exactly 2/ε² + 3 corrections for ε = 2^−k, k = 1, …, 6 (11, 35, 131,
+    515, 2051, 8195; exact runs, numerics the same) — of the order R²/γ² of Novikoff's bound.
+    Watching the run, a slow convergence looks like a non-separable cycle
+    (perceptron.separability_a_priori decides the question instead)."""
+    return Statement(Space(), claims={"corrections grow like 2/eps^2": Behaviour(
+        _many_steps_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
