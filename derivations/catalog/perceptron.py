@@ -282,6 +282,28 @@ def misclassified_strict() -> Statement:
                   "perceptron.count_piecewise_constant")
 
 
+@entry("perceptron.hermosillo_misclassified",
+       "hermosillo2017: with y_i = sign⟨w, x_i⟩, x_i is misclassified iff y_i⟨w, x_i⟩ ≤ 0",
+       sources=[(_HE, "Resumen del algoritmo Perceptron: 'y_i = sign(⟨w, x_i⟩)'; Algoritmo de Aprendizaje "
+                      "Perceptron: 'si y_i⟨w, x_i⟩ ≤ 0 entonces: #xi mal clasificado'")])
+def hermosillo_misclassified() -> Statement:
+    """hermosillo2017 classifies by sign⟨w, x⟩ and tests y_i⟨w, x_i⟩ ≤ 0 for a mistake. With
+    sign(0) = 0, a point on the boundary gets an output that is neither label, so 'the output
+    differs from the label' is exactly y_i⟨w, x_i⟩ ≤ 0 — non-strict, unlike bromberg2012's and
+    ml10's strict condition (perceptron.misclassified_strict), and the convention numerics
+    uses (numerics.perceptron.misclassified: aᵀy ≤ 0)."""
+    s = Space(sizes={"d": _SIGN_SIZES})
+    d = s.dim("d")
+    w, x = s.vector("w", d), s.vector("x", d)
+    t = s.scalar("y_i", label=True)
+    z = dot(w, x)
+    return Statement(s, claims={
+        "sign<w, x_i> != y_i iff y_i <w, x_i> <= 0": Iff(sp.Ne(sp.sign(z), t), t * z <= 0),
+    }, numeric=[Agreement("[y_i <w, x_i> <= 0] = numerics.perceptron.misclassified(w, [y_i x_i])",
+                          sp.Piecewise((1, t * z <= 0), (0, True)),
+                          lambda ev: float(_np().misclassified(_vec(ev, w), _vec(ev, t * x)[None, :])[0]))])
+
+
 @entry("perceptron.margin", "Margin b > 0: aᵀyᵢ ≥ b (DHS), t_n aᵀy_n > b > 0 (udelar2018) shrinks the solution region",
        sources=[(_DHS, "The two-category linearly separable case: 'aᵗyᵢ ≥ b for all i, where b is a "
                        "positive constant called the margin'"),
