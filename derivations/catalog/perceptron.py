@@ -484,13 +484,13 @@ def distance_interpretation() -> Statement:
     g = 0 (geometry.signed_distance). So J_p = ‖w‖ Σ_{M} dist(x_n): proportional, the factor
     ‖w‖ common to all samples. In weight space the same term is ‖y‖ times the distance of a
     to the hyperplane {a : aᵀy = 0}, |aᵀy|/‖y‖ — a factor that differs from sample to sample
-    (stated with the activation z = aᵀy as a scalar)."""
+    (stated with the activation z = aᵀy and ‖y‖ as scalars)."""
     s = Space(sizes={"d": _SIGN_SIZES})
     d = s.dim("d")
     w, x = s.vector("w", d, nonzero=True), s.vector("x", d)
     w0, t = s.scalar("w_0"), s.scalar("t", label=True)
     g = dot(w, x) + w0
-    y = s.vector("y", d, nonzero=True)
+    ny = s.scalar("n_y", positive=True)  # ‖y‖ of the sample (y ≠ 0)
     za = s.scalar("z")  # the activation aᵀy of a in weight space
     return Statement(s, claims={
         "term of J_p = ||w|| * distance to the boundary":
@@ -498,7 +498,7 @@ def distance_interpretation() -> Statement:
                   Norm(w) * sp.Piecewise((sp.Abs(g) / Norm(w), t * g <= 0), (0, True))),
         "weight space: term = ||y|| * distance of a to {a : a^T y = 0}":
             Equal(sp.Piecewise((-za, za <= 0), (0, True)),
-                  Norm(y) * sp.Piecewise((sp.Abs(za) / Norm(y), za <= 0), (0, True))),
+                  ny * sp.Piecewise((sp.Abs(za) / ny, za <= 0), (0, True))),
     }, numeric=[Agreement("distance of a misclassified x = max(0, -t numerics.geometry.signed_distance)",
                           sp.Piecewise((sp.Abs(g) / Norm(w), t * g <= 0), (0, True)),
                           lambda ev: _misclassified_distance(ev, w, w0, x, t))])
@@ -542,6 +542,37 @@ def batch_update() -> Statement:
         "a - eta grad J_p = a + eta sum_M t_n y_n": Equal(a - eta * Grad(Jm, a), a + eta * added),
     }, numeric=[_batch_agreement(a, ys, ts, eta, "a + eta sum_n t_n y_n [z_n <= 0] = "
                                  "numerics.perceptron.batch_perceptron(max_iter=1)")])
+
+
+@entry("perceptron.single_sample_step",
+       "The single-sample step w + ηφ_i t_i (ml10), a + t_k y_k (udelar2018), w + y_i η x_i (hermosillo2017) "
+       "is a descent step on the sample's term",
+       sources=[(_ML, "perceptron: 'w^(k+1) = w^(k) + ηφ(x_i)t_i dove x_i ∈ M_k'"),
+                (_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k'"),
+                (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i'")])
+def single_sample_step() -> Statement:
+    """The misclassified sample's term of the criterion is −wᵀφ_i t_i, with gradient −φ_i t_i; a
+    descent step of size η is w − η(−φ_i t_i) = w + ηφ_i t_i: ml10's rule; udelar2018's is the
+    same with η = 1 (a + t_k y_k) and hermosillo2017's writes it y_i η x_i. All three add the
+    sample with its label's sign (bromberg2012's printed rule subtracts it:
+    perceptron.bromberg_single_sample_sign). The numeric check runs numerics' single-sample
+    perceptron for one epoch on the one sample (no step when it is classified correctly)."""
+    s = Space()
+    D = s.dim("D")
+    w, phi = s.vector("w", D), s.vector("phi_i", D)
+    t, eta = s.scalar("t_i", label=True), s.scalar("eta", positive=True)
+    term = -dot(w, phi) * t
+    z = t * dot(w, phi)
+    return Statement(s, claims={
+        "ml10: w - eta grad(-w^T phi t) = w + eta phi t": Equal(w - eta * Grad(term, w), w + eta * phi * t),
+        "udelar2018 (eta = 1): a - grad(-t a^T y) = a + t y": Equal(w - Grad(-t * dot(w, phi), w), w + t * phi),
+        "hermosillo2017: w + y_i eta x_i = w - eta grad(-y_i <w, x_i>)":
+            Equal(w + t * eta * phi, w - eta * Grad(-t * dot(w, phi), w)),
+    }, numeric=[Agreement("w + eta t phi [t w^T phi <= 0] = numerics.perceptron.single_sample_perceptron(max_epochs=1)",
+                          w + eta * t * phi * sp.Heaviside(-z, 1),
+                          lambda ev: _np().single_sample_perceptron(
+                              _vec(ev, t * phi)[None, :], eta=float(ev(eta)), a0=_vec(ev, w),
+                              max_epochs=1, engine="numpy").a_)])
 
 
 @entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
