@@ -56,7 +56,7 @@ _PRML = ("bishop-prml", "§4.1.7, Eqs. (4.52)-(4.57)")
 _DHSBOOK = ("dhs", "§5.5")
 
 
-# --- helpers -------------------------------------------------------------------------------
+# --- helpers --------------------------------------------------------------------------------------
 
 def _data(s: Space, D, n: int = _N):
     """Samples y_1..y_n of R^D and labels t_1..t_n."""
@@ -110,7 +110,7 @@ def _np():
     return npc
 
 
-# --- exact reference runs (rationals) -----------------------------------------------------
+# --- exact reference runs (rationals) -------------------------------------------------------------
 
 def _q(v) -> tuple:
     return tuple(Fraction(x) for x in v)
@@ -158,7 +158,7 @@ def _separable_data(rng, n: int, d: int, gap: float = 0.5):
     return Y, u / np.linalg.norm(u), X, t
 
 
-# --- normalisation, solution region, margin ----------------------------------------------
+# --- normalisation, solution region, margin -------------------------------------------------------
 
 @entry("perceptron.solution_region",
        "Normalisation: 'aᵀy > 0 on ω₁, < 0 on ω₂' is tₙaᵀyₙ > 0; the solution region is a convex cone",
@@ -364,7 +364,7 @@ def count_piecewise_constant() -> Statement:
                           lambda ev: float(_np().misclassified(_vec(ev, a), _Y(ev, ys, ts)).sum()))])
 
 
-# --- the perceptron criterion, its gradient, its geometry --------------------------------
+# --- the perceptron criterion, its gradient, its geometry -----------------------------------------
 
 @entry("perceptron.criterion_forms",
        "J_p / E_P in each document's notation is Σ_n max(0, −t_n aᵀy_n) ≥ 0, zero exactly on the closed region",
@@ -511,7 +511,7 @@ def _misclassified_distance(ev, w, w0, x, t) -> float:
     return max(0.0, -float(ev(t)) * r)
 
 
-# --- the updates, as each document prints them -------------------------------------------
+# --- the updates, as each document prints them ----------------------------------------------------
 
 def _batch_agreement(a, ys, ts, eta, label: str) -> Agreement:
     """a + η Σ_n t_n y_n [z_n ≤ 0] against one iteration of numerics' batch perceptron."""
@@ -638,7 +638,7 @@ def bromberg_single_sample_sign() -> Statement:
     })
 
 
-# --- the algorithms, run ----------------------------------------------------------------------
+# --- the algorithms, run --------------------------------------------------------------------------
 
 def _algorithm3_exact(Y, *, eta=Fraction(1), theta=Fraction(0), max_iter=50):
     """dhs-perceptron Algorithm 3 exactly as printed, in rationals: do k ← k + 1;
@@ -880,7 +880,7 @@ def total_cost_can_increase() -> Statement:
     })
 
 
-# --- convergence: Novikoff's mistake bound, step by step ----------------------------------
+# --- convergence: Novikoff's mistake bound, step by step ------------------------------------------
 
 _NOVIKOFF = ("dhs", "§5.5.2, Theorem 5.1 (Perceptron Convergence) and its proof")
 
@@ -942,7 +942,7 @@ def novikoff_norm() -> Statement:
 @entry("perceptron.novikoff_bound", "Novikoff: kγ ≤ w_kᵀu ≤ ‖w_k‖ ≤ √k R, hence k ≤ R²/γ²",
        sources=[(_UD, f"{_UD_CONV}: '... converge a una solución exacta en una cantidad finita de pasos'"),
                 (_ML, "perceptron: 'nel caso in cui le classi siano linearmente separabili allora l'algoritmo "
-                      "... converge alla soluzione corretta in un numero finito di passi'"), _NOVIKOFF])
+                      "visto prima converge alla soluzioen corretta in un numero finito di apssi' [sic]"), _NOVIKOFF])
 def novikoff_bound() -> Statement:
     """Cauchy–Schwarz with ‖u‖ = 1: (w_kᵀu)² ≤ ‖w_k‖² (the gap is ‖w_k − (w_kᵀu)u‖²;
     u = v/‖v‖). With w_kᵀu ≥ kγ > 0 (step 1) and ‖w_k‖² ≤ kR² (step 2): k²γ² ≤ (w_kᵀu)² ≤
@@ -1004,7 +1004,7 @@ def convergence_run() -> Statement:
                           "separable data", seeds=tuple(range(12)))})
 
 
-# --- non-separable data, separability, order ------------------------------------------------
+# --- non-separable data, separability, order ------------------------------------------------------
 
 _XOR = ([(0, 0), (1, 1), (1, 0), (0, 1)], [-1, -1, 1, 1])
 
@@ -1193,7 +1193,7 @@ def order_dependence() -> Statement:
         _order_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
 
 
-# --- the dual perceptron (hermosillo2017) ------------------------------------------------------
+# --- the dual perceptron (hermosillo2017) ---------------------------------------------------------
 
 def _dual_exact(X, t, *, bias=False, max_epochs=2000):
     """hermosillo2017's dual algorithm in rationals: α = 0; passes over i: if

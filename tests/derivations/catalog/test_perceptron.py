@@ -42,7 +42,7 @@ from tests.strategies.geometry import intersecting_hull_datasets, separable_data
 RTOL = 1e-12
 
 
-# --- lambdifying catalog expressions ------------------------------------------------------------
+# --- lambdifying catalog expressions --------------------------------------------------------------
 
 def _numpy_ready(e: sp.Basic) -> sp.Basic:
     e = e.replace(lambda a: isinstance(a, Scalar), lambda a: MatrixElement(a.args[0], 0, 0))
@@ -61,7 +61,8 @@ def _lambdified(entry_id: str, pick, D: int):
             rows, cols = (sp.sympify(x).xreplace(dims) for x in (decl.rows, decl.cols))
             subs[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
     e = _numpy_ready(sp.sympify(pick(st_)).xreplace({**dims, **subs}))
-    args = [a for a in [*subs.values(), *[d.symbol for d in space.decls.values() if d.is_scalar]] if e.has(a)]
+    scalars = [d.symbol for d in space.decls.values() if d.is_scalar]
+    args = [a for a in [*subs.values(), *scalars] if e.has(a)]
     f = sp.lambdify(args, e, modules="numpy")
 
     def call(**values):
@@ -80,8 +81,8 @@ def _jp():
 
 @functools.cache
 def _udelar_gradient(D: int):
-    return _lambdified("perceptron.criterion_gradient",
-                       lambda s: s.claims["udelar2018: grad sum_M (-t_n a^T y_n) = -sum_M t_n y_n"].rhs, D)
+    key = "udelar2018: grad sum_M (-t_n a^T y_n) = -sum_M t_n y_n"
+    return _lambdified("perceptron.criterion_gradient", lambda s: s.claims[key].rhs, D)
 
 
 @functools.cache
@@ -90,14 +91,14 @@ def _bromberg(D: int, which: str):
     return _lambdified("perceptron.bromberg_batch_sign", pick, D)
 
 
-# --- domains ---------------------------------------------------------------------------------------
+# --- domains --------------------------------------------------------------------------------------
 
 _SMALL = st.floats(-8, 8, allow_nan=False, allow_infinity=False)
 
 
 @st.composite
 def weights_and_samples(draw, *, max_dim: int = 5, max_samples: int = 12):
-    """(a, Y): integer weights and normalised samples, sample 0 often exactly on the boundary (a kink)."""
+    """(a, Y): integer weights and normalised samples; sample 0 often exactly on the boundary."""
     D = draw(st.integers(1, max_dim))
     N = draw(st.integers(1, max_samples))
     ints = st.integers(-8, 8).map(float)
@@ -123,7 +124,7 @@ def two_misclassified_of_three(draw, *, max_dim: int = 4):
     return a, t[:, None] * y, t, y
 
 
-# --- the criterion and its gradient ------------------------------------------------------------------
+# --- the criterion and its gradient ---------------------------------------------------------------
 
 @given(weights_and_samples())
 def test_lambdified_criterion_equals_perceptron_criterion(data):
@@ -131,7 +132,8 @@ def test_lambdified_criterion_equals_perceptron_criterion(data):
     z = Y @ a
     # criterion_forms is stated over two activations: sum it pairwise over the samples
     f = _jp()
-    got = sum(float(f(z_1=z[k], z_2=z[k + 1] if k + 1 < z.size else 1.0)) for k in range(0, z.size, 2))
+    pairs = [(z[k], z[k + 1] if k + 1 < z.size else 1.0) for k in range(0, z.size, 2)]
+    got = sum(float(f(z_1=p, z_2=q)) for p, q in pairs)
     want = npc.perceptron_criterion(a, Y)
     assert got == pytest.approx(want, rel=RTOL, abs=1e-12), f"symbolic {got} vs numerics {want}"
     assert want >= 0
@@ -183,7 +185,7 @@ def test_bromberg_corrected_step_is_one_batch_iteration_and_printed_step_ascends
     assert after_printed >= before
 
 
-# --- convergence -------------------------------------------------------------------------------------
+# --- convergence ----------------------------------------------------------------------------------
 
 @given(separable_datasets(margin=0.5, radius=4.0, max_dim=4, max_samples=25))
 def test_single_sample_perceptron_converges_within_R2_over_gamma2(data):
@@ -252,8 +254,8 @@ def test_scikit_learn_perceptron_is_the_same_run(data):
     X, t, Y = data
     r = npc.single_sample_perceptron(Y, max_epochs=50, engine="numpy")
     Xa = np.hstack([X, np.ones((len(t), 1))])
-    clf = sklearn_linear.Perceptron(shuffle=False, eta0=1.0, fit_intercept=False, alpha=0.0, tol=None,
-                                    max_iter=r.n_iter_)
+    clf = sklearn_linear.Perceptron(shuffle=False, eta0=1.0, fit_intercept=False, alpha=0.0,
+                                    tol=None, max_iter=r.n_iter_)
     import warnings
 
     with warnings.catch_warnings():
