@@ -311,17 +311,18 @@ def _hessian(N, d, X, w):
        sources=[("udelar2018", "Solución única w al problema de regresión logística, H"),
                 ("bishop-prml", "§4.3.3, Eq. (4.97)")])
 def hessian() -> Statement:
-    """The Hessian of E, as the derivative of the directional derivative: for every u,
-    ∇_w(uᵀ∇E(w)) = H u with H = Σ_n y_n(1 − y_n) x_n x_nᵀ (both gradients entry by entry; the
-    identity is linear in the symbolic u, so it holds for every u: H is the Hessian). N ≤ 3,
-    d ≤ 2."""
+    """udelar2018 obtains H = ∇∇E(w) by differentiating the gradient ∇E(w) = Σ_n (σ(wᵀx_n) −
+    t_n)x_n (logistic.gradient) once more, using dσ/da = σ(1 − σ). Checked as the derivative of
+    the directional derivative: for every u, ∇_w(uᵀ∇E(w)) = H u with H = Σ_n y_n(1 − y_n)x_n x_nᵀ
+    (the derivative entry by entry; the identity is linear in the symbolic u, so it holds for
+    every u: H is the Jacobian of ∇E). N ≤ 2, d ≤ 2."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     u = s.vector("u", d)
-    E = _error(X, w, lab, N)
+    grad = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
     H = _hessian(N, d, X, w)
     return Statement(s, claims={
-        "grad_w (u^T grad E) = (sum_n y_n(1-y_n) x_n x_n^T) u": Equal(Grad(Scalar(u.T * Grad(E, w)), w), H * u),
+        "grad_w (u^T grad E) = (sum_n y_n(1-y_n) x_n x_n^T) u": Equal(Grad(Scalar(u.T * grad), w), H * u),
     }, numeric=[Agreement("sum_n y_n(1-y_n) x_n x_n^T = numerics.sigmoid.logistic_hessian", H,
                           lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
 
@@ -368,29 +369,30 @@ def hessian_definite() -> Statement:
 
     What holds: uᵀHu = Σ_n y_n(1 − y_n)(x_nᵀu)² with every weight y_n(1 − y_n) =
     e^{−a_n}/(1 + e^{−a_n})² > 0, so H = BᵀB with B = diag(√(y_n(1 − y_n)))X is positive
-    semidefinite always, and uᵀHu = 0 exactly when Xu = 0: H is positive definite iff X has
+    semidefinite always (uᵀHu is a sum of nonnegative terms), and uᵀHu = 0 exactly when Xu = 0: H is positive definite iff X has
     full column rank (then E is strictly convex and has at most one minimiser). Existence needs
     more: on linearly separable data E(c w_s) decreases strictly to 0 as c → ∞, so no finite
     w attains the infimum (a run: numerics.fit_logistic_regression reports
-    PerfectSeparationError). N ≤ 2, d ≤ 2 for the identities."""
+    PerfectSeparationError). Two samples (N = 2), d ≤ 2 for the identities; the weight is
+    written y(1 − y) = e^{−a}/(1 + e^{−a})², manifestly positive."""
     s = Space()
-    N, d, X, w, lab = _two_class_data(s)
-    u = s.vector("u", d)
+    d = s.dim("d", sizes=(1, 2), fixed=True)
+    N = 2
+    X, w, u = s.matrix("X", N, d), s.vector("w", d), s.vector("u", d)
     x1, v1 = s.vector("x_1", 2), s.vector("v", 2)
     r1 = sig(Scalar(v1.T * x1)) * (1 - sig(Scalar(v1.T * x1)))
     H = _hessian(N, d, X, w)
     r = lambda n: sig(_a(X, w, n)) * (1 - sig(_a(X, w, n)))  # noqa: E731 - y_n(1 − y_n)
-    root = sp.FunctionMatrix(N, d, sp.Lambda((_i, _j), sp.sqrt(r(_i)) * X[_i, _j]))
-    e = sp.exp(-_a(X, w, 0))
+    e = [sp.exp(-_a(X, w, n)) for n in range(N)]
+    certificate = sp.Add(*[e[n] / (1 + e[n]) ** 2 * _el(X * u, n, 0) ** 2 for n in range(N)])
     return Statement(s, stated=Rel(sp.Determinant(r1 * x1 * x1.T), ">", 0), claims={
-        "H = B^T B, B = diag(sqrt(y_n(1-y_n))) X: positive semidefinite": IsPSD(H, root),
-        "u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2":
-            Equal(Scalar(u.T * H * u), DataSum(r(_n) * _el(X * u, _n, 0) ** 2, (_n, 0, N - 1))),
-        "y_n(1-y_n) > 0": Rel(r(0), ">", 0, certificate=e / (1 + e) ** 2),
+        "u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2 >= 0: positive semidefinite":
+            Rel(Scalar(u.T * H * u), ">=", 0, certificate=certificate),
+        "y_n(1-y_n) = e^{-a_n}/(1+e^{-a_n})^2 > 0": Rel(r(0), ">", 0, certificate=e[0] / (1 + e[0]) ** 2),
         "separable data: E(c w_s) decreases, no minimiser (numerics)": Behaviour(
             _separable_run, "numerics.sigmoid.logistic_loss along c w_s and fit_logistic_regression "
             "on separable data", seeds=tuple(range(5))),
-    }, corrects="H = B^T B, B = diag(sqrt(y_n(1-y_n))) X: positive semidefinite",
+    }, corrects="u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2 >= 0: positive semidefinite",
         numeric=[Agreement("u^T H u with H = numerics.sigmoid.logistic_hessian", Scalar(u.T * H * u),
                            lambda ev: float(_f(ev, u).ravel() @ nsig.logistic_hessian(
                                _f(ev, w).ravel(), _f(ev, X)) @ _f(ev, u).ravel()))])
@@ -415,23 +417,22 @@ def matrix_form_shapes() -> Statement:
     """udelar2018 defines X = [x₁ | x₂ | … | x_N] — the samples as *columns*, an M×N matrix —
     and then writes ∇E(w) = Xᵀ(y − t), H(w) = XᵀWX and z = Xw − W⁻¹(y − t), which are the
     formulas for the N×M matrix with the samples as *rows* (Bishop's Φ). With the printed X
-    the products are ill-typed unless N = M; stated at N = M = 2, where they are defined:
-    ∇E(w) = Xᵀ(y − t) with X = [x₁ | x₂] — refuted (it gives Σ_n (y_n − t_n) × (row n of
-    the data) instead of Σ_n (y_n − t_n) x_n). Corrected: with X having rows x_nᵀ, ∇E =
-    Xᵀ(y − t) and H = XᵀWX (the gradient of E taken entry by entry; N ≤ 2, d ≤ 2)."""
+    the products are ill-typed unless N = M, so the entry works at N = M = 2, where they are
+    defined: X has rows x₁ᵀ, x₂ᵀ and the printed X = [x₁ | x₂] is Xᵀ. Stated: ∇E(w) =
+    [x₁ | x₂]ᵀ(y − t) = X(y − t) — refuted (it sums (y_n − t_n) times row n of the data
+    *read by columns*, not Σ_n (y_n − t_n) x_n): a transpose. Corrected: with the samples in
+    rows, ∇E = Xᵀ(y − t) (the gradient of E taken entry by entry) and H = XᵀWX =
+    Σ_n y_n(1 − y_n)x_n x_nᵀ, the Hessian of logistic.hessian. General N and d:
+    logistic.gradient and logistic.hessian."""
     s = Space()
-    N, d, X, w, lab = _two_class_data(s, N_sizes=(2,))
+    N = s.dim("N", sizes=(2,), fixed=True)
+    X, w, lab = s.matrix("X", N, N), s.vector("w", N), s.vector("s", N, labels=True, allow_empty=True)
     y, t, R = _matrix_form(X, w, lab, 2)
-    u = s.vector("u", d)
     E = _error(X, w, lab, N)
-    # N = M = 2, X_c = [x_1 | x_2] with x_n the rows of the 2×2 data matrix D.
-    D, v, lab2 = s.matrix("D", 2, 2), s.vector("v", 2), s.vector("s_2", 2, labels=True, allow_empty=True)
-    Xc = D.T
-    E2 = _error(D, v, lab2, 2)
-    y2, t2, _ = _matrix_form(D, v, lab2, 2)
-    return Statement(s, stated=Equal(Grad(E2, v), Xc.T * (y2 - t2)), claims={
+    printed_X = X.T                     # udelar2018's X = [x_1 | x_2]: the samples as columns
+    return Statement(s, stated=Equal(Grad(E, w), printed_X.T * (y - t)), claims={
         "X rows x_n^T: grad E = X^T (y - t)": Equal(Grad(E, w), X.T * (y - t)),
-        "X rows x_n^T: H u = X^T W X u": Equal(Grad(Scalar(u.T * Grad(E, w)), w), X.T * R * X * u),
+        "X rows x_n^T: H = X^T W X = sum_n y_n(1-y_n) x_n x_n^T": Equal(X.T * R * X, _hessian(N, N, X, w)),
     }, corrects="X rows x_n^T: grad E = X^T (y - t)",
         numeric=[Agreement("X^T (y - t) = numerics.sigmoid.logistic_gradient (X with samples in rows)",
                            X.T * (y - t), lambda ev: nsig.logistic_gradient(
@@ -625,16 +626,17 @@ def softmax_hessian_sign() -> Statement:
     ∇_{w₁}(uᵀ∇_{w₁}E) = −Σ_n y_n1(1 − y_n1)x_n x_nᵀu — refuted (the true block is positive
     semidefinite, the printed one negative semidefinite: the printed Hessian would make the
     maximum-likelihood point a maximum of E). Corrected: the plus sign, for the blocks (1, 1),
-    (1, 2) and (3, 2) of K = 3 classes (the derivative of the directional derivative, entry by
-    entry; N = 1, d = 1 — the claim is a sum over samples of one-sample terms; the rest follow
-    by symmetry of the roles of the classes)."""
+    (1, 2) and (3, 2) of K = 3 classes (the derivative of the directional derivative of the
+    printed gradient ∇_{w_j}E = Σ_n (y_nj − t_nj)x_n, verified in logistic.softmax_gradient,
+    entry by entry; N ≤ 2, d = 1; the rest follow by symmetry of the roles of the classes)."""
     s = Space()
-    N, d, X, ws, T = _k_class_data(s, N_sizes=(1,), d_sizes=(1,))
+    N, d, X, ws, T = _k_class_data(s, N_sizes=(1, 2), d_sizes=(1,))
     u = s.vector("u", d)
-    E = _k_error(X, ws, T, N)
+    grads = [_weighted_sum(N, d, lambda n, j=j: _y(X, ws, n, j) - T[n, j], X) for j in range(K3)]
 
     def second(k, j):
-        return Grad(Scalar(u.T * Grad(E, ws[j])), ws[k])
+        """∇_{w_k}(uᵀ∇_{w_j}E), ∇_{w_j}E as printed (logistic.softmax_gradient)."""
+        return Grad(Scalar(u.T * grads[j]), ws[k])
 
     pairs = ((0, 0), (0, 1), (2, 1))
     return Statement(s, stated=Equal(second(0, 0), _block(N, d, X, ws, 0, 0, sign=-1) * u), claims={

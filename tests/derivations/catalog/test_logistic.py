@@ -137,9 +137,8 @@ def test_hessian_is_numerics_and_the_slope_of_the_gradient(seed):
 def test_printed_columns_convention_gives_the_wrong_gradient_and_rows_the_right_one(seed):
     D, v, s, t = _two_class_point(seed, 2, 2)
     D[0, 1] = D[1, 0] + 1.0             # D not symmetric: the two conventions differ
-    values = {"X": D, "w": v[:, None], "s": s[:, None], "u": np.zeros((2, 1)),
-              "D": D, "v": v[:, None], "s_2": s[:, None]}
-    sizes = {"N": 2, "d": 2}
+    values = {"X": D, "w": v[:, None], "s": s[:, None]}
+    sizes = {"N": 2}
     printed = _call("logistic.matrix_form_shapes", "stated.rhs", sizes, **values)  # X_cᵀ(y − t), X_c = [x₁|x₂]
     rows = _call("logistic.matrix_form_shapes", "claim:X rows x_n^T: grad E = X^T (y - t).rhs", sizes, **values)
     true = nsig.logistic_gradient(v, D, t)
