@@ -25,15 +25,14 @@ import numerics.logistic as nlog
 import numerics.sigmoid as nsig
 from numerics.errors import PerfectSeparationError
 
-from .._claims.claims import Behaviour, Equal, Iff, IsPSD, Rel, RunResult
-from .._claims.statement import Agreement, Statement, chain
+from .._claims.claims import Behaviour, Equal, Iff, Rel, RunResult
+from .._claims.statement import Agreement, Statement
 from .._symbols.expr import Grad, Scalar
-from .._symbols.nodes import Blocks, DataSum, Inv, lazy_inverses
+from .._symbols.nodes import DataSum, Inv, lazy_inverses
 from .._symbols.space import Space
 from .registry import entry
 
 _i, _j, _k, _n = sp.symbols("i j k n", integer=True, nonnegative=True)
-HALF = sp.Rational(1, 2)
 
 
 def sig(a: sp.Basic) -> sp.Basic:
