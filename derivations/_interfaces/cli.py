@@ -48,6 +48,7 @@ import shutil
 import signal
 import sys
 import time
+from pathlib import Path
 
 
 def _interrupted_while_starting(signum, frame):  # noqa: ARG001 - a signal handler's signature
@@ -704,26 +705,44 @@ def cmd_show(ns) -> int:
 
 
 def cmd_latex(ns) -> int:
-    from .._verdicts.report import scope_cell
+    from .document import MACROS, LatexBuildError, article, compile_pdf, snippet
 
     start = time.monotonic()
     cache, index, ids = _selected(ns, ns.ids)
     got, _ = _verified(ids, ns, "latex", cache=cache, index=index, start=start,
                        progress=_isatty(sys.stderr))
-    for i in ids:
-        rec = got[i]["record"]
-        print(f"% {rec['id']} ({rec['status']}): {rec['title']}")
-        if rec["status"] == "verified":
-            print(f"% scope: {scope_cell(rec)}")
-        if rec["stated_latex"]:
-            print(f"% as printed (refuted): {rec['stated_latex']}")
-        if rec.get("caveat"):
-            print(f"% caveat: {rec['caveat']}")
-        if rec["status"] == "verified" or rec["kind"] in ("erratum", "caveat"):
-            print(r"\begin{gather*}" + rec["latex"] + r"\end{gather*}")
-        else:
-            print(f"% not verified ({rec['status']}); no LaTeX emitted")
-        print()
+    records = [{**got[i]["record"], **got[i].get("extra", {})} for i in ids]
+    try:
+        doc = article(records)
+        if ns.snippets is not None:
+            ns.snippets.mkdir(parents=True, exist_ok=True)
+            (ns.snippets / "lindisc-preamble.tex").write_text(
+                "% \\usepackage{amsmath,amssymb,graphicx,xcolor} and these macros\n" + MACROS,
+                encoding="ascii")
+            for r in records:
+                (ns.snippets / f"{r['id']}.tex").write_text(snippet(r) + "\n", encoding="ascii")
+            print(f"lindisc: wrote {len(records)} snippets and lindisc-preamble.tex to {ns.snippets}",
+                  file=sys.stderr)
+        tex = ns.output
+        if tex is None and ns.pdf:
+            tex = Path("lindisc-catalog.tex")
+        if tex is not None:
+            tex.write_text(doc.source, encoding="ascii")
+            print(f"lindisc: wrote {tex} ({len(records)} entries)", file=sys.stderr)
+        if ns.pdf:
+            pdf = tex.with_suffix(".pdf")
+            for w in compile_pdf(doc, pdf):
+                print(f"lindisc: warning: {w}", file=sys.stderr)
+            print(f"lindisc: wrote {pdf}", file=sys.stderr)
+        if tex is None and ns.snippets is None:
+            sys.stdout.write(doc.source)
+    except LatexBuildError as exc:
+        print(f"lindisc latex: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"lindisc latex: error: cannot write {exc.filename}: {exc.strerror}; choose a "
+              f"writable path", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -955,7 +974,7 @@ _COMMANDS = {
     "list": "list the catalog's entries: id, kind, title, sources",
     "show": "one entry in full: statement, a verdict per derivation step, counterexample, "
             "diagnosis",
-    "latex": "LaTeX of the verified formulas (and the printed form of each erratum)",
+    "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets)",
     "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
     "distance": "signed distances of your points to your hyperplane w^T x + b = 0",
     "cache": "the cache of verdicts: where it is and what it holds, or 'clear' to empty it",
@@ -1021,8 +1040,15 @@ def _parser() -> argparse.ArgumentParser:
     common(sh, jobs=False)
     sh.set_defaults(fn=cmd_show)
 
-    la = command("latex", "lindisc latex geometry > geometry.tex")
+    la = command("latex", "lindisc latex geometry > geometry.tex\n  lindisc latex -o catalog.tex --pdf")
     la.add_argument("ids", nargs="*", metavar="ID|TOPIC")
+    la.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+                    help="write the standalone article to FILE (default: stdout)")
+    la.add_argument("--pdf", action="store_true",
+                    help="also compile it with pdflatex (next to FILE, or lindisc-catalog.pdf); "
+                         "a LaTeX error names the entry")
+    la.add_argument("--snippets", type=Path, default=None, metavar="DIR",
+                    help="write one ID.tex fragment per entry, and lindisc-preamble.tex, to DIR")
     common(la)
     la.set_defaults(fn=cmd_latex)
 

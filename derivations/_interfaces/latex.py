@@ -12,11 +12,13 @@ upper-case matrices, ``^{\\top}`` for the transpose. Options live in one setting
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-__all__ = ["LindiscLatexPrinter", "latex", "claim_latex"]
+__all__ = ["LindiscLatexPrinter", "latex", "claim_latex", "tex_text", "tex_math",
+           "UnicodeLatexError"]
 
 _GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "eta", "theta", "lambda", "mu", "nu",
           "sigma", "tau", "phi", "psi", "omega", "rho", "xi", "zeta", "kappa", "chi"}
@@ -29,7 +31,7 @@ _FUNCTIONS = {"cos", "sin", "tan", "log", "exp", "det", "tr"}
 #: LaTeX's special characters in text mode, and their escapes.
 _TEXT_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
                  "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
-                 "~": r"\textasciitilde{}"}
+                 "~": r"\textasciitilde{}", "<": r"$<$", ">": r"$>$", "|": r"$|$"}
 
 
 def _sub(sub: str) -> str:
@@ -81,6 +83,12 @@ class LindiscLatexPrinter(LatexPrinter):
         return (rf"\left[{self._print(expr.lamda.expr)}\right]_{{{self._print(i)}, "
                 rf"{self._print(j)}}}")
 
+    def _print_ITE(self, expr):
+        """if-then-else as a condition: ``(b \\text{ if } c \\text{ else } e)``, not the
+        internal name ITE."""
+        c, b, e = (self._print(a) for a in expr.args)
+        return rf"\left({b} \text{{ if }} {c} \text{{ else }} {e}\right)"
+
     def _print_Transpose(self, expr):
         arg = expr.arg
         s = self._print(arg)
@@ -103,3 +111,172 @@ def latex(expr: sp.Basic, **settings) -> str:
 def claim_latex(claim) -> str:
     """LaTeX of a whole claim (``lhs = rhs``, ``lhs \\geq rhs``, ...)."""
     return claim.latex(LindiscLatexPrinter())
+
+
+class UnicodeLatexError(ValueError):
+    """A character of catalog text that :func:`tex_text` has no LaTeX for."""
+
+
+#: Symbols of catalog text in LaTeX (math-mode ones are wrapped in $...$).
+_TEXT_SYMBOLS = {
+    "§": r"\S{}", "¿": r"?`", "–": "--", "—": "---", "…": r"\ldots{}", "½": r"$\frac{1}{2}$",
+    "±": r"\pm", "·": r"\cdot", "×": r"\times", "‖": r"\|", "′": "'", "ℳ": r"\mathcal{M}",
+    "𝒜": r"\mathcal{A}", "𝟙": r"\mathbf{1}", "←": r"\leftarrow", "→": r"\rightarrow",
+    "↔": r"\leftrightarrow", "↦": r"\mapsto", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow",
+    "⟹": r"\Longrightarrow", "⟺": r"\Longleftrightarrow", "∀": r"\forall", "∂": r"\partial",
+    "∃": r"\exists", "∅": r"\emptyset", "∇": r"\nabla", "∈": r"\in", "∉": r"\notin",
+    "−": "-", "∘": r"\circ", "√": r"\surd", "∝": r"\propto", "∞": r"\infty",
+    "≈": r"\approx", "≠": r"\neq", "≤": r"\leq", "≥": r"\geq", "⊥": r"\perp", "⟂": r"\perp",
+    "⟨": r"\langle", "⟩": r"\rangle", "∑": r"\sum", "∏": r"\prod", "∫": r"\int",
+    "⊆": r"\subseteq", "⊂": r"\subset", "∪": r"\cup", "∩": r"\cap", "≡": r"\equiv",
+    "≺": r"\prec", "≻": r"\succ", "≼": r"\preceq", "≽": r"\succeq", "⪰": r"\succeq",
+    "⪯": r"\preceq", "∗": "*", "⋅": r"\cdot", "∣": r"\mid", "∥": r"\parallel",
+    "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "∼": r"\sim", "≪": r"\ll", "≫": r"\gg",
+    "⌈": r"\lceil", "⌉": r"\rceil", "⌊": r"\lfloor", "⌋": r"\rfloor", "°": r"^{\circ}",
+    "✓": r"\checkmark", "✗": r"\times",
+}
+_TEXT_MODE = {"§", "¿", "–", "—", "…", "½", "′"}
+#: Combining accents (after their letter) and the text-mode accent command they become.
+_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+            "\u0308": '"', "\u0307": "."}
+_MATH_ACCENTS = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "tilde",
+                 "\u0304": "bar", "\u0308": "ddot", "\u0307": "dot"}
+_SUPER = {"MODIFIER LETTER CAPITAL T": r"\top"}
+
+
+def _script(ch: str) -> str | None:
+    """``^{...}`` / ``_{...}`` for a superscript or subscript character, else None."""
+    name = unicodedata.name(ch, "")
+    if name in _SUPER:
+        return "^{" + _SUPER[name] + "}"
+    m = re.fullmatch(r"(SUPERSCRIPT|SUBSCRIPT|MODIFIER LETTER SMALL|MODIFIER LETTER CAPITAL|"
+                     r"LATIN SUBSCRIPT SMALL LETTER|SUPERSCRIPT LATIN SMALL LETTER) (.+)", name)
+    if not m:
+        return None
+    kind, what = m.groups()
+    up = not kind.startswith(("SUBSCRIPT", "LATIN SUBSCRIPT"))
+    words = {"ZERO": "0", "ONE": "1", "TWO": "2", "THREE": "3", "FOUR": "4", "FIVE": "5",
+             "SIX": "6", "SEVEN": "7", "EIGHT": "8", "NINE": "9", "PLUS SIGN": "+",
+             "MINUS": "-", "LEFT PARENTHESIS": "(", "RIGHT PARENTHESIS": ")", "EQUALS SIGN": "="}
+    if what in words:
+        body = words[what]
+    elif re.fullmatch(r"(LATIN SMALL LETTER |LETTER )?[A-Z]", what):
+        body = what[-1].lower() if "CAPITAL" not in kind else what[-1]
+    elif what.startswith("GREEK"):
+        body = "\\" + what.split()[-1].lower().replace("lamda", "lambda")
+    else:
+        return None
+    return ("^{" if up else "_{") + body + "}"
+
+
+def _greek(ch: str) -> str | None:
+    name = unicodedata.name(ch, "")
+    m = re.fullmatch(r"GREEK (SMALL|CAPITAL) LETTER (FINAL )?([A-Z]+)", name)
+    if not m:
+        return None
+    letter = m.group(3).lower().replace("lamda", "lambda")
+    if m.group(2):
+        letter = "var" + letter
+    if m.group(1) == "CAPITAL":
+        if letter in ("alpha", "beta", "epsilon", "zeta", "eta", "iota", "kappa", "mu", "nu",
+                      "omicron", "rho", "tau", "chi"):
+            return "\\mathrm{" + unicodedata.lookup(f"LATIN CAPITAL LETTER {m.group(3)[0]}") + "}"
+        letter = letter.capitalize()
+    return "\\" + letter
+
+
+def tex_text(s: str) -> str:
+    """Catalog text (titles, docstrings, sources, diagnoses) as LaTeX text mode, in ASCII:
+    LaTeX's special characters escaped, accented letters as accent commands, Greek letters,
+    super- and subscripts and mathematical symbols in math mode (adjacent ones in one
+    ``$...$``). A character with no known LaTeX raises :class:`UnicodeLatexError` naming it
+    (never dropped or replaced silently)."""
+    out: list[tuple[bool, str]] = []  # (math mode?, LaTeX)
+    chars: list[str] = []
+    for ch in unicodedata.normalize("NFC", s):  # ≠ stays ≠; é becomes e + its accent
+        parts = unicodedata.normalize("NFD", ch)
+        if ord(ch) >= 128 and ch not in _TEXT_SYMBOLS and parts[0].isascii() and parts[0].isalpha():
+            chars.extend(parts)
+        else:
+            chars.append(ch)
+    for ch in chars:
+        if ch in _TEXT_ESCAPES:
+            out.append((False, _TEXT_ESCAPES[ch]))
+        elif ord(ch) < 128:
+            out.append((False, ch))
+        elif ch in _ACCENTS and out and out[-1][0] and ch in _MATH_ACCENTS:  # λ̄: \bar{\lambda}
+            out[-1] = (True, "\\" + _MATH_ACCENTS[ch] + "{" + out[-1][1].strip() + "}")
+        elif ch in _ACCENTS:
+            if not out or out[-1][0] or not out[-1][1].isalpha() or len(out[-1][1]) != 1:
+                raise UnicodeLatexError(f"combining accent U+{ord(ch):04X} not after a letter")
+            base = out.pop()[1]
+            base = {"i": r"\i", "j": r"\j"}.get(base, base)
+            out.append((False, "{\\" + _ACCENTS[ch] + "{" + base + "}}"))
+        elif ch in _TEXT_MODE:
+            out.append((False, _TEXT_SYMBOLS[ch]))
+        elif ch in _TEXT_SYMBOLS:
+            out.append((True, _TEXT_SYMBOLS[ch] + " "))
+        elif (g := _greek(ch)) is not None:
+            out.append((True, g + " "))
+        elif (sc := _script(ch)) is not None:
+            prev = re.fullmatch(r"(.*)([\^_])\{([^{}]*)\}", out[-1][1]) if out and out[-1][0] else None
+            if prev and prev.group(2) == sc[0]:  # 10⁻⁶: one superscript ^{-6}, not ^{-}^{6}
+                out[-1] = (True, f"{prev.group(1)}{sc[0]}{{{prev.group(3)}{sc[2:-1]}}}")
+            else:
+                out.append((True, ("" if out and out[-1][0] else "{}") + sc))
+        elif ch == "\u00a0":
+            out.append((False, "~"))
+        else:
+            raise UnicodeLatexError(f"no LaTeX for the character {ch!r} "
+                                    f"(U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')})")
+    text: list[str] = []
+    for i, (math, piece) in enumerate(out):
+        if math and (i == 0 or not out[i - 1][0]):
+            text.append("$")
+        text.append(piece)
+        if math and (i + 1 == len(out) or not out[i + 1][0]):
+            text[-1] = text[-1].rstrip() + "$"
+    return "".join(text)
+
+
+def tex_math(s: str) -> str:
+    """Printed math (a symbol named ``ỹ`` or ``λ``) in ASCII LaTeX: accented letters as
+    ``\\tilde{y}``, Greek letters and symbols as commands, super- and subscripts as
+    ``^{..}``/``_{..}``. Raises :class:`UnicodeLatexError` for a character it cannot write."""
+    s = unicodedata.normalize("NFC", s)
+    text_depth = [False] * len(s)  # inside \\text{...}: math must be wrapped in $...$
+    for m in re.finditer(r"\\text\{", s):
+        depth, i = 1, m.end()
+        while i < len(s) and depth:
+            depth += {"{": 1, "}": -1}.get(s[i], 0) if s[i - 1] != "\\" else 0
+            text_depth[i] = depth > 0
+            i += 1
+    out: list[str] = []
+    for ch, in_text in zip(s, text_depth):
+        if ord(ch) < 128:
+            out.append(ch)
+            continue
+        if ch in _MATH_ACCENTS and out:  # a combining accent on the previous letter
+            piece = "\\" + _MATH_ACCENTS[ch] + "{" + out.pop() + "}"
+        else:
+            piece = _math_piece(ch)
+        out.append(f"${piece}$" if in_text else piece)
+    return "".join(out)
+
+
+def _math_piece(ch: str) -> str:
+    """The LaTeX (math mode) of one non-ASCII character of a formula."""
+    parts = unicodedata.normalize("NFD", ch)
+    if ch in _TEXT_SYMBOLS:
+        return "{" + _TEXT_SYMBOLS[ch] + "}"
+    if (g := _greek(ch)) is not None:
+        return "{" + g + "}"
+    if (sc := _script(ch)) is not None:
+        return "{}" + sc
+    if parts[0].isascii() and parts[0].isalpha() and all(c in _MATH_ACCENTS for c in parts[1:]):
+        body = parts[0]
+        for c in parts[1:]:
+            body = "\\" + _MATH_ACCENTS[c] + "{" + body + "}"
+        return body
+    raise UnicodeLatexError(f"no LaTeX for the character {ch!r} in a formula "
+                            f"(U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')})")

@@ -1,0 +1,128 @@
+"""The LaTeX article of ``lindisc latex``: text and formula conversion (exact raw strings),
+the document's structure, errors that name the entry, and a real pdflatex compile.
+
+The records below are fixtures of the *renderer* (what ``lindisc show --format json`` gives);
+they decide nothing. The compile tests skip when pdflatex is missing, except under
+LINDISC_REQUIRE_TEX=1 (.ci/run installs TeX Live and sets it), where a missing pdflatex fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import shutil
+
+import pytest
+
+from derivations._interfaces.document import LatexBuildError, article, compile_pdf, snippet
+from derivations._interfaces.latex import UnicodeLatexError, tex_math, tex_text
+
+
+@pytest.mark.parametrize("text, tex", [
+    ("100% & #1_a", r"100\% \& \#1\_a"),
+    ("Clasificación, ñ", r"Clasificaci{\'{o}}n, {\~{n}}"),
+    ("a ≠ b ≤ c", r"a $\neq$ b $\leq$ c"),
+    ("10⁻⁶", r"10${}^{-6}$"),
+    ("wᵀx", r"w${}^{\top}$x"),
+    ("αᵢ ≥ 0", r"$\alpha _{i}$ $\geq$ 0"),
+    ("‖w‖ > 0", r"$\|$w$\|$ $>$ 0"),
+    ("λ̄", r"$\bar{\lambda}$"),
+    ("§4.1 — ½", r"\S{}4.1 --- $\frac{1}{2}$"),
+])
+def test_text_is_ascii_latex_exactly(text, tex):
+    assert tex_text(text) == tex
+    assert tex_text(text).isascii()
+
+
+@pytest.mark.parametrize("math, tex", [
+    (r"\mathbf{ỹ} + λ", r"\mathbf{\tilde{y}} + {\lambda}"),
+    (r"\text{C\_2 above ỹ}", r"\text{C\_2 above $\tilde{y}$}"),
+    ("x̃ ŵ", r"\tilde{x} \hat{w}"),
+])
+def test_formulas_are_ascii_latex_exactly(math, tex):
+    assert tex_math(math) == tex
+
+
+def test_a_character_without_latex_is_an_error_not_dropped():
+    with pytest.raises(UnicodeLatexError, match=r"U\+2603"):
+        tex_text("snow ☃")
+    with pytest.raises(UnicodeLatexError, match=r"U\+2603"):
+        tex_math("x + ☃")
+
+
+def _record(eid="t.one", **over) -> dict:
+    rec = {"id": eid, "title": "A result: wᵀx = xᵀw", "topic": eid.split(".")[0],
+           "kind": "result", "status": "verified",
+           "sources": [{"document": "ml10", "where": "§2, Eq. (3)"}],
+           "methods": [{"name": "exact random", "outcome": "equal", "seconds": 0.1,
+                        "scope": {"seed": 7}, "detail": ""}],
+           "counterexample": None, "diagnosis": None, "caveat": None, "stated_latex": None,
+           "latex": r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
+           "scope": {"every_size": True, "proved_up_to": {"d": 3}, "sampled_up_to": {"d": 5},
+                     "bound": 1e-30},
+           "doc": "Symmetry of the inner product.",
+           "claims": [{"label": "symmetry", "status": "verified",
+                       "latex": r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
+                       "methods": [], "counterexample": None}],
+           "stated": None, "numeric": {"outcome": "equal", "detail": "1 agreement(s)"},
+           "notation": []}
+    rec.update(over)
+    return rec
+
+
+def _erratum() -> dict:
+    return _record("t.two", kind="erratum", status="refuted", title="Printed with a flipped sign",
+                   stated={"label": "as printed", "status": "refuted", "latex": "a = -a",
+                           "counterexample": {"sizes": {}, "values": {"a": "1"},
+                                              "fails": "lhs - rhs = 2, not 0"}},
+                   diagnosis="the overall sign is flipped (proved)")
+
+
+def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
+    doc = article([_record(), _erratum()])
+    src = doc.source
+    assert src.isascii()
+    assert r"\documentclass" in src and src.rstrip().endswith(r"\end{document}")
+    assert r"\label{entry:t.one}" in src and r"\label{entry:t.two}" in src
+    assert "proved at $d \\le 3$" in src and "exact random points up to $d = 5$" in src
+    assert r"\textit{Seeds:} 7" in src
+    assert r"\section{Errata: as printed and corrected}" in src
+    assert "a = -a" in src and "the overall sign is flipped" in src
+    a, b = doc.spans["t.one"]
+    assert "t.one" in "\n".join(doc.lines[a - 1:b])
+    assert doc.entry_at(a) == "t.one"
+
+
+def test_snippet_is_a_fragment_for_input():
+    s = snippet(_record())
+    assert s.startswith(r"\subsection{") and r"\documentclass" not in s
+
+
+def test_an_entry_with_text_latex_cannot_write_is_named():
+    bad = _record("t.bad", title="snowman ☃")
+    with pytest.raises(LatexBuildError, match="entry t.bad"):
+        article([_record(), bad])
+
+
+def _pdflatex():
+    if shutil.which("pdflatex"):
+        return True
+    if os.environ.get("LINDISC_REQUIRE_TEX") == "1":
+        pytest.fail("LINDISC_REQUIRE_TEX=1 but pdflatex is not installed")
+    pytest.skip("pdflatex not installed (apt-get install texlive-latex-base texlive-latex-recommended)")
+
+
+def test_the_article_compiles_with_pdflatex(tmp_path):
+    _pdflatex()
+    warnings = compile_pdf(article([_record(), _erratum()]), tmp_path / "a.pdf")
+    assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+    assert warnings == []
+
+
+def test_a_latex_error_names_the_entry_that_caused_it(tmp_path):
+    _pdflatex()
+    broken = copy.deepcopy(_record("t.broken"))
+    broken["claims"][0]["latex"] = r"\frac{1}{2} \undefinedmacro"
+    with pytest.raises(LatexBuildError, match=r"t\.broken.*Undefined control sequence"):
+        compile_pdf(article([_record(), broken]), tmp_path / "b.pdf")
+    assert not (tmp_path / "b.pdf").exists()
