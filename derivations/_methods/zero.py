@@ -58,4 +58,25 @@ def _by_cases(e: sp.Basic) -> bool:
         cells = regions([e])
     except (TooManyRegions, Unsupported):
         return False
-    return all(is_identically_zero(c.exprs[0]) for c in cells)
+    return all(is_identically_zero(c.exprs[0]) or _zero_modulo(c.exprs[0], c.hyps) for c in cells)
+
+
+def _zero_modulo(e: sp.Basic, hyps) -> bool:
+    """``e`` vanishes on a region whose equality hypotheses are q_1 = ... = q_k = 0: its
+    numerator's remainder on division by the q_i is 0, i.e. num = Σ c_i q_i (a certificate:
+    every term is 0 on the region). E.g. the region a·y = 0 of Max(0, -a·y) against a
+    Piecewise on a·y <= 0 leaves a_1 y_1 + a_2 y_2, which is 0 there. False means "not shown"."""
+    eqs = [sp.expand(h.expr) for h in hyps if h.op == "=="]
+    if not eqs:
+        return False
+    num, _den = sp.fraction(sp.together(e))
+    num = sp.expand(num)
+    gens = sorted(set().union(num.free_symbols, *(q.free_symbols for q in eqs)), key=str)
+    if not gens:
+        return False
+    try:
+        if sp.reduced(num, eqs, *gens)[1] == 0:
+            return True
+        return sp.groebner(eqs, *gens).reduce(num)[1] == 0
+    except (sp.PolynomialError, sp.polys.polyerrors.PolificationFailed, sp.GeneratorsNeeded):
+        return False
