@@ -69,7 +69,7 @@ def criterion_gradients() -> Statement:
         "grad_b J_s = -2 (Y a - b)": Equal(Grad(J, b), -2 * (Y * a - b)),
         "grad_a J_s = 0 at a = Y^+ b": Stationary(J, a, Yp * b),
     }, no_numeric=("numerics.ho_kashyap computes a = Y⁺b by a QR solve inside each step; its output "
-                   "is checked in the runs of ho_kashyap.dhs_algorithm")))
+                   "is checked in the runs of ho_kashyap.udelar_algorithm (its corrected runs)")))
 
 
 #: Normalised augmented samples y = t (x, 1) of a separable data set (x in R², both classes).
@@ -140,9 +140,8 @@ def udelar_line5() -> Statement:
         claims[f"b_{i + 1} never decreases"] = Rel(MatrixElement(new, i, 0), ">=", MatrixElement(b, i, 0))
     return Statement(s, stated=Equal(a + 2 * eta * ep, step), claims=claims,
                      corrects="b + 2 eta e^+ = b - eta/2 (grad_b J_s - |grad_b J_s|)",
-                     no_numeric=("numerics.ho_kashyap implements the corrected line; its runs are in "
-                                 "ho_kashyap.dhs_algorithm, the printed algorithm's in "
-                                 "ho_kashyap.udelar_algorithm"))
+                     no_numeric=("numerics.ho_kashyap implements the corrected line; its runs and "
+                                 "the printed algorithm's are in ho_kashyap.udelar_algorithm"))
 
 
 @entry("ho_kashyap.udelar_line6", "udelar2018's line 6 'a ← Yᵀb' should read a ← Y⁺b",
@@ -163,8 +162,8 @@ def udelar_line6() -> Statement:
     J = _J_s(Y, a, b)
     return lazy_inverses(Statement(s, stated=Stationary(J, a, Yt * b), claims={
         "a = Y^+ b minimises J_s(., b)": Stationary(J, a, Yp * b),
-    }, no_numeric=("numerics.ho_kashyap implements a = Y⁺b; its runs are in ho_kashyap.dhs_algorithm, "
-                   "the printed algorithm's in ho_kashyap.udelar_algorithm")))
+    }, no_numeric=("numerics.ho_kashyap implements a = Y⁺b; its runs and the printed algorithm's "
+                   "are in ho_kashyap.udelar_algorithm")))
 
 
 def _printed_run(seed: int) -> RunResult:
