@@ -47,7 +47,7 @@ import scipy.linalg
 
 from ._validation import as_vector, check_positive_int
 from .errors import InvalidInput, NonFiniteInput, ShapeMismatch, SingularMatrixError
-from .perceptron import Callback, Eta, _check_callback, _finite_scalar, _rate, _reject_complex
+from .perceptron import Callback, Eta, _check_callback, _finite_scalar, _rate
 
 __all__ = ["DescentResult", "gradient_descent", "newton_method"]
 
@@ -77,7 +77,6 @@ class DescentResult:
 
 
 def _point(a0: Any) -> np.ndarray:
-    _reject_complex(a0, "a0")
     return np.array(as_vector(a0, "a0"), dtype=np.float64)
 
 

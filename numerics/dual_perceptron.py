@@ -46,7 +46,7 @@ import numpy as np
 
 from ._validation import as_matrix, as_signed_labels, check_positive_int, check_same_length
 from .errors import InvalidInput, NonFiniteInput, ShapeMismatch
-from .perceptron import Callback, _check_callback, _reject_complex
+from .perceptron import Callback, _check_callback
 
 __all__ = ["DualPerceptronResult", "dual_decision_function", "dual_perceptron"]
 
@@ -105,7 +105,6 @@ def _kernel_matrix(kernel: Kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
 
 
 def _data(X: Any, name: str) -> np.ndarray:
-    _reject_complex(X, name)
     return as_matrix(X, name)
 
 

@@ -87,18 +87,10 @@ Engine = Literal["auto", "numba", "numpy"]
 # --- validation shared by the perceptron family (relaxation, ho_kashyap, dual_perceptron) ---
 
 
-def _reject_complex(a: Any, name: str) -> None:
-    if np.iscomplexobj(a) or (not isinstance(a, np.ndarray) and np.iscomplexobj(np.asarray(a))):
-        raise InvalidInput(
-            f"{name} must be real, got complex values. Linear discriminants have real weights; "
-            f"pass {name}.real if the imaginary parts are rounding noise."
-        )
-
-
 def _samples(Y: Any, name: str = "Y", *, finite: bool = True) -> np.ndarray:
     """(N, D) float64, real, N >= 1, D >= 1, and finite unless ``finite=False``: then the
-    caller must establish finiteness from a by-product (see :func:`_check_products`)."""
-    _reject_complex(Y, name)
+    caller must establish finiteness from a by-product (see :func:`_check_products`).
+    Complex input is refused by the converters (``_validation.reject_complex``)."""
     if not finite:
         return np.ascontiguousarray(as_matrix_deferred_finite(Y, name))
     return np.ascontiguousarray(as_matrix(Y, name))
@@ -117,7 +109,6 @@ def _weights(a: Any, name: str, size: int, default: float = 0.0) -> np.ndarray:
     """(size,) float64 start vector; ``None`` gives the constant ``default`` (a0 = 0)."""
     if a is None:
         return np.full(size, default)
-    _reject_complex(a, name)
     return np.array(as_vector(a, name, size=size), dtype=np.float64)
 
 
@@ -139,7 +130,6 @@ def _rate(eta: Any, name: str = "eta") -> Callable[[int], float]:
                 )
             return value
         return checked
-    _reject_complex(eta, name)
     value = as_scalar(eta, name)
     if value <= 0:
         raise InvalidInput(
@@ -150,7 +140,6 @@ def _rate(eta: Any, name: str = "eta") -> Callable[[int], float]:
 
 
 def _nonnegative(value: Any, name: str) -> float:
-    _reject_complex(value, name)
     v = as_scalar(value, name)
     if v < 0:
         raise InvalidInput(
@@ -159,7 +148,6 @@ def _nonnegative(value: Any, name: str) -> float:
 
 
 def _finite_scalar(value: Any, name: str) -> float:
-    _reject_complex(value, name)
     return as_scalar(value, name)
 
 
