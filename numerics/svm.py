@@ -64,7 +64,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sps
 
-from ._validation import as_matrix, as_signed_labels, check_positive
+from ._validation import as_matrix, as_signed_labels, check_positive, check_positive_int
 from .errors import ConvergenceError, InvalidInput, LabelError, NotSeparableError
 
 __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
@@ -72,29 +72,29 @@ __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
 _METHODS = ("auto", "dual", "primal")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KKTResiduals:
     """How far the returned point is from satisfying the KKT conditions, in the caller's units.
 
     Attributes
     ----------
-    primal_feasibility : max_i max(0, 1 - y_i(<w, x_i> - t)).
-    dual_feasibility : max_i max(0, -alpha_i).
-    stationarity_t : |sum_i alpha_i y_i| (dL_P/dt = 0), relative to sum_i alpha_i.
-    stationarity_w : ||w - sum_i alpha_i y_i x_i||_inf (dL_P/dw = 0), relative to ||w||_inf.
-    complementarity : max_i alpha_i |y_i(<w, x_i> - t) - 1|, relative to sum_i alpha_i.
+    primal_feasibility_ : max_i max(0, 1 - y_i(<w, x_i> - t)).
+    dual_feasibility_ : max_i max(0, -alpha_i).
+    stationarity_t_ : |sum_i alpha_i y_i| (dL_P/dt = 0), relative to sum_i alpha_i.
+    stationarity_w_ : ||w - sum_i alpha_i y_i x_i||_inf (dL_P/dw = 0), relative to ||w||_inf.
+    complementarity_ : max_i alpha_i |y_i(<w, x_i> - t) - 1|, relative to sum_i alpha_i.
     """
 
-    primal_feasibility: float
-    dual_feasibility: float
-    stationarity_t: float
-    stationarity_w: float
-    complementarity: float
+    primal_feasibility_: float
+    dual_feasibility_: float
+    stationarity_t_: float
+    stationarity_w_: float
+    complementarity_: float
 
     def max(self) -> float:
         """The largest residual."""
-        return max(self.primal_feasibility, self.dual_feasibility, self.stationarity_t,
-                   self.stationarity_w, self.complementarity)
+        return max(self.primal_feasibility_, self.dual_feasibility_, self.stationarity_t_,
+                   self.stationarity_w_, self.complementarity_)
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,8 +237,7 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
         raise InvalidInput(f"method must be one of {_METHODS}, got method={method!r}.")
     tol = check_positive(tol, "tol")
     support_tol = check_positive(support_tol, "support_tol")
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-        raise InvalidInput(f"max_iter must be a positive integer, got max_iter={max_iter!r}.")
+    max_iter = check_positive_int(max_iter, "max_iter")
     if np.all(labels > 0) or np.all(labels < 0):
         raise LabelError(
             f"a hard-margin SVM separates two classes, but y has only {int(labels[0]):+d} labels "
@@ -318,11 +317,11 @@ def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
     ww = float(w @ w)
     total = float(alpha.sum())
     kkt = KKTResiduals(
-        primal_feasibility=float(np.max(np.clip(1.0 - margins, 0.0, None))),
-        dual_feasibility=float(np.max(np.clip(-alpha, 0.0, None))),
-        stationarity_t=abs(float(alpha @ y)) / total,
-        stationarity_w=float(np.max(np.abs(w - (alpha * y) @ X))) / float(np.max(np.abs(w))),
-        complementarity=float(np.max(alpha * np.abs(margins - 1.0))) / total,
+        primal_feasibility_=float(np.max(np.clip(1.0 - margins, 0.0, None))),
+        dual_feasibility_=float(np.max(np.clip(-alpha, 0.0, None))),
+        stationarity_t_=abs(float(alpha @ y)) / total,
+        stationarity_w_=float(np.max(np.abs(w - (alpha * y) @ X))) / float(np.max(np.abs(w))),
+        complementarity_=float(np.max(alpha * np.abs(margins - 1.0))) / total,
     )
     primal, dual = 0.5 * ww, total - 0.5 * ww
     return SVMResult(
