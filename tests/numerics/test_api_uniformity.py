@@ -27,18 +27,25 @@ import numpy as np
 import pytest
 
 from numerics import (
+    descent,
+    dual_perceptron,
     feature_maps,
     fisher,
     geometry,
+    ho_kashyap,
     least_squares,
     logistic,
     multiclass,
+    perceptron,
+    relaxation,
     separability,
+    svm,
 )
 from numerics.errors import InvalidInput
 
 # The modules held to these rules (the newer algorithm modules are added as they land).
-MODULES = (geometry, least_squares, fisher, multiclass, feature_maps, separability, logistic)
+MODULES = (geometry, least_squares, fisher, multiclass, feature_maps, separability, logistic,
+           perceptron, relaxation, ho_kashyap, descent, dual_perceptron, svm)
 
 
 def _public_functions() -> dict[str, Callable[..., Any]]:
@@ -59,6 +66,13 @@ DATA_NAMES = frozenset({
     "scatter_between", "scatter_within", "projections_1", "projections_2",
     "p1", "p2", "A", "B", "C", "D", "E", "F",
     "n_samples", "n_features", "n_classes",
+    # the perceptron family: weights a and normalised augmented samples Y (the documents' names)
+    "a", "Y",
+    # dual_perceptron.dual_decision_function: a fitted result and the samples to score
+    "result", "X_new",
+    # descent: the criterion, given by its derivatives (user-supplied callables), and the
+    # starting point — the problem an optimiser is handed, as in scipy.optimize.minimize(fun, x0)
+    "grad", "hess", "a0",
 })
 
 # (function, parameter): why that parameter is positional here although it is keyword-only
@@ -67,6 +81,10 @@ POSITIONAL_BY_EXCEPTION = {
     # K is the function's only argument, the datum it counts from (K(K-1)/2); in
     # one_vs_rest_votes the same name is an option of the vote and keyword-only.
     ("multiclass.n_pairwise_classifiers", "n_classes"): "the only argument",
+    # An optimiser has no default start: a0 is required data of descent, beside grad (and
+    # hess); in the perceptron family a0 is an option defaulting to 0 and keyword-only.
+    ("descent.gradient_descent", "a0"): "the required starting point of the optimiser",
+    ("descent.newton_method", "a0"): "the required starting point of the optimiser",
 }
 
 
@@ -87,6 +105,22 @@ ONE_HOT = np.eye(2)[Y2]
 COEF = np.array([1.0, 1.0])
 COEF3 = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 INTERCEPT3 = np.array([0.0, 1.0, 1.0])
+# Linearly separable data for the perceptron family and the hard-margin SVM: normalised
+# augmented samples Y (bias last; a = (0, 0, 1) separates them), and samples XS with labels TS
+# separated by the first coordinate.
+YS = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 1], [0, 0, 1]], dtype=np.float64)
+XS = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float64)
+TS = np.array([-1, -1, 1, 1])
+A3 = np.array([1.0, 0.0, 0.0])
+
+
+def _grad(a: np.ndarray) -> np.ndarray:
+    """The gradient of J(a) = ||a - (1, 0)||^2 / 2, for descent."""
+    return a - np.array([1.0, 0.0])
+
+
+def _hess(a: np.ndarray) -> np.ndarray:
+    return np.eye(2)
 
 
 class Call(NamedTuple):
@@ -101,7 +135,9 @@ def _calls() -> dict[str, Call]:
     threshold = fisher.gaussian_threshold(np.array([0.0, 0.0, 1.0]), np.array([1.0, 1.0, 0.0]))
     binary = logistic.fit_logistic_regression(X2, Y2)
     softmax = logistic.fit_softmax_regression(X3, Y3)
+    dual = dual_perceptron.dual_perceptron(XS, TS)
     line = {"coef": COEF, "intercept": 1.0}
+    run = {"eta": 1.0, "a0": np.zeros(3), "margin": 0.0, "record": True}
     votes = {"coef": COEF3, "intercept": INTERCEPT3}
     return {
         "geometry.decision_function": Call((X2,), line),
@@ -151,6 +187,32 @@ def _calls() -> dict[str, Call]:
                                                            "max_iter": 50}),
         "logistic.predict": Call((binary, X2)),
         "logistic.predict_proba": Call((binary, X2)),
+        "perceptron.misclassified": Call((A3, YS), {"margin": 0.0}),
+        "perceptron.perceptron_criterion": Call((A3, YS)),
+        "perceptron.perceptron_gradient": Call((A3, YS)),
+        "perceptron.batch_perceptron": Call((YS,), {**run, "theta": 0.0, "max_iter": 50}),
+        # record=True: the NumPy loop, which records updated_samples_ (int indices)
+        "perceptron.single_sample_perceptron": Call((YS,), {**run, "max_epochs": 50}),
+        "relaxation.relaxation_criterion_q": Call((A3, YS)),
+        "relaxation.relaxation_gradient_q": Call((A3, YS)),
+        "relaxation.relaxation_criterion_r": Call((A3, YS), {"b": 1.0}),
+        "relaxation.relaxation_gradient_r": Call((A3, YS), {"b": 1.0}),
+        "relaxation.batch_relaxation": Call((YS,), {"b": 1.0, "eta": 1.5, "a0": np.zeros(3),
+                                                    "max_iter": 50, "record": True}),
+        "relaxation.single_sample_relaxation": Call((YS,), {"b": 1.0, "eta": 1.5,
+                                                            "a0": np.zeros(3), "max_epochs": 50,
+                                                            "record": True}),
+        "ho_kashyap.ho_kashyap": Call((YS,), {"eta": 0.5, "b0": np.ones(4), "b_min": 1e-6,
+                                              "max_iter": 50, "record": True}),
+        "descent.gradient_descent": Call((_grad, np.array([0.0, 1.0])),
+                                         {"eta": 0.5, "max_iter": 100, "tol": 1e-6,
+                                          "record": True}),
+        "descent.newton_method": Call((_grad, _hess, np.array([0.0, 1.0])),
+                                      {"step": 1.0, "max_iter": 10, "tol": 1e-6, "record": True}),
+        "dual_perceptron.dual_perceptron": Call((XS, TS), {"max_epochs": 50}),
+        "dual_perceptron.dual_decision_function": Call((dual, XS)),
+        "svm.hard_margin_svm": Call((XS, TS), {"method": "dual", "tol": 1e-9,
+                                               "support_tol": 1e-6, "max_iter": 200}),
     }
 
 
@@ -310,8 +372,20 @@ NON_FLOAT_FIELDS = {
     "votes_": "vote counts",
     "pairs_": "class-index pairs",
     "separable_": "the decision",
+    "converged_": "the stop test's outcome",
+    "diverged_": "a flag",
+    "fit_intercept_": "a flag",
+    "n_updates_": "a count of corrections",
+    "updated_samples_": "row indices",
+    "support_": "sample indices",
     "positive_index_": "row indices",
     "negative_index_": "row indices",
+}
+# (function, field): a count, index, flag or label in that function's result only, where the
+# same field name is floating point elsewhere.
+NON_FLOAT_FIELDS_OF = {
+    # svm.hard_margin_svm's alpha_ are real multipliers (float64, checked)
+    ("dual_perceptron.dual_perceptron", "alpha_"): "corrections made with each sample (int64)",
 }
 # Functions whose whole output is not floating point, by their nature.
 NON_FLOAT_RESULTS = {
@@ -321,6 +395,7 @@ NON_FLOAT_RESULTS = {
     "multiclass.argmax_predict": "class indices",
     "multiclass.n_pairwise_classifiers": "a count",
     "feature_maps.classify_conic": "the name of a conic",
+    "perceptron.misclassified": "flags a^T y_n <= margin",
 }
 
 
@@ -359,7 +434,8 @@ def test_every_floating_output_is_float64_for_int_float32_and_bool_input(name, d
     outputs = list(_outputs(_invoke(name, bound), "result"))
     assert outputs or name == "feature_maps.classify_conic"
     for path, out in outputs:
-        if name in NON_FLOAT_RESULTS or path in NON_FLOAT_FIELDS:
+        if (name in NON_FLOAT_RESULTS or path in NON_FLOAT_FIELDS
+                or (name, path) in NON_FLOAT_FIELDS_OF):
             assert out != np.float32, f"{name}: {path} is float32"
             continue
         assert out == np.float64, f"{name}: {path} has dtype {out} for {np.dtype(dtype)} input"
@@ -370,3 +446,6 @@ def test_the_non_float_allowances_are_used():
     seen = {path for name in CALLS for path, _ in _outputs(
         _invoke(name, _bound(name, CALLS[name])), "result")}
     assert set(NON_FLOAT_FIELDS) <= seen
+    for name, path in NON_FLOAT_FIELDS_OF:
+        assert path in {p for p, _ in _outputs(_invoke(name, _bound(name, CALLS[name])),
+                                               "result")}, (name, path)
