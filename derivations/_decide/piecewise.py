@@ -141,6 +141,9 @@ def _implied(goal: Constraint, hyps: list[Constraint]) -> bool:
 
         s = exact_sign(e)
         return s is not None and goal.holds(sp.Integer(s))
+    # The declared domain: a symbol declared positive / nonzero carries it as an assumption.
+    if {">": e.is_positive, ">=": e.is_nonnegative, "==": e.is_zero}[goal.op] is True:
+        return True
     for h in hyps:
         c = _ratio(e, h.expr)
         if c is None:
@@ -162,9 +165,37 @@ def _proved_sign(goal: Constraint, hyps: list[Constraint]) -> bool:
     :mod:`derivations._decide.inequality` (its cheap routes: no root finding, no further cases)."""
     if goal.op == "==" or has_piecewise(goal.expr):
         return False
+    if _product_sign(sp.expand(goal.expr), hyps) == 1:  # (-c)·(-r) with c declared positive, r < 0
+        return True
     from .inequality import CONVEXITY_DEPTH, prove
 
     return prove(goal.expr, goal.op == ">", tuple(hyps), depth=CONVEXITY_DEPTH + 1) is not None
+
+
+def _strict_sign(f: sp.Basic, hyps: list[Constraint]) -> int | None:
+    """+1 / -1 when ``f`` is strictly positive / negative by its declared domain or by a
+    hypothesis f' > 0 with f = c·f' (c rational); else None."""
+    if f.is_positive:
+        return 1
+    if f.is_negative:
+        return -1
+    for h in hyps:
+        if h.op == ">" and (c := _ratio(f, h.expr)) is not None:
+            return 1 if c > 0 else -1
+    return None
+
+
+def _product_sign(e: sp.Basic, hyps: list[Constraint]) -> int | None:
+    """The strict sign of a product whose every factor has a strict sign, else None."""
+    if not isinstance(e, sp.Mul):
+        return None
+    sign = 1
+    for f in e.args:
+        s = _strict_sign(f, hyps)
+        if s is None:
+            return None
+        sign *= s
+    return sign
 
 
 def _decide_rel(expr, op, hyps) -> bool | None:
@@ -176,6 +207,8 @@ def _decide_rel(expr, op, hyps) -> bool | None:
     if _implied(goal, hyps):
         return True
     if nop == "==":
+        if sp.sympify(expr).is_zero is False:  # a symbol declared nonzero, or positive
+            return False
         if _implied(Constraint(expr, ">"), hyps) or _implied(Constraint(-expr, ">"), hyps):
             return False
         return None
@@ -250,6 +283,11 @@ def _innermost(exprs) -> sp.Basic | None:
 def _feasible(hyps: list[Constraint]) -> bool:
     """False only when the hypotheses are proved contradictory: the linear ones by an exact
     certificate, or a non-linear one whose negation the others prove."""
+    for h in hyps:  # against the declared domain (a symbol declared nonzero, positive, ...)
+        e = sp.sympify(h.expr)
+        if {"==": e.is_zero is False, ">": e.is_nonpositive is True,
+                ">=": e.is_negative is True}[h.op]:
+            return False
     variables = sorted(set().union(*[h.expr.free_symbols for h in hyps]), key=str) if hyps else []
     linear = [h for h in hyps if affine(h.expr, variables) is not None]
     if linear:
@@ -301,6 +339,18 @@ def _eliminate(hyps, exprs, conds, sub):
     return hyps, exprs, conds, sub
 
 
+def _domain_allows(sub: dict) -> bool:
+    """False when an eliminated variable's value contradicts its declared domain (ζ declared
+    nonzero, eliminated as ζ = 0; c declared positive, eliminated as c = -1)."""
+    for v, val in sub.items():
+        if val.free_symbols:
+            continue
+        if ((v.is_zero is False and val == 0) or (v.is_positive and not val > 0)
+                or (v.is_nonnegative and not val >= 0) or (v.is_negative and not val < 0)):
+            return False
+    return True
+
+
 def subst_condition(c: tuple, s: dict) -> tuple:
     """A condition tuple (:func:`condition`) with ``s`` substituted into every relation."""
     kind = c[0]
@@ -349,6 +399,10 @@ def iter_regions(exprs: list, conditions: list = (), hyps: list = ()):
         if not _feasible(hyps):
             return
         hyps, exprs, conds, sub = _eliminate(hyps, exprs, conds, sub)
+        if not _domain_allows(sub):
+            return
+        hyps = hyps + [Constraint(val, ">" if v.is_positive else ">=") for v, val in sub.items()
+                       if val.free_symbols and (v.is_positive or v.is_nonnegative)]
         atom = _innermost(exprs)
         if atom is None:
             for c in conds:
