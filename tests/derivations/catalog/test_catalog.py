@@ -71,6 +71,9 @@ UNNAMED_MISTAKES = {
                                           "drops a factor of a product)",
     "least_squares.eq5_equals_eq6": "bromberg2012's Eq. (5) writes t_k for t_{nk}, the sample index "
                                     "lost (no operator drops an index)",
+    "relaxation.jr_index_set": "udelar2018 sums J_r over ℳ(a) = {t aᵀy ≤ 0}, not {t aᵀy ≤ b}: the b "
+                               "is lost inside the index set's condition (no operator mutates a "
+                               "Piecewise condition)",
     "svm.dual_constraints": "hermosillo2017 prints the strict α_i > 0 for α_i ≥ 0 (no operator makes "
                             "an inequality strict: its mutants would be refuted only on the "
                             "boundary, a set random points rarely hit)",
