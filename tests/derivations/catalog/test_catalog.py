@@ -71,6 +71,12 @@ UNNAMED_MISTAKES = {
                                           "drops a factor of a product)",
     "least_squares.eq5_equals_eq6": "bromberg2012's Eq. (5) writes t_k for t_{nk}, the sample index "
                                     "lost (no operator drops an index)",
+    "logistic.sigmoid_range": "udelar2018 prints the range of σ as [0, 1), closing the open end at 0 "
+                              "(no operator turns an open interval into a half-open one)",
+    "logistic.discriminative": "a word ('generativo'), encoded as two class-conditional densities "
+                               "with the same posterior; not a formula the library mutates",
+    "logistic.gradient_underbrace": "the underbrace labels σ(wᵀx_n) − t_n as y_n: a wrong label, "
+                                    "not a mutation of the gradient's formula",
     "relaxation.jr_index_set": "udelar2018 sums J_r over ℳ(a) = {t aᵀy ≤ 0}, not {t aᵀy ≤ b}: the b "
                                "is lost inside the index set's condition (no operator mutates a "
                                "Piecewise condition)",
