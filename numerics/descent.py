@@ -112,6 +112,41 @@ def _tolerance(tol: Any) -> float:
     return value
 
 
+@dataclass(eq=False)
+class _Run:
+    """The iterate, counters and loop tail that gradient_descent and newton_method share."""
+
+    a: np.ndarray
+    tol: float
+    callback: Callback
+    history: list[np.ndarray] | None
+    k: int = 0
+    converged: bool = False
+    diverged: bool = False
+    last: float = np.inf
+
+    def accept(self, new: np.ndarray, last: float) -> bool:
+        """Apply the step a(k) -> new of norm ``last`` as printed; False when the run stops: the
+        step is not finite (diverged, a(k) kept), it is shorter than tol (converged, the step
+        applied), or the callback returned True."""
+        self.last = last
+        if not (np.all(np.isfinite(new)) and np.isfinite(last)):
+            self.diverged = True
+            return False
+        self.a, self.k = new, self.k + 1
+        if self.history is not None:
+            self.history.append(new.copy())
+        if last < self.tol:
+            self.converged = True
+            return False
+        return not (self.callback is not None and self.callback(self.k, new.copy()))
+
+    def result(self) -> DescentResult:
+        return DescentResult(a_=self.a, converged_=self.converged, diverged_=self.diverged,
+                             n_iter_=self.k, n_updates_=self.k, last_step_norm_=self.last,
+                             history_=tuple(self.history) if self.history is not None else None)
+
+
 def gradient_descent(
     grad: Callable[[np.ndarray], Any],
     a0: Any,
@@ -133,31 +168,19 @@ def gradient_descent(
     tol = _tolerance(tol)
     _check_callback(callback)
     g = _call(grad, a, "grad", a.shape, first=True)
-    history: list[np.ndarray] | None = [] if record else None
-    k, converged, diverged, last = 0, False, False, np.inf
-    while k < max_iter:
+    run = _Run(a, tol, callback, [] if record else None)
+    while run.k < max_iter:
         with np.errstate(over="ignore", invalid="ignore"):
-            step = rate(k) * g
-            new = a - step
+            step = rate(run.k) * g
+            new = run.a - step
             last = float(np.linalg.norm(step))
-        if not (np.all(np.isfinite(new)) and np.isfinite(last)):
-            diverged = True
+        if not run.accept(new, last):
             break
-        a, k = new, k + 1
-        if history is not None:
-            history.append(a.copy())
-        if last < tol:
-            converged = True
-            break
-        if callback is not None and callback(k, a.copy()):
-            break
-        g = _call(grad, a, "grad", a.shape, first=False)
+        g = _call(grad, run.a, "grad", a.shape, first=False)
         if g is None:
-            diverged = True
+            run.diverged = True
             break
-    return DescentResult(a_=a, converged_=converged, diverged_=diverged, n_iter_=k,
-                         n_updates_=k, last_step_norm_=last,
-                         history_=tuple(history) if history is not None else None)
+    return run.result()
 
 
 def newton_method(
@@ -186,15 +209,13 @@ def newton_method(
     max_iter = check_positive_int(max_iter, "max_iter")
     tol = _tolerance(tol)
     _check_callback(callback)
-    history: list[np.ndarray] | None = [] if record else None
-    k, converged, diverged, last = 0, False, False, np.inf
-    first = True
-    while k < max_iter:
+    run = _Run(a, tol, callback, [] if record else None)
+    while run.k < max_iter:
+        a, k, first = run.a, run.k, run.k == 0
         g = _call(grad, a, "grad", (D,), first)
         H = _call(hess, a, "hess", (D, D), first)
-        first = False
         if g is None or H is None:
-            diverged = True
+            run.diverged = True
             break
         try:
             with np.errstate(all="ignore"):
@@ -207,17 +228,6 @@ def newton_method(
         with np.errstate(over="ignore", invalid="ignore"):
             new = a - factor * d
             last = float(np.linalg.norm(d))
-        if not (np.all(np.isfinite(new)) and np.isfinite(last)):
-            diverged = True
+        if not run.accept(new, last):
             break
-        a, k = new, k + 1
-        if history is not None:
-            history.append(a.copy())
-        if last < tol:
-            converged = True
-            break
-        if callback is not None and callback(k, a.copy()):
-            break
-    return DescentResult(a_=a, converged_=converged, diverged_=diverged, n_iter_=k,
-                         n_updates_=k, last_step_norm_=last,
-                         history_=tuple(history) if history is not None else None)
+    return run.result()
