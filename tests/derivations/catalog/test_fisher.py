@@ -31,14 +31,13 @@ import pytest
 import sympy as sp
 from hypothesis import given, note
 from hypothesis import strategies as st
-from sympy.matrices.expressions.matexpr import MatrixElement
 
 import numerics.fisher as nf
 import numerics.least_squares as nls
 from derivations.catalog import REGISTRY
 from derivations.catalog import fisher as cat
-from derivations._symbols.expr import Norm, Scalar
 from derivations._claims.statement import Statement
+from tests.derivations.catalog._lambdified import lambdified
 from tests.strategies.fisher import (
     equal_variance_projections,
     invertible_affine_maps,
@@ -59,38 +58,6 @@ GRAD_RTOL = 1e-5
 
 def _statement(entry_id: str) -> Statement:
     return REGISTRY[entry_id].build()
-
-
-def _numpy_ready(e: sp.Basic) -> sp.Basic:
-    """``Scalar(M)`` as ``M[0, 0]``, ``Norm(v)`` as sqrt(Σ v_i²), at concrete sizes."""
-    e = e.replace(lambda a: isinstance(a, Scalar), lambda a: MatrixElement(a.args[0], 0, 0))
-    return e.replace(lambda a: isinstance(a, Norm), lambda a: sp.sqrt(sp.Add(
-        *[MatrixElement(a.args[0], i, 0) ** 2 for i in range(a.args[0].shape[0])])))
-
-
-def _lambdified(st_: Statement, expr: sp.Basic, d: int, *, expand: bool = False):
-    """``expr`` of an entry at ``d`` as ``f(**values)``: one array or float per declared
-    symbol name it uses (definitions substituted first when ``expand``)."""
-    space = st_.space
-    dims = {sym: sp.Integer(d) for sym, _ in space.dims.values()}
-    subs = {}
-    for decl in space.decls.values():
-        if isinstance(decl.symbol, sp.MatrixSymbol):
-            rows, cols = (sp.sympify(x).xreplace(dims) for x in (decl.rows, decl.cols))
-            subs[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
-    e = space.expand(expr) if expand else sp.sympify(expr)
-    e = _numpy_ready(e.xreplace({**dims, **subs}))
-    args = [a for a in [*subs.values(), *[dd.symbol for dd in space.decls.values()
-                                            if dd.is_scalar]] if e.has(a)]
-    f = sp.lambdify(args, e, modules="numpy")
-
-    def call(**values):
-        vals = [np.asarray(values[str(a.name)], dtype=float).reshape(a.shape)
-                if isinstance(a, sp.MatrixSymbol) else float(values[str(a.name)]) for a in args]
-        return np.asarray(f(*vals), dtype=float)
-
-    call.names = sorted(str(a.name) for a in args)
-    return call
 
 
 #: The catalog expressions the tests lambdify: key -> (entry id, how to pick it, expand?).
@@ -114,7 +81,7 @@ def _expression(key: str, d: int):
     """The lambdified catalog expression ``key`` at dimension ``d`` (built once per size)."""
     entry_id, pick, expand = _EXPRESSIONS[key]
     st_ = _statement(entry_id)
-    return _lambdified(st_, pick(st_), d, expand=expand)
+    return lambdified(st_, pick(st_), d, expand=expand)
 
 
 def _definition(st_: Statement, name: str) -> sp.Basic:

@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import sympy as sp
 from hypothesis import given, note
 from hypothesis import strategies as st
-from sympy.matrices.expressions.matexpr import MatrixElement
 
 import numerics.least_squares as nl
 from derivations.catalog import REGISTRY
 from derivations.catalog import least_squares as cat
-from derivations._symbols.expr import Norm, Scalar
 from derivations._claims.statement import Statement
+from tests.derivations.catalog._lambdified import lambdified
 from tests.strategies.least_squares import (
     full_column_rank_designs,
     invertible_affine_maps,
@@ -45,44 +43,6 @@ RTOL = 1e-9
 
 def _statement(entry_id: str) -> Statement:
     return REGISTRY[entry_id].build()
-
-
-def _concrete(st_: Statement, expr: sp.Basic, sizes: dict[str, int]):
-    """``expr`` at concrete sizes as a NumPy function of the entry's matrices.
-
-    Returns ``(f, names)``: ``f(**arrays)`` evaluates the expression given one array per
-    declared matrix name in ``names``.
-    """
-    space = st_.space
-    # dims the expression does not use (e.g. normal_equations' N_0, which sizes only the
-    # matrix of its printed form) may be left out of ``sizes``; their matrices stay symbolic
-    dims = {sym: sp.Integer(sizes[name]) for name, (sym, _) in space.dims.items() if name in sizes}
-    mats = {}
-    for decl in space.decls.values():
-        if isinstance(decl.symbol, sp.MatrixSymbol):
-            rows, cols = (sp.sympify(x).xreplace(dims) for x in (decl.rows, decl.cols))
-            if rows.is_Integer and cols.is_Integer:
-                mats[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
-    e = _numpy_ready(space.expand(expr).xreplace({**dims, **mats}))
-    args = [m for m in mats.values() if m in e.free_symbols]
-    f = sp.lambdify(args, e, modules="numpy")
-    names = [m.name for m in args]
-
-    def call(**arrays):
-        out = f(*[np.asarray(arrays[n], dtype=float).reshape(m.shape) for n, m in zip(names, args)])
-        return np.asarray(out, dtype=float)
-
-    return call, names
-
-
-def _numpy_ready(e: sp.Basic) -> sp.Basic:
-    """Rewrite what NumPy's printer lacks, entry by entry at concrete sizes: ``Scalar(M)`` as
-    ``M[0, 0]``, ``Trace(M)`` as the sum of its diagonal, ``Norm(v)`` as sqrt(Σ v_i²)."""
-    e = e.replace(lambda a: isinstance(a, Scalar), lambda a: MatrixElement(a.args[0], 0, 0))
-    e = e.replace(lambda a: isinstance(a, sp.Trace),
-                  lambda a: sp.Add(*[MatrixElement(a.arg, i, i) for i in range(a.arg.shape[0])]))
-    return e.replace(lambda a: isinstance(a, Norm), lambda a: sp.sqrt(sp.Add(
-        *[MatrixElement(a.args[0], i, 0) ** 2 for i in range(a.args[0].shape[0])])))
 
 
 def _agreement_expr(entry_id: str, label_part: str):
@@ -104,7 +64,7 @@ def _close(a, b, rtol: float) -> bool:
 def test_lambdified_closed_form_equals_numerics_weights(design):
     st_, expr = _agreement_expr("least_squares.normal_equations", "W~ for X~")
     n, d = design.X.shape
-    f, _ = _concrete(st_, expr, {"N": n, "d": d, "K": design.T.shape[1]})
+    f = lambdified(st_, expr, {"N": n, "d": d, "K": design.T.shape[1]}, expand=True)
     want = f(X_data=design.X, T=design.T)
     got = nl.fit_least_squares(design.X, design.y).W_tilde_
     note(f"symbolic {want!r}\nnumerics {got!r}")
@@ -119,7 +79,7 @@ def test_residual_of_numerics_fit_is_orthogonal_to_every_column_of_augmented_des
     X, W, T = (st_.space.decls[k].symbol for k in ("X", "W", "T"))
     n, d = design.X.shape
     targets = data.draw(real_targets(n), label="T")
-    f, _ = _concrete(st_, X.T * X * W - X.T * T, {"N": n, "d": d, "K": targets.shape[1]})
+    f = lambdified(st_, X.T * X * W - X.T * T, {"N": n, "d": d, "K": targets.shape[1]}, expand=True)
     Xt = nl.augment(design.X, bias="last")
     W_ls = nl.fit_least_squares_targets(design.X, targets).W_tilde_
     grad = f(X=Xt, W=W_ls, T=targets)
@@ -135,7 +95,7 @@ def test_lambdified_gradient_equals_central_differences_of_numerics_error(sizes,
     X = data.draw(real_targets(n, columns=d), label="X_data")
     T = data.draw(real_targets(n, columns=k), label="T")
     W = data.draw(real_targets(d + 1, columns=k), label="W~")
-    f, _ = _concrete(st_, expr, {"N": n, "d": d, "K": k})
+    f = lambdified(st_, expr, {"N": n, "d": d, "K": k}, expand=True)
     assert _close(f(X_data=X, T=T, W=W), cat._central_gradient(X, T, W), 1e-6)
 
 
@@ -148,7 +108,7 @@ def test_outputs_sum_to_one_for_every_x(design, data):
     st_ = _statement("least_squares.outputs_sum_to_one")
     n, d = design.X.shape
     lhs = st_.claims["1_K^T W~^T x~ = 1"].lhs
-    f, _ = _concrete(st_, lhs, {"N": n, "d": d, "K": design.T.shape[1]})
+    f = lambdified(st_, lhs, {"N": n, "d": d, "K": design.T.shape[1]}, expand=True)
     model = nl.fit_least_squares(design.X, design.y)
     # the entry builds T = [S, 1 - S 1] (rows summing to one); a 1-of-K T is S = T[:, :-1]
     S = design.T[:, :-1]
@@ -163,7 +123,7 @@ def test_predictions_are_invariant_under_an_affine_change_of_features(design, da
     st_, expr = _agreement_expr("least_squares.predictor", "decision_function")
     n, d = design.X.shape
     A, c = data.draw(invertible_affine_maps(d), label="x -> A x + c")
-    f, _ = _concrete(st_, expr, {"N": n, "d": d, "K": design.T.shape[1]})
+    f = lambdified(st_, expr, {"N": n, "d": d, "K": design.T.shape[1]}, expand=True)
     X2 = design.X @ A.T + c
     model, model2 = nl.fit_least_squares(design.X, design.y), nl.fit_least_squares(X2, design.y)
     for x in data.draw(query_points(d), label="points x"):
@@ -188,9 +148,9 @@ def test_eq5_double_sum_and_eq6_half_trace_agree_with_each_other_and_with_numeri
     W = data.draw(real_targets(d, columns=k), label="W")
     b = data.draw(real_targets(k, columns=1), label="b")
     values = {"X": X, "T": T, "W": W, "b": b}
-    f5, n5 = _concrete(st_, eq5, {"N": n, "d": d, "K": k})
-    f6, n6 = _concrete(st_, eq6, {"N": n, "d": d, "K": k})
-    e5, e6 = f5(**{m: values[m] for m in n5}), f6(**{m: values[m] for m in n6})
+    f5 = lambdified(st_, eq5, {"N": n, "d": d, "K": k}, expand=True)
+    f6 = lambdified(st_, eq6, {"N": n, "d": d, "K": k}, expand=True)
+    e5, e6 = f5(**{m: values[m] for m in f5.names}), f6(**{m: values[m] for m in f6.names})
     Wt = np.vstack([W, b.T])
     assert _close(e5, e6, RTOL)
     assert _close(e5, nl.sum_of_squares_error(X, T, Wt), RTOL)

@@ -24,18 +24,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import sympy as sp
 from hypothesis import given, note
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from sympy.matrices.expressions.matexpr import MatrixElement
 
 import numerics.dual_perceptron as nd
 import numerics.perceptron as npc
 import numerics.separability as nsep
 from derivations.catalog import REGISTRY
 from derivations.catalog import perceptron as cat
-from derivations._symbols.expr import Norm, Scalar
+from tests.derivations.catalog._lambdified import lambdified
 from tests.strategies.geometry import intersecting_hull_datasets, separable_datasets
 
 #: Sums of a few products of numbers below 10 in magnitude.
@@ -44,34 +42,10 @@ RTOL = 1e-12
 
 # --- lambdifying catalog expressions --------------------------------------------------------------
 
-def _numpy_ready(e: sp.Basic) -> sp.Basic:
-    e = e.replace(lambda a: isinstance(a, Scalar), lambda a: MatrixElement(a.args[0], 0, 0))
-    return e.replace(lambda a: isinstance(a, Norm), lambda a: sp.sqrt(sp.Add(
-        *[MatrixElement(a.args[0], i, 0) ** 2 for i in range(a.args[0].shape[0])])))
-
-
 def _lambdified(entry_id: str, pick, D: int):
     """The expression ``pick(statement)`` of an entry at dimension D, as ``f(**values)``."""
     st_ = REGISTRY[entry_id].build()
-    space = st_.space
-    dims = {sym: sp.Integer(D) for sym, _ in space.dims.values()}
-    subs = {}
-    for decl in space.decls.values():
-        if isinstance(decl.symbol, sp.MatrixSymbol):
-            rows, cols = (sp.sympify(x).xreplace(dims) for x in (decl.rows, decl.cols))
-            subs[decl.symbol] = sp.MatrixSymbol(decl.name, rows, cols)
-    e = _numpy_ready(sp.sympify(pick(st_)).xreplace({**dims, **subs}))
-    scalars = [d.symbol for d in space.decls.values() if d.is_scalar]
-    args = [a for a in [*subs.values(), *scalars] if e.has(a)]
-    f = sp.lambdify(args, e, modules="numpy")
-
-    def call(**values):
-        vals = [np.asarray(values[str(a.name)], dtype=float).reshape(a.shape)
-                if isinstance(a, sp.MatrixSymbol) else float(values[str(a.name)]) for a in args]
-        return np.asarray(f(*vals), dtype=float)
-
-    call.names = sorted(str(a.name) for a in args)
-    return call
+    return lambdified(st_, pick(st_), D)
 
 
 @functools.cache
