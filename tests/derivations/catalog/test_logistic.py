@@ -14,8 +14,8 @@ independent difference quotient of ``numerics.sigmoid``'s losses:
   exactly the negative of ``softmax_hessian``'s block, the corrected one equal to it;
 - the K-class gradient (logistic.softmax_gradient) against ``softmax_gradient``;
 
-and every entry of the topic with the kind the issue expects, the fast ones verified here
-(the slow ones in the catalog-wide slow test).
+and every entry of the topic with the kind the issue expects (every entry's verdict is checked
+by test_catalog.py's catalog-wide slow test).
 """
 
 from __future__ import annotations
@@ -23,14 +23,12 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 import numerics.sigmoid as nsig
 from derivations import numeric_function
 from derivations.catalog import REGISTRY
-from derivations._verdicts.engine import verify_entry
 
 seeds = st.integers(0, 2**32 - 1)
 #: Closed forms of the same quantity evaluated in a different order.
@@ -41,9 +39,6 @@ DIFF_RTOL = 1e-6
 ERRATA = {"logistic.sigmoid_range", "logistic.discriminative", "logistic.gradient_underbrace",
           "logistic.matrix_form_shapes", "logistic.softmax_hessian_sign"}
 CAVEATS = {"logistic.hessian_definite"}
-FAST = ["logistic.sigmoid_symmetry", "logistic.sigmoid_range", "logistic.logit",
-        "logistic.sigmoid_derivative", "logistic.discriminative", "logistic.parameter_count",
-        "logistic.softmax_two_classes", "logistic.softmax_shift"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -93,13 +88,6 @@ def test_every_issue_claim_has_an_entry_of_the_expected_kind():
         expected = "erratum" if i in ERRATA else "caveat" if i in CAVEATS else "result"
         assert kind == expected, (i, kind)
         assert any(s.document == "udelar2018" for s in REGISTRY[i].sources) or i == "logistic.softmax_shift"
-
-
-@pytest.mark.parametrize("entry_id", FAST)
-def test_fast_entries_get_the_verdict_their_kind_expects(entry_id):
-    r = verify_entry(REGISTRY[entry_id])
-    assert r.entry.verdict_ok(r.status, [c.status for c in r.claims]), (
-        r.status, [(c.label, c.status) for c in r.claims])
 
 
 @settings(max_examples=10)

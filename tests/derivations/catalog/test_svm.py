@@ -4,9 +4,10 @@
   equals ``hard_margin_svm`` on the printed X, y, by both QP sides;
 - the catalog's dual objective (the slide's double sum, svm._ld) at numerics' α equals
   numerics' primal objective on generated separable 3-point data sets (zero duality gap),
-  and the complementary-slackness sum of svm.duality_gap vanishes there;
-- each entry gets the verdict its kind expects, the erratum refuted with an exact
-  counterexample (every entry in the slow run, the worked solutions in the fast one).
+  and the complementary-slackness sum of svm.duality_gap vanishes there.
+
+Every entry's verdict (the erratum refuted with an exact counterexample) is checked by
+test_catalog.py's catalog-wide slow test.
 """
 
 from __future__ import annotations
@@ -17,13 +18,10 @@ import sympy as sp
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from derivations.catalog import REGISTRY
 from derivations.catalog import svm as cat
 from derivations._symbols.space import Space
-from derivations._verdicts.engine import verify_entry
 from numerics.svm import hard_margin_svm
 
-IDS = sorted(i for i in REGISTRY if i.startswith("svm."))
 X_EX = np.array(cat._X, dtype=float)
 Y_EX = np.array(cat._Y, dtype=float)
 
@@ -75,21 +73,3 @@ def test_catalog_dual_objective_at_numerics_alpha_equals_the_primal_optimum(data
     assert float(ld) == pytest.approx(res.primal_objective_, rel=1e-7)
     slack = y * (X @ res.coef_ - res.threshold_) - 1
     assert abs(res.alpha_ @ slack) <= 1e-7 * res.alpha_.sum()
-
-
-def _check_verdict(entry_id):
-    r = verify_entry(REGISTRY[entry_id])
-    assert r.ok, (r.status, [(c.label, c.status) for c in r.claims])
-    if REGISTRY[entry_id].kind in ("erratum", "caveat"):
-        assert r.counterexample
-
-
-@pytest.mark.parametrize("entry_id", ["svm.exercise_solution", "svm.dual_constraints"])
-def test_worked_solutions_get_the_verdict_their_kind_expects(entry_id):
-    _check_verdict(entry_id)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("entry_id", IDS)
-def test_entry_gets_the_verdict_its_kind_expects(entry_id):
-    _check_verdict(entry_id)
