@@ -122,6 +122,23 @@ def relaxation_gradient_r(a: Any, Y: Any, *, b: float) -> np.ndarray:
     return (np.minimum(r, 0.0) / sq) @ Y
 
 
+def _inputs(Y: Any, b: Any, eta: Eta, a0: Any):
+    """The checked samples, margin, squared norms, rate and starting weights both loops share."""
+    Y = _samples(Y)
+    return Y, _margin(b), _squared_norms(Y), _rate(eta), _weights(a0, "a0", Y.shape[1])
+
+
+def _observe(a: np.ndarray, k: int, what: str, history: list[np.ndarray] | None,
+             callback: Callback) -> bool:
+    """After correction k: a non-finite a raises (the run overflowed); else a is recorded and
+    the callback asked. True when the callback stops the run."""
+    if not np.all(np.isfinite(a)):
+        raise _diverged(a, k, what)
+    if history is not None:
+        history.append(a.copy())
+    return callback is not None and bool(callback(k, a.copy()))
+
+
 @dataclass(frozen=True, eq=False)
 class RelaxationResult:
     """Outcome of :func:`batch_relaxation` or :func:`single_sample_relaxation`.
@@ -157,11 +174,7 @@ def batch_relaxation(
     a <- a + eta(k) sum_{a^T y <= b} (b - a^T y) / ||y||^2 y, i.e. a gradient step on J_r.
     Stops when no sample is within the margin, else after ``max_iter`` iterations with
     ``converged_=False``."""
-    Y = _samples(Y)
-    b = _margin(b)
-    sq = _squared_norms(Y)
-    rate = _rate(eta)
-    a = _weights(a0, "a0", Y.shape[1])
+    Y, b, sq, rate, a = _inputs(Y, b, eta, a0)
     max_iter = check_positive_int(max_iter, "max_iter")
     _check_callback(callback)
     history: list[np.ndarray] | None = [] if record else None
@@ -173,11 +186,7 @@ def batch_relaxation(
             break
         k += 1
         a += rate(k) * ((np.maximum(r, 0.0) / sq) @ Y)
-        if not np.all(np.isfinite(a)):
-            raise _diverged(a, k, "batch_relaxation")
-        if history is not None:
-            history.append(a.copy())
-        if callback is not None and callback(k, a.copy()):
+        if _observe(a, k, "batch_relaxation", history, callback):
             break
     else:
         converged = not np.any(Y @ a <= b)
@@ -200,11 +209,7 @@ def single_sample_relaxation(
     Converged when a whole epoch makes no update; else stops after ``max_epochs`` epochs with
     ``converged_=False`` (always on non-separable data, and possibly with eta <= 1, whose
     updates approach the hyperplane a^T y = b without crossing it)."""
-    Y = _samples(Y)
-    b = _margin(b)
-    sq = _squared_norms(Y)
-    rate = _rate(eta)
-    a = _weights(a0, "a0", Y.shape[1])
+    Y, b, sq, rate, a = _inputs(Y, b, eta, a0)
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     _check_callback(callback)
     history: list[np.ndarray] | None = [] if record else None
@@ -220,11 +225,7 @@ def single_sample_relaxation(
                 updates += 1
                 clean = False
                 a += (rate(updates) * (b - s) / sq[n]) * y
-                if not np.all(np.isfinite(a)):
-                    raise _diverged(a, updates, "single_sample_relaxation")
-                if history is not None:
-                    history.append(a.copy())
-                if callback is not None and callback(updates, a.copy()):
+                if _observe(a, updates, "single_sample_relaxation", history, callback):
                     stopped = True
                     break
         if clean:
