@@ -34,8 +34,16 @@ Conventions
 -----------
 As :mod:`numerics.perceptron`: ``Y`` (N, D) normalised augmented samples (bias LAST), float64
 outputs, complex input rejected, errors naming the argument. ``Y^+`` is the Moore-Penrose
-pseudo-inverse, computed once from a thin SVD (singular values below max(N, D) eps s_max are
-treated as zero), so each step costs two products with (N, r) and (r, D) factors. ``eta``: a
+pseudo-inverse, computed once from a thin SVD of Y diag(S), each column of Y scaled by the power
+of two S_j that brings max |Y_nj| into [1/2, 1) (singular values below max(N, D) eps s_max are
+treated as zero), so each step costs two products with (N, r) and (r, D) factors.
+
+Scale. Since multiplying by a power of two is exact, Y diag(S) is the same array for Y and for
+Y with any column multiplied by 2^k (e.g. normalised samples of data X 2^k): b, e, every
+decision and the certificate are then the same bit for bit, and a_ is scaled by 2^-k in those
+coordinates (short of overflow and underflow). Every bound the decisions use is relative to the
+magnitudes of the very sums it bounds; none is absolute except the printed b_min on |e|, which
+is scale-free (e = Y Y^+ b - b does not change when a column of Y is rescaled). ``eta``: a
 positive float or a callable k -> float; the convergence theorem needs 0 < eta < 1.
 ``callback(k, a)`` is called after each step; returning True stops.
 """
@@ -55,8 +63,10 @@ from .perceptron import Callback, Eta, _check_callback, _finite_scalar, _rate, _
 __all__ = ["HoKashyapResult", "ho_kashyap"]
 
 _EPS = float(np.finfo(np.float64).eps)
-# A candidate certificate is refined and checked only once the positive part of e is this
-# small relative to |e|: before that Y^T e^- = Y^T e^+ is visibly nonzero.
+# A candidate certificate is refined and checked once the positive part of e is this small
+# relative to |e| (before that Y^T e^- = Y^T e^+ is visibly nonzero), and also at every step k
+# that is a power of two: refining on the support of e^- can succeed long before e^+ is small
+# (hulls that only touch, where e^+ -> 0 slowly), at a cost of log2(max_iter) refinements.
 _CERTIFICATE_TRIGGER = 1e-6
 
 
@@ -93,11 +103,40 @@ class HoKashyapResult:
     history_: tuple[tuple[np.ndarray, np.ndarray], ...] | None
 
 
-def _pinv_factors(Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(P, Q) with Y^+ b = P @ (Q @ b) and rank r columns: P = V_r / s_r, Q = U_r^T."""
-    U, s, Vt = np.linalg.svd(Y, full_matrices=False)
-    r = int(np.count_nonzero(s > max(Y.shape) * _EPS * (s[0] if s.size else 0.0)))
-    return Vt[:r].T / s[:r], np.ascontiguousarray(U[:, :r].T)
+def _column_scales(Y: np.ndarray) -> np.ndarray:
+    """S (D,) powers of two with max_n |Y_nj| S_j in [1/2, 1) (S_j = 1 for a zero column).
+
+    Multiplying by a power of two is exact in float64 (short of overflow and underflow), so
+    Y S is the same array, bit for bit, for Y and for Y diag(2^k_j): every step run on Y S,
+    and every verdict, is invariant to rescaling the features (or any column) by powers of two.
+    """
+    _, exponent = np.frexp(np.abs(Y).max(axis=0) if Y.shape[0] else np.zeros(Y.shape[1]))
+    return np.ldexp(1.0, -exponent)
+
+
+def _pinv_factors(Ys: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(P, Q, Z) with Y^+ b = P @ (Q @ b) - Z @ (Z^T @ (P @ (Q @ b))), Y = Ys / S.
+
+    P = S V_r / s_r and Q = U_r^T from a thin SVD of the equilibrated Ys = Y diag(S) (rank r:
+    singular values above max(N, D) eps s_max, judged on Ys so that the rank does not depend on
+    the columns' scales). S (Ys)^+ b solves min ||Y a - b|| and equals Y^+ b when r = D; when
+    r < D it can differ from the minimum-norm solution by a null vector of Y, which Z (an
+    orthonormal basis of null(Y) = S null(Ys)) removes; Z is None when r = D.
+    """
+    U, s, Vt = np.linalg.svd(Ys, full_matrices=False)
+    r = int(np.count_nonzero(s > max(Ys.shape) * _EPS * (s[0] if s.size else 0.0)))
+    P = S[:, None] * (Vt[:r].T / s[:r])
+    Z = None
+    if r < Ys.shape[1]:
+        _, _, Vfull = np.linalg.svd(Ys, full_matrices=True)
+        Z, _ = np.linalg.qr(S[:, None] * Vfull[r:].T)
+    return P, np.ascontiguousarray(U[:, :r].T), Z
+
+
+def _solve(P: np.ndarray, Q: np.ndarray, Z: np.ndarray | None, b: np.ndarray) -> np.ndarray:
+    """a = Y^+ b from the factors of :func:`_pinv_factors`."""
+    a = P @ (Q @ b)
+    return a if Z is None else a - Z @ (Z.T @ a)
 
 
 def _separates(Y: np.ndarray, absY: np.ndarray, a: np.ndarray) -> bool:
@@ -108,15 +147,23 @@ def _separates(Y: np.ndarray, absY: np.ndarray, a: np.ndarray) -> bool:
     return bool(np.all(Y @ a > bound))
 
 
-def _certificate(Y: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """A verified Gordan certificate from the negative part of e, or None."""
+def _certificate(Y: np.ndarray, S: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A verified Gordan certificate from the negative part of e, or None.
+
+    The refinement solves [Ys^T; 1^T] c = (0, 1), c >= 0, on the equilibrated Ys = Y diag(S)
+    (:func:`_column_scales`): the same solution set as with Y, but with rows of one scale, so
+    that non-negative least squares weighs every coordinate alike (on Y itself a column of
+    scale 2^-20 against the row of ones is solved to 2^20 times less relative accuracy) and
+    computes the same candidates, bit for bit, for any power-of-two scaling of the columns.
+    The acceptance test is relative in every coordinate, hence scale-invariant too.
+    """
     minus = np.maximum(-e, 0.0)
     total = minus.sum()
     if total <= 0:
         return None
     support = minus > 0
     c = minus / total
-    A = np.vstack([Y[support].T, np.ones(int(support.sum()))])
+    A = np.vstack([(Y[support] * S).T, np.ones(int(support.sum()))])
     rhs = np.zeros(A.shape[0])
     rhs[-1] = 1.0
     candidates = [c]
@@ -171,8 +218,9 @@ def ho_kashyap(
                            f"b_min={b_min!r}. Pass e.g. b_min=1e-6.")
     max_iter = check_positive_int(max_iter, "max_iter")
     _check_callback(callback)
-    P, Q = _pinv_factors(Y)
-    a = P @ (Q @ b)
+    S = _column_scales(Y)
+    P, Q, Z = _pinv_factors(Y * S, S)
+    a = _solve(P, Q, Z, b)
     e = Y @ a - b
     history: list[tuple[np.ndarray, np.ndarray]] | None = [] if record else None
     k = updates = 0
@@ -188,7 +236,7 @@ def ho_kashyap(
         if np.any(plus):
             updates += 1
         b = b + 2.0 * rate(k) * plus
-        a = P @ (Q @ b)
+        a = _solve(P, Q, Z, b)
         if history is not None:
             history.append((a.copy(), b.copy()))
         if separable is None and _separates(Y, absY, a):
@@ -196,8 +244,9 @@ def ho_kashyap(
         if np.all(np.abs(e) <= b_min) or (separable and stop_at_separating):
             converged = True
             break
-        if separable is None and plus.max() <= _CERTIFICATE_TRIGGER * np.abs(e).max():
-            found = _certificate(Y, e)
+        if separable is None and (plus.max() <= _CERTIFICATE_TRIGGER * np.abs(e).max()
+                                  or k & (k - 1) == 0):
+            found = _certificate(Y, S, e)
             if found is not None:
                 (cert, residual), separable = found, False
                 break

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, note, reject
+from hypothesis import example, given, note, reject
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from numerics.errors import InvalidInput, NonFiniteInput, ShapeMismatch
 from numerics.geometry import normalize_samples
@@ -17,7 +18,9 @@ from tests.numerics.test_perceptron import (
     labelled_integer_data,
     non_separable,
     separable_with_margin,
+    small_ints,
 )
+from tests.strategies.geometry import intersecting_hull_datasets
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -94,6 +97,78 @@ def test_detects_the_xor_configuration():
     res = ho_kashyap(normalize_samples(X, t))
     assert res.separable_ is False and not res.converged_
     assert np.allclose(res.certificate_, 0.25)
+
+
+# The reported case: at scale 2^-4 (only) the certificate check once failed and the run
+# ended undecided after one step, while at scales 1 and 16 it returned a certificate.
+REPORTED_X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
+REPORTED_T = np.array([1.0, 1.0, -1.0, -1.0, -1.0])
+
+
+@st.composite
+def separable_integer_data(draw, *, max_samples: int = 12, max_dim: int = 3):
+    """``(X, t)``: integer points labelled by the sign of w^T x + 1/2 (both classes present)."""
+    n = draw(st.integers(2, max_samples))
+    d = draw(st.integers(1, max_dim))
+    X = draw(hnp.arrays(np.float64, (n, d), elements=small_ints))
+    w = draw(hnp.arrays(np.float64, d, elements=small_ints))
+    t = np.where(X @ w + 0.5 > 0, 1.0, -1.0)
+    if np.all(t == t[0]):
+        reject()
+    return X, t
+
+
+def _intersecting(data):
+    X, t, _p = data
+    return X, t
+
+
+scaled_data = st.one_of(
+    st.just((REPORTED_X, REPORTED_T)),
+    intersecting_hull_datasets(max_dim=3, max_extra=4).map(_intersecting),
+    separable_integer_data(),
+    labelled_integer_data(max_samples=10, max_dim=3),
+)
+
+
+@given(data=scaled_data, k=st.integers(-20, 20))
+@example(data=(REPORTED_X, REPORTED_T), k=-4)
+def test_verdict_and_certificate_support_do_not_depend_on_the_data_scale(data, k):
+    X, t = data
+    base = ho_kashyap(normalize_samples(X, t), max_iter=2000)
+    Y = normalize_samples(X * 2.0**k, t)  # exact: a power of two
+    res = ho_kashyap(Y, max_iter=2000)
+    note(f"k=0: {base.separable_} after {base.n_iter_}; k={k}: {res.separable_} after {res.n_iter_}")
+    assert res.separable_ is base.separable_
+    assert res.n_iter_ == base.n_iter_ and res.converged_ == base.converged_
+    if base.certificate_ is None:
+        assert res.certificate_ is None
+    else:
+        assert np.array_equal(res.certificate_ > 0, base.certificate_ > 0)
+        assert np.all(np.abs(Y.T @ res.certificate_)
+                      <= 4 * (Y.shape[0] + 2) * EPS * (np.abs(Y).T @ res.certificate_))
+    if res.separable_:
+        assert np.all(Y @ res.a_ > 0)
+    if np.linalg.matrix_rank(Y) == Y.shape[1]:  # a = Y^+ b, with Y^+ scaled exactly
+        assert np.array_equal(res.b_, base.b_) and np.array_equal(res.e_, base.e_)
+        assert np.array_equal(res.a_[:-1] * 2.0**k, base.a_[:-1])
+        assert np.array_equal(res.a_[-1], base.a_[-1])
+
+
+def test_the_reported_case_gives_a_certificate_at_every_scale():
+    for k in (-4, 0, 4):
+        res = ho_kashyap(normalize_samples(REPORTED_X * 2.0**k, REPORTED_T))
+        assert res.separable_ is False and res.certificate_ is not None and res.n_iter_ == 1
+        assert res.certificate_[4] == 0  # the lone (0, 1) cannot be balanced
+
+
+def test_touching_hulls_give_a_certificate_before_e_plus_is_small():
+    """The hulls meet only at 0: e^+ -> 0 slowly (still ~2e-6 after 20000 steps), but the
+    refinement on the support of e^- finds sum c_n y_n = 0 at once (found by Hypothesis)."""
+    X = np.array([[0.0, 5, -4], [0, -5, 4], [4, 3, -5], [3, -1, -1], [-3, 1, 1], [0, 0, 6]])
+    t = np.array([1.0, 1, 1, -1, -1, -1])
+    res = ho_kashyap(normalize_samples(X, t), max_iter=20_000)
+    assert res.separable_ is False and np.array_equal(res.certificate_ > 0, [1, 1, 0, 1, 1, 0])
 
 
 GOOD = np.array([[1.0, 2.0], [-1.0, 1.0]])
