@@ -147,37 +147,62 @@ def _separates(Y: np.ndarray, absY: np.ndarray, a: np.ndarray) -> bool:
     return bool(np.all(Y @ a > bound))
 
 
-def _certificate(Y: np.ndarray, S: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, float] | None:
+def _refined(Ys: np.ndarray, support: np.ndarray, *, resolve: bool = True) -> list[np.ndarray]:
+    """Candidates c >= 0, sum c = 1, zero off ``support``, from NNLS on [Ys^T; 1^T] c = (0, 1):
+    the solution with weights below 4 eps max(c) dropped, the solution as solved, and (once)
+    the NNLS solution on the support of the weights above sqrt(eps) max(c) -- NNLS leaves
+    weights of order eps cond on rows that belong to no certificate, which Y^T c = 0 cannot
+    absorb when such a row alone has a nonzero coordinate. Only candidates: each is accepted
+    or not by the test in :func:`_certificate`."""
+    A = np.vstack([Ys[support].T, np.ones(int(support.sum()))])
+    rhs = np.zeros(A.shape[0])
+    rhs[-1] = 1.0
+    try:
+        refined, _ = nnls(A, rhs)
+    except RuntimeError:  # iteration limit: no refined candidate
+        return []
+    if not refined.sum() > 0:
+        return []
+    refined = refined / refined.sum()
+    pruned = np.where(refined > 4 * _EPS * refined.max(), refined, 0.0)
+    out = []
+    for weights in (pruned / pruned.sum(), refined):
+        candidate = np.zeros(support.size)
+        candidate[support] = weights
+        out.append(candidate)
+    coarse = np.zeros(support.size, dtype=bool)
+    coarse[support] = refined > np.sqrt(_EPS) * refined.max()
+    if resolve and not np.array_equal(coarse, support):
+        out += _refined(Ys, coarse, resolve=False)
+    return out
+
+
+def _certificate(Y: np.ndarray, S: np.ndarray, e: np.ndarray,
+                 noise: np.ndarray) -> tuple[np.ndarray, float] | None:
     """A verified Gordan certificate from the negative part of e, or None.
 
-    The refinement solves [Ys^T; 1^T] c = (0, 1), c >= 0, on the equilibrated Ys = Y diag(S)
-    (:func:`_column_scales`): the same solution set as with Y, but with rows of one scale, so
-    that non-negative least squares weighs every coordinate alike (on Y itself a column of
-    scale 2^-20 against the row of ones is solved to 2^20 times less relative accuracy) and
-    computes the same candidates, bit for bit, for any power-of-two scaling of the columns.
-    The acceptance test is relative in every coordinate, hence scale-invariant too.
+    Candidates: NNLS refinements on the support of e^- without the entries within ``noise``
+    (the rounding bound of each computed e_n = y_n^T a - b_n: its sign there is an artefact),
+    then on the whole support of e^-, then e^- / sum(e^-) itself. The refinement solves
+    [Ys^T; 1^T] c = (0, 1), c >= 0, on the equilibrated Ys = Y diag(S) (:func:`_column_scales`):
+    the same solution set as with Y, but with rows of one scale, so that non-negative least
+    squares weighs every coordinate alike (on Y itself a column of scale 2^-20 against the row
+    of ones is solved to 2^20 times less relative accuracy) and computes the same candidates,
+    bit for bit, for any power-of-two scaling of the columns. The acceptance test is relative
+    in every coordinate, hence scale-invariant too.
     """
     minus = np.maximum(-e, 0.0)
     total = minus.sum()
     if total <= 0:
         return None
+    Ys = Y * S
     support = minus > 0
-    c = minus / total
-    A = np.vstack([(Y[support] * S).T, np.ones(int(support.sum()))])
-    rhs = np.zeros(A.shape[0])
-    rhs[-1] = 1.0
-    candidates = [c]
-    try:
-        refined, _ = nnls(A, rhs)
-    except RuntimeError:  # iteration limit: keep the unrefined vector
-        refined = None
-    if refined is not None and refined.sum() > 0:
-        refined = refined / refined.sum()
-        pruned = np.where(refined > 4 * _EPS * refined.max(), refined, 0.0)
-        for weights in (refined, pruned / pruned.sum()):
-            candidate = np.zeros_like(c)
-            candidate[support] = weights
-            candidates.insert(0, candidate)
+    clear = minus > noise
+    candidates = []
+    if np.any(clear) and not np.array_equal(clear, support):
+        candidates += _refined(Ys, clear)
+    candidates += _refined(Ys, support)
+    candidates.append(minus / total)
     for candidate in candidates:
         gap = np.abs(Y.T @ candidate)
         bound = 4 * (Y.shape[0] + 2) * _EPS * (np.abs(Y).T @ candidate)
@@ -231,7 +256,7 @@ def ho_kashyap(
         converged = stop_at_separating
     while not converged and k < max_iter:
         k += 1
-        e = Y @ a - b
+        e, a_e, b_e = Y @ a - b, a, b  # (a, b are rebound below, never modified in place)
         plus = 0.5 * (e + np.abs(e))
         if np.any(plus):
             updates += 1
@@ -246,7 +271,10 @@ def ho_kashyap(
             break
         if separable is None and (plus.max() <= _CERTIFICATE_TRIGGER * np.abs(e).max()
                                   or k & (k - 1) == 0):
-            found = _certificate(Y, S, e)
+            # e_n = y_n^T a - b_n is computed with error below this bound (D products, a sum
+            # of D terms, one subtraction), relative to the magnitudes it sums
+            noise = 4 * (D + 2) * _EPS * (absY @ np.abs(a_e) + b_e)
+            found = _certificate(Y, S, e, noise)
             if found is not None:
                 (cert, residual), separable = found, False
                 break

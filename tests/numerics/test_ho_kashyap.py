@@ -171,6 +171,28 @@ def test_touching_hulls_give_a_certificate_before_e_plus_is_small():
     assert res.separable_ is False and np.array_equal(res.certificate_ > 0, [1, 1, 0, 1, 1, 0])
 
 
+def test_an_entry_of_e_negative_only_by_rounding_is_left_out_of_the_certificate():
+    """0 is in both classes. The run reaches a fixed point with e = (-2.6e-16, -1, -1, 0)
+    (Hypothesis): e_0 < 0 only by rounding, and on the support {0, 1, 2} NNLS gave y_0 a
+    weight 9e-16, which Y^T c = 0 cannot absorb (y_0 alone has a nonzero first coordinate)."""
+    X = np.array([[1.0], [0.0], [0.0], [2.0]])
+    t = np.array([-1.0, 1.0, -1.0, -1.0])
+    res = ho_kashyap(normalize_samples(X, t), max_iter=50_000)
+    assert res.separable_ is False and np.array_equal(res.certificate_ > 0, [0, 1, 1, 0])
+    assert np.all(np.abs(res.certificate_[1:3] - 0.5) <= 2 * EPS)
+
+
+def test_nnls_noise_weights_are_dropped_from_the_certificate():
+    """(0, 0) in both classes. NNLS gave the row (0, 1, 1) a weight 1.3e-15 that Y^T c = 0
+    cannot absorb, and the run ended undecided at a fixed point after 753 steps (Hypothesis);
+    re-solved without that row, c = (e_0 + e_4) / 2."""
+    X = np.array([[0.0, 0], [1, 0], [3, 0], [1, 4], [0, 0], [0, 0], [0, 0], [0, 0], [0, 1], [0, 2]])
+    t = np.array([1.0, -1, 1, 1, -1, 1, 1, 1, 1, 1])
+    res = ho_kashyap(normalize_samples(X, t), max_iter=50_000)
+    assert res.separable_ is False
+    assert np.array_equal(np.flatnonzero(res.certificate_), [0, 4])
+
+
 GOOD = np.array([[1.0, 2.0], [-1.0, 1.0]])
 
 
