@@ -32,7 +32,7 @@ from .._methods.budget import Timeout, time_limit
 from .._claims.claims import Behaviour, Equal, Rel
 from .engine import verify_claim
 from .._methods import components, exact_random, symbolic
-from .._methods.outcome import DIFFERENT, EQUAL, ERROR, INCONCLUSIVE, TIMEOUT, Outcome
+from .._methods.outcome import DIFFERENT, EQUAL, ERROR, INCONCLUSIVE, TIMEOUT, Outcome, size_key
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim, well_typed
 from .._decide.positivity import is_manifestly_nonnegative
@@ -73,7 +73,7 @@ def _equivalent(original, mutant, space) -> bool:
 
 def empty_counts() -> dict:
     return {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
-            "claims": 0, "ill_typed": 0, "not_sampled": 0, "incomplete": [], "methods": empty_method_counts(),
+            "claims": 0, "ill_typed": 0, "not_sampled": 0, "proved_true": 0, "incomplete": [], "methods": empty_method_counts(),
             "soundness_bugs": [], "phase_seconds": dict.fromkeys(PHASES, 0.0)}
 
 
@@ -135,6 +135,34 @@ def size_and_constant_mutants(claim, space) -> list[tuple[str, str, object]]:
     return out
 
 
+def _proof_scope(outcomes) -> tuple[bool, set]:
+    """(proved at every size?, the sizes proved) over a claim's methods."""
+    every = any(o.outcome == EQUAL and o.all_sizes for o in outcomes)
+    return every, {size_key(a) for o in outcomes if o.outcome == EQUAL for a in o.proved}
+
+
+def _proved_true(outcomes, space, scope) -> bool:
+    """Some method *proved* the mutant, and none refuted it, over at least the scope of the
+    original claim's own proof — every size if the original was proved at every size (or the
+    claim has no growing dimension: a concrete exercise, scalars, an ∃ with its witness),
+    else every size the original was proved at. To the engine such a mutant is as true as
+    the claim it mutates (t aᵀy > 0 ⇔ t yᵀa > 0), like an equivalent one, not a hole. A size
+    mutant (true at d ≤ 3 only) of a claim proved at every size never counts."""
+    every, sizes = _proof_scope(outcomes)
+    growing = any(sym not in space.fixed_dims for sym, _ in space.dims.values())
+    if every or (sizes and not growing):
+        return True
+    return not scope[0] and bool(scope[1]) and scope[1] <= sizes
+
+
+def _not_a_formula(outcomes) -> bool:
+    """Every method failed on the mutant's shapes (a 1×3 times 3×1 swapped into 3×3 where a
+    scalar stands; XᵀX for XXᵀ with X 3×2): it is not a formula, like an ill-typed one."""
+    errors = [o for o in outcomes if o.outcome == ERROR]
+    return (bool(errors) and all(o.outcome in (ERROR, "not applicable") for o in outcomes)
+            and all("ShapeError" in (o.detail or "") for o in errors))
+
+
 def _is_zero_expr(e) -> bool:
     return e == 0 or isinstance(e, sp.ZeroMatrix)
 
@@ -182,7 +210,9 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None,
             continue
         clock[0] = time.perf_counter()
         rng = _rng(f"{entry.id}/{label}", seed)
-        verified = verify_claim(label, claim, st.space, rng).status == "verified"
+        original = verify_claim(label, claim, st.space, rng)
+        verified = original.status == "verified"
+        scope = _proof_scope(original.methods)
         lap("verify original")
         if not verified:
             continue
@@ -236,6 +266,13 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None,
             if killed:
                 out["killed"] += 1
                 continue
+            if _not_a_formula(outcomes):
+                out["ill_typed"] += 1  # shapes that only agree symbolically: an error at every size
+                continue
+            if _proved_true(outcomes, st.space, scope):
+                out["equivalent"] += 1  # a true claim (t aᵀy > 0 ⇔ t yᵀa > 0): nothing to refute
+                out["proved_true"] += 1
+                continue
             try:
                 with time_limit(MUTANT_BUDGET) as lim:
                     equivalent = _equivalent(claim, mutant, st.space)
@@ -258,11 +295,12 @@ def merge(parts: list[dict]) -> dict:
     """Sum per-entry counts into the report of ``lindisc selftest``."""
     total = {"mutants": 0, "equivalent": 0, "killed": 0, "survivors": [], "false_refutations": 0,
              "incomplete": [], "methods": empty_method_counts(), "soundness_bugs": []}
-    claims = ill = not_sampled = 0
+    claims = ill = not_sampled = proved_true = 0
     total["phase_seconds"] = dict.fromkeys(PHASES, 0.0)
     for p in parts:
         ill += p.get("ill_typed", 0)
         not_sampled += p.get("not_sampled", 0)
+        proved_true += p.get("proved_true", 0)
         for k, v in p.get("phase_seconds", {}).items():
             total["phase_seconds"][k] = round(total["phase_seconds"].get(k, 0.0) + v, 2)
         total["incomplete"].extend(p.get("incomplete", []))
@@ -278,5 +316,6 @@ def merge(parts: list[dict]) -> dict:
     total["claims"] = claims
     total["ill_typed"] = ill
     total["not_sampled"] = not_sampled
+    total["proved_true"] = proved_true
     total["killed_ratio"] = round(total["killed"] / nonequiv, 4) if nonequiv else 1.0
     return total
