@@ -95,10 +95,12 @@ def test_list_names_every_entry(capsys):
     assert all(i in out for i in REGISTRY)
 
 
-def test_latex_emits_only_verified_forms(capsys):
+def test_latex_prints_a_standalone_article_with_the_entry(capsys):
     assert main(["latex", "geometry.signed_distance", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert r"\begin{gather*}" in out and r"\mathbf{w}" in out
+    assert out.startswith(r"\documentclass") and out.rstrip().endswith(r"\end{document}")
+    assert r"\label{entry:geometry.signed_distance}" in out
+    assert r"\lindiscformula{" in out and r"\mathbf{w}" in out
 
 
 def _busy_in_c(item):
