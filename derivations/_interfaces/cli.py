@@ -727,6 +727,7 @@ def cmd_latex(ns) -> int:
         if tex is None and ns.pdf:
             tex = Path("lindisc-catalog.tex")
         if tex is not None:
+            tex.parent.mkdir(parents=True, exist_ok=True)
             tex.write_text(doc.source, encoding="ascii")
             print(f"lindisc: wrote {tex} ({len(records)} entries)", file=sys.stderr)
         if ns.pdf:

@@ -133,7 +133,15 @@ _TEXT_SYMBOLS = {
     "⪯": r"\preceq", "∗": "*", "⋅": r"\cdot", "∣": r"\mid", "∥": r"\parallel",
     "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "∼": r"\sim", "≪": r"\ll", "≫": r"\gg",
     "⌈": r"\lceil", "⌉": r"\rceil", "⌊": r"\lfloor", "⌋": r"\rfloor", "°": r"^{\circ}",
-    "✓": r"\checkmark", "✗": r"\times",
+    "✓": r"\checkmark", "✗": r"\times", "†": r"\dagger", "‡": r"\ddagger", "⊤": r"\top",
+    "⊗": r"\otimes", "⊙": r"\odot", "⊕": r"\oplus", "∖": r"\setminus", "∧": r"\wedge",
+    "∨": r"\vee", "¬": r"\neg", "ℓ": r"\ell", "⋯": r"\cdots", "⋮": r"\vdots", "⋱": r"\ddots",
+    "∓": r"\mp", "⟶": r"\longrightarrow", "↑": r"\uparrow", "↓": r"\downarrow",
+    "∆": r"\Delta", "∙": r"\bullet", "•": r"\bullet", "≃": r"\simeq", "≅": r"\cong",
+    "∋": r"\ni", "⊇": r"\supseteq", "⊃": r"\supset", "⋆": r"\star", "★": r"\star",
+    "≔": r":=", "∎": r"\blacksquare", "ℤ": r"\mathbb{Z}", "ℚ": r"\mathbb{Q}",
+    "ℂ": r"\mathbb{C}", "ℰ": r"\mathcal{E}", "ℒ": r"\mathcal{L}", "𝒩": r"\mathcal{N}",
+    "𝒞": r"\mathcal{C}", "𝒴": r"\mathcal{Y}", "𝒳": r"\mathcal{X}", "∠": r"\angle",
 }
 _TEXT_MODE = {"§", "¿", "–", "—", "…", "½", "′"}
 #: Combining accents (after their letter) and the text-mode accent command they become.
@@ -256,11 +264,15 @@ def tex_math(s: str) -> str:
         if ord(ch) < 128:
             out.append(ch)
             continue
-        if ch in _MATH_ACCENTS and out:  # a combining accent on the previous letter
-            piece = "\\" + _MATH_ACCENTS[ch] + "{" + out.pop() + "}"
+        if in_text:  # text inside \\text{...}: text-mode LaTeX, math wrapped by tex_text
+            if ch in _ACCENTS and out and len(out[-1]) == 1 and out[-1].isalpha():
+                out.append(tex_text(out.pop() + ch))
+            else:
+                out.append(tex_text(ch))
+        elif ch in _MATH_ACCENTS and out:  # a combining accent on the previous letter
+            out.append("\\" + _MATH_ACCENTS[ch] + "{" + out.pop() + "}")
         else:
-            piece = _math_piece(ch)
-        out.append(f"${piece}$" if in_text else piece)
+            out.append(_math_piece(ch))
     return "".join(out)
 
 

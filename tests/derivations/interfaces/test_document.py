@@ -36,7 +36,8 @@ def test_text_is_ascii_latex_exactly(text, tex):
 
 @pytest.mark.parametrize("math, tex", [
     (r"\mathbf{ỹ} + λ", r"\mathbf{\tilde{y}} + {\lambda}"),
-    (r"\text{C\_2 above ỹ}", r"\text{C\_2 above $\tilde{y}$}"),
+    (r"\text{C\_2 above ỹ}", r"\text{C\_2 above {\~{y}}}"),
+    (r"\text{on ½λa²: |1 − ηλ|}", r"\text{on $\frac{1}{2}$$\lambda$a${}^{2}$: |1 $-$ $\eta$$\lambda$|}"),
     ("x̃ ŵ", r"\tilde{x} \hat{w}"),
 ])
 def test_formulas_are_ascii_latex_exactly(math, tex):
