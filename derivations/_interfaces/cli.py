@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import json
 import math
 import multiprocessing as mp
@@ -723,6 +724,11 @@ def cmd_latex(ns) -> int:
                 (ns.snippets / f"{r['id']}.tex").write_text(snippet(r) + "\n", encoding="ascii")
             print(f"lindisc: wrote {len(records)} snippets and lindisc-preamble.tex to {ns.snippets}",
                   file=sys.stderr)
+        if ns.html is not None:
+            from .html import write_blueprint
+
+            for line in write_blueprint(records, ns.html):
+                print(f"lindisc: {line}", file=sys.stderr)
         tex = ns.output
         if tex is None and ns.pdf:
             tex = Path("lindisc-catalog.tex")
@@ -735,7 +741,7 @@ def cmd_latex(ns) -> int:
             for w in compile_pdf(doc, pdf):
                 print(f"lindisc: warning: {w}", file=sys.stderr)
             print(f"lindisc: wrote {pdf}", file=sys.stderr)
-        if tex is None and ns.snippets is None:
+        if tex is None and ns.snippets is None and ns.html is None:
             sys.stdout.write(doc.source)
     except LatexBuildError as exc:
         print(f"lindisc latex: error: {exc}", file=sys.stderr)
@@ -977,6 +983,9 @@ _COMMANDS = {
             "diagnosis",
     "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets)",
     "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
+    "check": "verify your own claims and derivations from a claims file (TOML)",
+    "answer": "compare an answer with the verified solution of a catalog exercise",
+    "figures": "draw the documents' illustrations from the verified numerics (matplotlib)",
     "distance": "signed distances of your points to your hyperplane w^T x + b = 0",
     "cache": "the cache of verdicts: where it is and what it holds, or 'clear' to empty it",
 }
@@ -990,6 +999,14 @@ examples:
 exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error;
 130 interrupted. 'lindisc COMMAND --help' shows a command's options.
 """
+
+
+#: (command, module, example): see the loop in _parser
+_MODULE_COMMANDS = (
+    ("check", "derivations._interfaces.check", "lindisc check examples/claims/geometry.toml"),
+    ("answer", "derivations._interfaces.answer", "lindisc answer svm.exercise_solution ..."),
+    ("figures", "derivations._interfaces.figures", "lindisc figures -o figures --format png"),
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -1050,6 +1067,9 @@ def _parser() -> argparse.ArgumentParser:
                          "a LaTeX error names the entry")
     la.add_argument("--snippets", type=Path, default=None, metavar="DIR",
                     help="write one ID.tex fragment per entry, and lindisc-preamble.tex, to DIR")
+    la.add_argument("--html", type=Path, default=None, metavar="DIR",
+                    help="write a browsable blueprint to DIR: a page per topic, statements "
+                         "coloured by verdict, the dependency graph (KaTeX shipped with it)")
     common(la)
     la.set_defaults(fn=cmd_latex)
 
@@ -1061,6 +1081,14 @@ def _parser() -> argparse.ArgumentParser:
                          "(size and constant mutants: always all); default: every mutant")
     common(st, budget=False, cache=False)
     st.set_defaults(fn=cmd_selftest)
+
+    # Commands whose options and work live in a module of their own: add_arguments(parser)
+    # (import-light: the parser is built on every call) and run(ns) -> exit code.
+    for name, module, example in _MODULE_COMMANDS:
+        mod = importlib.import_module(module)
+        sp_ = command(name, example)
+        mod.add_arguments(sp_)
+        sp_.set_defaults(fn=mod.run)
 
     ca = command("cache", "lindisc cache clear")
     ca.add_argument("action", nargs="?", choices=("info", "clear"), default="info",

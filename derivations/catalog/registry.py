@@ -50,6 +50,8 @@ class Entry:
     build: Callable
     doc: str
     caveat: str = ""
+    #: ids of the entries whose results this one uses (the blueprint's dependency graph)
+    uses: tuple[str, ...] = ()
 
     @property
     def topic(self) -> str:
@@ -75,11 +77,14 @@ class Entry:
 REGISTRY: dict[str, Entry] = {}
 
 
-def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "") -> Callable:
+def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "",
+          uses: tuple[str, ...] = ()) -> Callable:
     """Register the decorated builder as catalog entry ``id``.
 
     ``kind="caveat"`` needs ``caveat``: the condition the document leaves out ("unstated
-    condition: X̃ has full column rank") or what is misattributed ("misattributed: ...")."""
+    condition: X̃ has full column rank") or what is misattributed ("misattributed: ...").
+    ``uses`` names the entries whose results this one rests on (checked once the whole
+    catalog is loaded: see ``check_uses``)."""
     if id.count(".") < 1 or id != id.strip() or " " in id:
         raise InvalidInput(f"entry id must be dotted 'topic.name' without spaces, got {id!r}")
     if kind not in KINDS:
@@ -98,7 +103,32 @@ def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "
     def register(fn: Callable) -> Callable:
         if id in REGISTRY:
             raise InvalidInput(f"duplicate catalog id {id!r}")
-        REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip(), caveat.strip())
+        REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip(), caveat.strip(),
+                             tuple(uses))
         return fn
 
     return register
+
+
+def check_uses(registry: dict[str, Entry] = REGISTRY) -> None:
+    """Every ``uses`` names an entry of the catalog other than itself, and the graph has no
+    cycle (an entry cannot rest on its own result)."""
+    for e in registry.values():
+        for u in e.uses:
+            if u not in registry or u == e.id:
+                raise InvalidInput(f"entry {e.id!r}: uses={u!r} is not another catalog entry; "
+                                   f"name an id from 'lindisc list'")
+    state: dict[str, int] = {}
+
+    def visit(i: str, path: tuple[str, ...]) -> None:
+        if state.get(i) == 2:
+            return
+        if state.get(i) == 1:
+            raise InvalidInput("catalog 'uses' cycle: " + " -> ".join((*path, i)))
+        state[i] = 1
+        for u in registry[i].uses:
+            visit(u, (*path, i))
+        state[i] = 2
+
+    for i in registry:
+        visit(i, ())
