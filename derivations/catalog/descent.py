@@ -177,6 +177,7 @@ def _one_step(ev, a, Q, b, eta) -> np.ndarray:
 
 
 @entry("descent.learning_rate", "Too small η: slow; too large: overshoot and divergence (quadratic: 0 < η < 2/λ_max)",
+       uses=("descent.update_rule",),
        kind="algorithm",
        sources=[("udelar2018", f"{_UD_GD}: '¿Cómo elegir η(k)? Demasiado pequeño: convergencia lenta. "
                                "Demasiado grande: oscilación o posible divergencia'"),
@@ -218,6 +219,7 @@ def learning_rate() -> Statement:
 
 @entry("descent.divergence_only_nonconvex",
        "udelar2018: a too large η gives 'posible divergencia (si pb. no convexo)'", kind="erratum",
+       uses=("descent.learning_rate",),
        sources=[("udelar2018", f"{_UD_GD}: 'Demasiado grande: oscilación o posible divergencia (si pb. "
                                "no convexo)'"),
                 ("dhs-perceptron", "Gradient descent: 'the correction process will overshoot and can even "
@@ -254,6 +256,7 @@ def divergence_only_nonconvex() -> Statement:
 
 
 @entry("descent.optimal_step", "Second-order model: the best η(k) is ‖∇J‖²/(∇JᵀH∇J)",
+       uses=("descent.update_rule",),
        sources=[_DHS_541,
                 ("udelar2018", f"{_UD_NEWTON}: 'J(a) ≈ J(a(k)) + ∇Jᵗ(a − a(k)) + ½(a − a(k))ᵗH(a − a(k))'")])
 def optimal_step() -> Statement:
@@ -364,6 +367,7 @@ def _newton_vs_descent(seed: int) -> RunResult:
 
 
 @entry("descent.newton_one_step", "Newton's method minimises a quadratic in one step",
+       uses=("descent.newton_step",),
        sources=[("udelar2018", f"{_UD_NEWTON}: 'Se hace una aproximación de segundo orden con la matriz "
                                "Hessiana', 'Converge en muchos menos pasos'"), _DHS_541])
 def newton_one_step() -> Statement:

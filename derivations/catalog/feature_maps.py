@@ -84,6 +84,7 @@ def _conic_of(w1, w2, w3, b):
 
 
 @entry("feature_maps.no_parabola", "The conics of φ = (x₁², √2x₁x₂, x₂²) include parabolas",
+       uses=("feature_maps.conic_coefficients",),
        kind="erratum", sources=[("bromberg2012", "§4, Example 1: 'círculo, elipse, parábola o hipérbola'")])
 def no_parabola() -> Statement:
     """bromberg2012: wᵀφ(x) + b = 0 is the conic Ax₁² + Bx₁x₂ + Cx₂² + Dx₁ + Ex₂ + F = 0 with
@@ -203,6 +204,7 @@ def _square_minus_one(a):
 
 @entry("feature_maps.exercise3_linear_separator",
        "Ejercicio 3: with a nonlinear activation f, y(x) = f(wᵀφ(x) + b) is still a linear separator in φ-space",
+       uses=("geometry.lemma1_sign",),
        kind="caveat", sources=[("bromberg2012", "§6, Ejercicio 3"), ("bromberg2012", "§4, Eq. (7)")],
        caveat="unstated condition: f is the step of Eq. (7) (more generally, {a : f(a) > 0} is a "
               "half-line, as for any increasing f). The exercise says only 'a pesar de estar modulado "

@@ -288,6 +288,7 @@ def mean_difference_direction() -> Statement:
 
 @entry("fisher.mean_difference_minimises",
        "ml10: the mean-difference direction 'minimises' the projected distance of the means",
+       uses=("fisher.mean_difference_direction",),
        kind="erratum",
        sources=[("ml10", ("Fisher linear discriminant: 'la direzione che minimizza la distanza "
                   "della proiezione tra i punti medi'"))])
@@ -366,6 +367,7 @@ def lagrangian_w_derivative() -> Statement:
 
 @entry("fisher.lagrangian_w_solution",
        "ml10: setting its printed ∂L/∂w = m_2 - m_1 + 2λw to 0 'gives' w = (m_2 - m_1)/(2λ)",
+       uses=("fisher.lagrangian_w_derivative",),
        kind="erratum",
        sources=[("ml10", ("Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
                   "m_2 - m_1 + 2λw; impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'"))])
@@ -416,6 +418,7 @@ def lagrangian_lambda_derivative() -> Statement:
 @entry("fisher.lagrange_solution",
        "1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0 'e quindi' λ = ‖m_2 - m_1‖/2, "
        "w = (m_2 - m_1)/‖m_2 - m_1‖: needs λ > 0",
+       uses=("fisher.lagrangian_w_solution", "fisher.lagrangian_lambda_derivative",),
        kind="caveat",
        caveat=("unstated condition: λ > 0 — λ = -‖m_2 - m_1‖/2 solves the printed equation too "
                "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); also m_1 ≠ m_2"),
@@ -508,6 +511,7 @@ def mean_difference_isotropic() -> Statement:
 # --- scatter and the criterion ------------------------------------------------------------
 
 @entry("fisher.projected_scatter", "s_i² = Σ (wᵀx - m_i)² = wᵀS_i w, step by step",
+       uses=("fisher.projected_means",),
        sources=[("ml10", "Fisher linear discriminant: s_i^2 = w^T S_i w (seven-step chain)"),
                 ("udelar2018", f"{_UD_FISHER}: 2do intento, s_k^2"), _PRML_FISHER])
 def projected_scatter() -> Statement:
@@ -557,6 +561,7 @@ def _two_classes(s: Space, d):
 
 
 @entry("fisher.udelar_within_line", "udelar2018: s_1² + s_2² written as '= wᵀ S_B w'",
+       uses=("fisher.projected_scatter",),
        kind="erratum",
        sources=[("udelar2018", (f"{_UD_FISHER}: Ejercicio 'Encontrar w', line "
                   "'= w^T Σ_{ω1}(...)w + w^T Σ_{ω2}(...)w = w^T S_B w'"))])
@@ -584,6 +589,7 @@ def _within_form(ev, classes, w) -> float:
 
 
 @entry("fisher.criterion", "J(w) = (m_2 - m_1)²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w",
+       uses=("fisher.projected_means", "fisher.projected_scatter",),
        sources=[("udelar2018", f"{_UD_FISHER}: 2do intento, criterio J(w)"),
                 ("ml10", "Fisher criterion: J(w) rewritten with S_B and S_W"), _PRML_FISHER])
 def criterion() -> Statement:
@@ -633,6 +639,7 @@ def _criterion_of_data(ev, classes, w) -> float:
 
 
 @entry("fisher.criterion_gradient", "ml10's gradient of J(w) = wᵀS_B w / wᵀS_W w",
+       uses=("fisher.criterion",),
        kind="erratum",
        sources=[("ml10", ("Fisher criterion: gradient 2[(wᵀS_B w)S_W w - (wᵀS_W w)S_B w]/"
                   "((wᵀS_W w)(wᵀS_W w)ᵀ)")), _PRML_FISHER])
@@ -669,6 +676,7 @@ def _gradient_agreement(w, SB, SW) -> Agreement:
 @entry("fisher.stationarity",
        "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1): "
        "needs (m_2 - m_1)ᵀw ≠ 0",
+       uses=("fisher.criterion_gradient",),
        kind="caveat",
        caveat=("unstated condition: (m_2 - m_1)ᵀw ≠ 0 — every w ⟂ m_2 - m_1 is stationary "
                "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1); also S_W invertible"),
@@ -731,6 +739,7 @@ def stationarity() -> Statement:
 
 @entry("fisher.ml10_solution",
        "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
+       uses=("fisher.stationarity",),
        kind="caveat",
        caveat=("unstated condition: c_B = wᵀS_B w ≠ 0 (and S_W invertible) — at every "
                "w ⟂ m_2 - m_1 the premise holds as 0 = 0 and w is not ∝ S_W^{-1}(m_2 - m_1)"),
@@ -775,6 +784,7 @@ def ml10_solution() -> Statement:
 
 
 @entry("fisher.scale_invariance", "J(a w) = J(w) for every a ≠ 0",
+       uses=("fisher.criterion",),
        sources=[("ml10", "Fisher criterion: 'siamo interessati solamente alla direzione di w'"),
                 ("udelar2018", f"{_UD_FISHER}: w ∝ S_W^{{-1}}(m_2 - m_1)"), _PRML_FISHER])
 def scale_invariance() -> Statement:
@@ -795,6 +805,7 @@ def scale_invariance() -> Statement:
 
 @entry("fisher.maximiser",
        "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
+       uses=("fisher.criterion",),
        kind="caveat",
        caveat=("unstated condition: S_W positive definite — S_W = Σ(x - m_k)(x - m_k)ᵀ is only "
                "PSD; when it is singular (N - 2 < d, or classes in a common affine subspace) J is "
@@ -904,6 +915,7 @@ def _fisher_targets(s: Space, d):
 
 
 @entry("fisher.ls_bias", "With targets N/N_1, -N/N_2: ∂E/∂w_0 = 0 ⇔ w_0 = -wᵀm",
+       uses=("fisher.ls_optimality_conditions",),
        sources=[("udelar2018", f"{_UD_LS}: t_n = N/N_1, -N/N_2 and w_0 = -w^T m"), _PRML_LS])
 def ls_bias() -> Statement:
     """The targets sum to zero (N_1·N/N_1 - N_2·N/N_2 = 0), so
@@ -947,6 +959,7 @@ def _targets_data(ev, data) -> tuple[np.ndarray, np.ndarray]:
 
 @entry("fisher.ls_normal_equation",
        "With w_0 = -wᵀm: Σ(wᵀx_n + w_0 - t_n)x_n = (S_W + (N_1N_2/N) S_B)w - N(m_1 - m_2)",
+       uses=("fisher.ls_optimality_conditions", "fisher.ls_bias",),
        sources=[("udelar2018", f"{_UD_LS}: (S_W + N_1 N_2/N S_B) w = N(m_1 - m_2)"),
                 ("bishop-prml", "§4.1.5, Eq. (4.37)")])
 def ls_normal_equation() -> Statement:
@@ -988,6 +1001,7 @@ def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
 
 @entry("fisher.ls_direction_sign",
        "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
+       uses=("fisher.ls_normal_equation",),
        kind="caveat",
        caveat=("unstated condition: S_W invertible — with S_W = 0 (one point per class) the "
                "system's solutions form a hyperplane, not all ∝ one vector"),
@@ -1126,6 +1140,7 @@ def _three_classes(s: Space, d):
 
 @entry("fisher.multiclass_projected_scatter",
        "s_W = WᵀS_W W and s_B = WᵀS_B W (c = 3 classes)",
+       uses=("fisher.multiclass_projection",),
        sources=[("udelar2018", (f"{_UD_MULTI}: s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)^T, "
                   "s_W = Σ_k Σ (y_n - μ_k)(y_n - μ_k)^T; Obs: s_W = W^T S_W W, s_B = W^T S_B W")),
                 ("bishop-prml", "§4.1.6, Eqs. (4.46)-(4.49)")])
@@ -1164,6 +1179,7 @@ def multiclass_projected_scatter() -> Statement:
 
 @entry("fisher.multiclass_between_two_class",
        "For c = 2: Σ_k N_k (m_k - m)(m_k - m)ᵀ = (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀ",
+       uses=("fisher.scale_invariance",),
        kind="caveat",
        caveat=("misattributed: udelar2018 only defines S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ (c > 2) "
                "and never relates it to its two-class S_B = (m_2 - m_1)(m_2 - m_1)ᵀ; the c = 2 "
@@ -1260,6 +1276,7 @@ def _cholesky_space(s: Space):
 
 @entry("fisher.multiclass_cholesky",
        "Cholesky change of variables: s_W = VᵀV, s_B = VᵀMV, so s_W^{-1}s_B = (VᵀV)^{-1}VᵀMV",
+       uses=("fisher.multiclass_projected_scatter",),
        kind="exercise",
        sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio (Cholesky), V = (S_W^{{1/2}})^T W, "
                   "M = S_W^{-1/2} S_B (S_W^{-1/2})^T"))])
@@ -1313,6 +1330,7 @@ def _eigenvalue_power_sums(values: np.ndarray, k: int = 3) -> np.ndarray:
 
 @entry("fisher.multiclass_eigen_equations",
        "M V = V Diag(λ) ⇔ M (S_W^{1/2})ᵀW = (S_W^{1/2})ᵀW Diag(λ) ⇔ S_B W = S_W W Diag(λ)",
+       uses=("fisher.multiclass_cholesky",),
        kind="exercise",
        sources=[("udelar2018", (f"{_UD_MULTI}: M V = V Diag(λ_1..λ_d'), (Reemplazando M) "
                   "S_B W = S_W W Diag(λ_1..λ_d')")),
@@ -1342,6 +1360,7 @@ def multiclass_eigen_equations() -> Statement:
 
 @entry("fisher.multiclass_generalized_eigenvectors",
        "S_B W = S_W W Diag(λ) ⇔ the columns of W are eigenvectors of S_W^{-1}S_B",
+       uses=("fisher.multiclass_eigen_equations",),
        kind="exercise",
        sources=[("udelar2018", (f"{_UD_MULTI}: 'Cols de W: los d' autovectores dominantes de "
                   "S_W^{{-1}} S_B'"))])
@@ -1381,6 +1400,7 @@ def _adjugate_inverse(H) -> sp.ImmutableMatrix:
 
 @entry("fisher.multiclass_trace_at_solution",
        "At M V = V Diag(λ): (VᵀV)^{-1}VᵀMV = Diag(λ), so the criterion is λ_1 + λ_2",
+       uses=("fisher.multiclass_cholesky",),
        kind="exercise",
        sources=[("udelar2018", (f"{_UD_MULTI}: 'Para maximizar la traza, las cols de V deben ser "
                   "los d' vectores propios dominantes de M'")),
@@ -1411,6 +1431,7 @@ def multiclass_trace_at_solution() -> Statement:
 @entry("fisher.multiclass_trace_maximum",
        "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV} the columns of V 'must be' M's d' "
        "dominant eigenvectors",
+       uses=("fisher.multiclass_trace_at_solution",),
        kind="erratum",
        sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio: '⇒ Para maximizar la traza, las cols de V "
                   "deben ser los d' vectores propios dominantes de M'; '⇒ Cols de W: los d' "
@@ -1508,6 +1529,7 @@ def _top_two(M: np.ndarray) -> np.ndarray:
 
 @entry("fisher.threshold_moments",
        "Gaussian model of the projections: m_i = wᵀm_i, σ_i² = wᵀS_i w/(n_i - 1)",
+       uses=("fisher.projected_means", "fisher.projected_scatter",),
        sources=[("ml10", ("Fisher threshold: m_i (media) and σ_i^2 = 1/(n_i - 1) Σ (w^T x - m_i)^2 "
                   "(varianza)"))])
 def threshold_moments() -> Statement:
@@ -1576,6 +1598,7 @@ def _threshold_space(s: Space, *, equal_variances: bool):
 
 @entry("fisher.threshold_bayes",
        "Bayes: P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)",
+       uses=("fisher.threshold_moments",),
        sources=[("ml10", ("Fisher threshold: P(C_i|y) ∝ P(y|C_i) P(C_i), P(C_i) = n_i/(n_1 + n_2), "
                   "and the posterior ratio"))])
 def threshold_bayes() -> Statement:
@@ -1596,6 +1619,7 @@ def threshold_bayes() -> Statement:
 
 @entry("fisher.threshold_dropped_sigma",
        "ml10: P(C_i|y) ∝ n_i exp(-(y - m_i)²/(2σ_i²)) drops the class-dependent 1/σ_i",
+       uses=("fisher.threshold_bayes",),
        kind="erratum",
        sources=[("ml10", "Fisher threshold: '∝ n_i e^{-(y - m_i)^2/(2 σ_i^2)}'")])
 def threshold_dropped_sigma() -> Statement:
@@ -1679,6 +1703,7 @@ def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
 @entry("fisher.threshold_equal_variance",
        "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
        "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
+       uses=("fisher.threshold_bayes",),
        kind="caveat",
        caveat=("unstated condition: σ_1 = σ_2 and m_2 > m_1 (ml10 fits σ_i² per class; the closed "
                "form is printed in neither document) — and even then ml10's 'il minimo y tale che "
@@ -1740,6 +1765,7 @@ def _side_run(seed: int) -> RunResult:
 
 
 @entry("fisher.threshold_side", "ml10: 'x is assigned to C_1 iff y > ỹ'", kind="erratum",
+       uses=("fisher.projected_mean_order", "fisher.threshold_equal_variance",),
        sources=[("ml10", ("Fisher linear discriminant: 'si assegna un elemento x alla classe C_1 "
                   "se e solo se la sua proiezione y = wᵀx è tale che y > ỹ', with ŵ = "
                   "S_W^{-1}(m_2 - m_1) and ỹ from P(C_2|y)/P(C_1|y) > 1"))])
@@ -1810,6 +1836,7 @@ def _between_means_run(seed: int) -> RunResult:
 
 @entry("fisher.threshold_unequal_variance",
        "ml10: ỹ 'the least y with P(C_2|y)/P(C_1|y) > 1' — none exists when σ_2 > σ_1",
+       uses=("fisher.threshold_bayes",),
        kind="erratum",
        sources=[("ml10", "Fisher threshold: 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1")])
 def threshold_unequal_variance() -> Statement:

@@ -81,6 +81,7 @@ def _value_difference(ev, xa, x_b: np.ndarray, w, b) -> float:
 
 
 @entry("geometry.signed_distance", "x = x_⊥ + r w/‖w‖ gives y(x) = r‖w‖, r = y(x)/‖w‖",
+       uses=("geometry.w_normal",),
        sources=[("bromberg2012", "Eq. (2) and the derivation after Eq. (3)"),
                 ("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1, Eq. (4.6)-(4.7)")])
 def signed_distance() -> Statement:
@@ -105,6 +106,7 @@ def signed_distance() -> Statement:
 
 
 @entry("geometry.lemma1_sign", "Lema 1: x ∈ R⁺ ⇔ y(x) ≥ 0, since sign y(x) = sign r(x)",
+       uses=("geometry.signed_distance",),
        sources=[("bromberg2012", "Lema 1 and Eq. (3)")])
 def lemma1_sign() -> Statement:
     """y(x) = r(x)‖w‖ with ‖w‖ > 0 for w ≠ 0, so y(x) and r(x) have the same sign:
@@ -122,6 +124,7 @@ def lemma1_sign() -> Statement:
 
 
 @entry("geometry.origin_distance", "Distance of the plane to the origin: wᵀx/‖w‖ = −w₀/‖w‖",
+       uses=("geometry.signed_distance",),
        sources=[("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1, Eq. (4.5)")])
 def origin_distance() -> Statement:
     """For every x on the plane, its component along the unit normal is wᵀx/‖w‖ = −w₀/‖w‖:
@@ -194,6 +197,7 @@ def _line_through(ev, P, w) -> dict:
 
 
 @entry("geometry.dot_product_side", "⟨w, x − P⟩ = r: positive on the side w points to, negative on the other",
+       uses=("geometry.signed_distance",),
        sources=[("hermosillo2017", "Producto punto sobre vector perpendicular a una recta")])
 def dot_product_side() -> Statement:
     """With P on the line and w its normal, a point x = P + s w + μ w⊥ (w⊥ along the line)

@@ -51,6 +51,7 @@ def _full_rank(s: Space):
 
 @entry("ho_kashyap.criterion_gradients",
        "J_s = ‖Ya − b‖²: ∇_a J_s = 2Yᵀ(Ya − b), ∇_b J_s = −2(Ya − b), and a = Y⁺b for fixed b",
+       uses=("least_squares.normal_equations",),
        sources=[("udelar2018", f"{_UD_HK}: 'La idea es optimizar Ya − b tanto en a y en b, con la "
                                "restricción que b > 0'"), _DHS_59])
 def criterion_gradients() -> Statement:
@@ -77,6 +78,7 @@ _SEPARABLE = [((2, 1), 1), ((1, 3), 1), ((-1, -2), -1), ((-3, 1), -1), ((0, -1),
 
 
 @entry("ho_kashyap.idea", "Separable ⇔ there are â and b̂ with Yâ = b̂ > 0",
+       uses=("perceptron.solution_region",),
        sources=[("udelar2018", f"{_UD_HK}: 'Idea: En el caso linealmente separable, existen â y b̂ t.q. "
                                "Yâ = b̂ > 0'"), _DHS_59])
 def idea() -> Statement:
@@ -113,6 +115,7 @@ def _entrywise_abs(v, n: int):
 
 
 @entry("ho_kashyap.udelar_line5", "udelar2018's line 5 'b ← a + 2η(k)e⁺' should read b ← b + 2η(k)e⁺",
+       uses=("ho_kashyap.criterion_gradients",),
        kind="erratum",
        sources=[("udelar2018", f"{_UD_HK}: Algorithm 11, line 5 'b ← a + 2η(k)e⁺'"),
                 ("dhs", "§5.9.1, Algorithm 11, line 5 'b ← b + 2η(k)e⁺' and the b-step "
@@ -145,6 +148,7 @@ def udelar_line5() -> Statement:
 
 
 @entry("ho_kashyap.udelar_line6", "udelar2018's line 6 'a ← Yᵀb' should read a ← Y⁺b",
+       uses=("ho_kashyap.criterion_gradients",),
        kind="erratum",
        sources=[("udelar2018", f"{_UD_HK}: Algorithm 11, line 6 'a ← Yᵀb'"),
                 ("dhs", "§5.9.1, Algorithm 11, line 6 'a ← Y†b'")])
@@ -231,6 +235,7 @@ def _dhs_nonseparable(seed: int) -> RunResult:
 
 @entry("ho_kashyap.udelar_algorithm",
        "udelar2018's Algorithm 11 as printed does not deliver its promise on separable data",
+       uses=("ho_kashyap.udelar_line5", "ho_kashyap.udelar_line6",),
        kind="erratum",
        sources=[("udelar2018", f"{_UD_HK}: 'Si las muestras son linealmente separables, entrega una "
                                "solución exacta en un número finito de pasos' and Algorithm 11, lines 1-10"),
@@ -260,6 +265,7 @@ def udelar_algorithm() -> Statement:
 
 @entry("ho_kashyap.nonseparability_certificate",
        "e(k) ≤ 0 with e(k) ≠ 0 at a = Y⁺b proves the samples are not linearly separable",
+       uses=("ho_kashyap.criterion_gradients", "ho_kashyap.idea",),
        sources=[("udelar2018", f"{_UD_HK}: 'Permite saber si el problema no es linealmente separable'"),
                 _DHS_592])
 def nonseparability_certificate() -> Statement:

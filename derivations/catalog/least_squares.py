@@ -212,6 +212,7 @@ def _square_residual(s: Space):
 
 
 @entry("least_squares.residual_diagonal", "ml10: ((X̄W − T)ᵀ(X̄W − T))_{i,i} = Σ_j (y_j(x_i) − t_{i,j})²",
+       uses=("least_squares.design_matrix_entries",),
        sources=[("ml10", "the diagonal of (X̄W − T)ᵀ(X̄W − T)")], kind="erratum")
 def residual_diagonal() -> Statement:
     """ml10 prints ((X̄W − T)ᵀ(X̄W − T))_{i,i} = Σ_{j=1}^K (y_j(x_i) − t_{i,j})², with i a
@@ -246,6 +247,7 @@ def _sample_error_agreement(label: str, expr, s: Space, u) -> Agreement:
 
 @entry("least_squares.residual_diagonal_class_k",
        "ml10: for x_i ∈ C_k, the (i, i) entry of RᵀR is (y_k(x_i) − 1)² + Σ_{j≠k} y_j(x_i)²",
+       uses=("least_squares.residual_diagonal", "least_squares.one_of_k",),
        sources=[("ml10", "the diagonal entry when x_i lies in class C_k")], kind="erratum")
 def residual_diagonal_class_k() -> Statement:
     """ml10 continues: if x_i is in C_k, ((X̄W − T)ᵀ(X̄W − T))_{i,i} = (y_k(x_i) − 1)² +
@@ -269,6 +271,7 @@ def residual_diagonal_class_k() -> Statement:
 
 @entry("least_squares.trace_is_sum_of_squares",
        "Σ of the diagonal of RᵀR = Σ_i Σ_j (y_j(x_i) − t_{i,j})² = tr(RᵀR); E(W) = ½ tr(RᵀR)",
+       uses=("least_squares.design_matrix_entries",),
        sources=[("ml10", "the trace of (X̄W − T)ᵀ(X̄W − T) and E(W)"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, E(A) = ½ Trace{…}")])
 def trace_is_sum_of_squares() -> Statement:
@@ -295,6 +298,7 @@ def trace_is_sum_of_squares() -> Statement:
 
 @entry("least_squares.eq5_equals_eq6",
        "Ejercicio 2: Eq. (5) as printed, ½ΣₖΣₙ(y_k(x_n) − t_k)², equals Eq. (6) ½Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}",
+       uses=("least_squares.augmented_bias_last", "least_squares.trace_is_sum_of_squares",),
        sources=[("bromberg2012", "Ejercicio 2, Eqs. (5) and (6)"), ("bishop-prml", "§4.1.3, Eq. (4.15)")],
        kind="erratum")
 def eq5_equals_eq6() -> Statement:
@@ -412,6 +416,7 @@ def gradient() -> Statement:
 
 @entry("least_squares.normal_equations",
        "0 = ∂E/∂W̃ ⇔ W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT: the stationary point is unique, given by the closed form",
+       uses=("least_squares.gradient",),
        sources=[("bromberg2012", "§3, the solution W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, 0 = ∂E/∂A ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT"),
                 ("ml10", "W = (X̄ᵀX̄)⁻¹X̄ᵀT"), ("bishop-prml", "§4.1.3, Eq. (4.16)")],
@@ -461,6 +466,7 @@ def normal_equations() -> Statement:
 
 
 @entry("least_squares.global_minimum", "E(w) − E(w*) = ½‖X̃(w − w*)‖² ≥ 0: the stationary point is the minimum",
+       uses=("least_squares.normal_equations",),
        sources=[("ml10", "each column of W is a linear regression for z_i"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, Objetivo"),
                 ("bishop-prml", "§3.1.1 and §4.1.3")])
@@ -499,6 +505,7 @@ def _error_without_bias(X: np.ndarray, z: np.ndarray, w: np.ndarray) -> float:
 
 
 @entry("least_squares.predictor", "y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄",
+       uses=("least_squares.normal_equations",),
        sources=[("ml10", "l'insieme delle funzioni discriminanti y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄")])
 def predictor() -> Statement:
     """Substituting W = (X̄ᵀX̄)⁻¹X̄ᵀT: Wᵀ = TᵀX̄((X̄ᵀX̄)⁻¹)ᵀ = TᵀX̄(X̄ᵀX̄)⁻¹, because X̄ᵀX̄ and
@@ -525,6 +532,7 @@ def predictor() -> Statement:
 # --- beyond the documents: the outputs sum to one --------------------------------------------
 
 @entry("least_squares.outputs_sum_to_one", "With a bias and 1-of-K targets, Σ_k y_k(x) = 1 for every x",
+       uses=("least_squares.predictor", "least_squares.one_of_k",),
        sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
                 ("ml10", "y_i(x) ≈ P(C_i|x), not a probability: cited for this claim, which it does not make")],
        kind="caveat",
@@ -588,6 +596,7 @@ def _gaussian_nll(R, N, K, sigma_n) -> sp.Basic:
 
 @entry("least_squares.gaussian_likelihood",
        "Least squares is the maximum-likelihood estimator for Gaussian data: −ln p = E(W)/σ² + const",
+       uses=("least_squares.normal_equations",),
        sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, ¿Porqué falla?"),
                 ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")],
        kind="caveat",
@@ -706,6 +715,7 @@ def _inconsistent_on_separable(seed: int) -> RunResult:
 
 @entry("least_squares.consistent_if_separable",
        "bromberg2012: the squared error is minimised when H is consistent",
+       uses=("least_squares.normal_equations",),
        sources=[("bromberg2012", "§3, 'el error se minimiza cuando H es consistente'"),
                 ("bishop-prml", "§4.1.3, Fig. 4.4")], kind="erratum")
 def consistent_if_separable() -> Statement:

@@ -260,6 +260,7 @@ def likelihood() -> Statement:
 
 
 @entry("logistic.gradient", "∇E(w) = Σ_n (σ(wᵀx_n) − t_n) x_n",
+       uses=("logistic.likelihood", "logistic.sigmoid_derivative",),
        sources=[("udelar2018", "Determinación de los parámetros ... (cont.), ∇E(w)"),
                 ("bishop-prml", "§4.3.2, Eq. (4.91)")])
 def gradient() -> Statement:
@@ -277,6 +278,7 @@ def gradient() -> Statement:
 
 
 @entry("logistic.gradient_underbrace", "The brace under σ(wᵀx_n) − t_n reads y_n; it is y_n − t_n",
+       uses=("logistic.gradient",),
        sources=[("udelar2018", "Determinación de los parámetros ... (cont.), the underbrace of "
                                "(σ(wᵀx_n) − t_n) labelled y_n, and Obs. 1's errors (y_n − t_n)"),
                 ("bishop-prml", "§4.3.2, Eq. (4.91)")],
@@ -307,6 +309,7 @@ def _hessian(N, d, X, w):
 
 
 @entry("logistic.hessian", "H = ∇∇E(w) = Σ_n y_n(1 − y_n) x_n x_nᵀ",
+       uses=("logistic.gradient", "logistic.sigmoid_derivative",),
        sources=[("udelar2018", "Solución única w al problema de regresión logística, H"),
                 ("bishop-prml", "§4.3.3, Eq. (4.97)")])
 def hessian() -> Statement:
@@ -348,6 +351,7 @@ def _separable_run(seed: int) -> RunResult:
 
 
 @entry("logistic.hessian_definite", "H is positive semidefinite; definite and E's minimiser unique only for full column rank X",
+       uses=("logistic.hessian",),
        sources=[("udelar2018", "Solución única w al problema de regresión logística, 'Como y_n y 1 − y_n "
                                "son positivos, H es definida positiva y por ende E(w) es estrictamente "
                                "convexa y admite un único mínimo global'; Obs. 2 'E(w) es una función "
@@ -408,6 +412,7 @@ def _matrix_form(X, w, lab, N: int):
 
 
 @entry("logistic.matrix_form_shapes", "∇E = Xᵀ(y − t), H = XᵀWX need X with the samples in rows, not the printed X = [x₁|…|x_N]",
+       uses=("logistic.gradient", "logistic.hessian",),
        sources=[("udelar2018", "Solución única w ... (second slide), 'X = [x₁ | x₂ | … | x_N]' and "
                                "'∇E(w) = Xᵀ(y − t), H(w) = XᵀWX'"),
                 ("bishop-prml", "§4.3.3, Eqs. (4.96)-(4.98), Φ with rows φ_nᵀ")],
@@ -441,6 +446,7 @@ def matrix_form_shapes() -> Statement:
 
 
 @entry("logistic.newton_irls", "Newton-Raphson w − H⁻¹∇E = (XᵀWX)⁻¹XᵀWz with z = Xw − W⁻¹(y − t) (IRLS)",
+       uses=("logistic.matrix_form_shapes", "descent.newton_step",),
        sources=[("udelar2018", "Solución única w ... (both slides), the Newton-Raphson iteration and "
                                "its IRLS form"),
                 ("bishop-prml", "§4.3.3, Eqs. (4.92), (4.99)-(4.100)")])
@@ -579,6 +585,7 @@ def softmax_derivative() -> Statement:
 
 
 @entry("logistic.softmax_gradient", "∇_{w_j}E = Σ_n (y_nj − t_nj) x_n",
+       uses=("logistic.softmax_derivative", "least_squares.one_of_k",),
        sources=[("udelar2018", "Regresión logística multiclase, the likelihood, E(w₁, …, w_K) and "
                                "∇_{w_j}E"),
                 ("bishop-prml", "§4.3.4, Eqs. (4.107)-(4.109)")])
@@ -614,6 +621,7 @@ def _hessian_block_numeric(ev, ws, X, k, j) -> np.ndarray:
 
 
 @entry("logistic.softmax_hessian_sign", "∇_{w_k}∇_{w_j}E = +Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ, not the printed −Σ",
+       uses=("logistic.softmax_gradient", "logistic.softmax_derivative",),
        sources=[("udelar2018", "Regresión logística multiclase, '∇_{w_k}∇_{w_j}E(w₁, …, w_K) = "
                                "−Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ'"),
                 ("bishop-prml", "§4.3.4, Eq. (4.110)")],
@@ -646,6 +654,7 @@ def softmax_hessian_sign() -> Statement:
 
 
 @entry("logistic.softmax_hessian_psd", "The K-class Hessian is positive semidefinite and singular along (v, …, v)",
+       uses=("logistic.softmax_hessian_sign",),
        sources=[("bishop-prml", "§4.3.4, after Eq. (4.110) (Exercise 4.20)"),
                 ("udelar2018", "Regresión logística multiclase, 'Los w_k se calculan mediante IRLS' "
                                "(Newton's method needs the Hessian's definiteness)")])

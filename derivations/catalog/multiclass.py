@@ -119,6 +119,7 @@ def _value_at_interpolation(ev, w, b, xa, xb, lam) -> float:
 
 
 @entry("multiclass.convex_regions", "Decision regions of the argmax discriminant are convex",
+       uses=("multiclass.interpolation",),
        sources=[("bromberg2012", "§2, Fig. 5 and the argument after it"),
                 ("bishop-prml", "§4.1.2")])
 def convex_regions() -> Statement:

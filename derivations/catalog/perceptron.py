@@ -162,6 +162,7 @@ def _separable_data(rng, n: int, d: int, gap: float = 0.5):
 
 @entry("perceptron.solution_region",
        "Normalisation: 'aᵀy > 0 on ω₁, < 0 on ω₂' is tₙaᵀyₙ > 0; the solution region is a convex cone",
+       uses=("geometry.normalisation",),
        sources=[(_DHS, "The two-category linearly separable case: 'replace all samples from class 2 "
                        "by their negatives', 'Solution vector, if it exists in not unique'"),
                 (_UD, f"{_UD_VAR}: 'Región de solución A: a tal que t_n aᵀy_n > 0 para todo n'"),
@@ -200,6 +201,7 @@ def solution_region() -> Statement:
 
 @entry("perceptron.udelar_rule_vs_region",
        "udelar2018: the rule 'g ≥ 0 on ω₁, g < 0 on ω₂' is the solution region t aᵀy > 0",
+       uses=("perceptron.solution_region",),
        kind="caveat",
        caveat="unstated condition: no sample on the boundary (aᵀy_n ≠ 0). udelar2018 asks "
               "'g(x_n) = aᵀy_n ≥ 0 si x_n de la clase ω₁, < 0 si ω₂' and then defines the solution "
@@ -305,6 +307,7 @@ def hermosillo_misclassified() -> Statement:
 
 
 @entry("perceptron.margin", "Margin b > 0: aᵀyᵢ ≥ b (DHS), t_n aᵀy_n > b > 0 (udelar2018) shrinks the solution region",
+       uses=("perceptron.solution_region",),
        sources=[(_DHS, "The two-category linearly separable case: 'aᵗyᵢ ≥ b for all i, where b is a "
                        "positive constant called the margin'"),
                 (_UD, f"{_UD_VAR}: 'Más robustez, margen (reduce A): t_n aᵀy_n > b > 0'")])
@@ -368,6 +371,7 @@ def count_piecewise_constant() -> Statement:
 
 @entry("perceptron.criterion_forms",
        "J_p / E_P in each document's notation is Σ_n max(0, −t_n aᵀy_n) ≥ 0, zero exactly on the closed region",
+       uses=("perceptron.solution_region",),
        sources=[(_DHS, "Perceptron criterion function: 'J_p(a) = Σ_{y∈Y} (−aᵗy)'"),
                 (_UD, f"{_UD_VAR}: 'Perceptrón: J_p(a) = Σ_{{n∈M(a)}} (−t_n aᵀy_n)'"),
                 (_BR, "§4.1: 'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n'"),
@@ -405,6 +409,7 @@ def _gradient_agreement(a, ys, ts, label: str) -> Agreement:
 
 @entry("perceptron.criterion_gradient",
        "∇J_p = Σ_{y∈Y}(−y) = −Σ_{n∈M} t_n y_n (M fixed): each document's printed gradient",
+       uses=("perceptron.criterion_forms",),
        sources=[(_DHS, "Batch perceptron: '∇J_p = Σ_{y∈Y} (−y)'"),
                 (_UD, f"{_UD_OPT}: '∇J_p = −Σ_{{n∈M(a)}} t_n y_n'"),
                 (_ML, "perceptron: '∂E_p(w)/∂w = −Σ_{x_i∈M} φ(x_i) t_i'"), _PRML])
@@ -432,6 +437,7 @@ def criterion_gradient() -> Statement:
 
 
 @entry("perceptron.continuity", "Each term of J_p is 1-Lipschitz in the activation: J_p is continuous",
+       uses=("perceptron.criterion_forms",),
        sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹'")])
 def continuity() -> Statement:
     """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample:
@@ -448,6 +454,7 @@ def continuity() -> Statement:
 
 
 @entry("perceptron.kink", "J_p is not C¹: at the boundary its one-sided slopes along y' are 0 and −‖y'‖²",
+       uses=("perceptron.criterion_forms",),
        sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹ (no es "
                       "problemático en este caso)'")])
 def kink() -> Statement:
@@ -476,6 +483,7 @@ def kink() -> Statement:
 
 @entry("perceptron.distance_interpretation",
        "J_p is ‖w‖ times the sum of the misclassified samples' distances to the boundary",
+       uses=("perceptron.criterion_forms", "geometry.signed_distance",),
        sources=[(_DHS, "Perceptron criterion function: 'The criterion is proportional to the sum of "
                        "distances from the misclassified samples to the decision boundary'"), _DHSBOOK])
 def distance_interpretation() -> Statement:
@@ -522,6 +530,7 @@ def _batch_agreement(a, ys, ts, eta, label: str) -> Agreement:
 
 
 @entry("perceptron.batch_update", "a(k+1) = a(k) − η∇J_p = a(k) + η Σ_{y∈Y_k} y (DHS, udelar2018, ml10)",
+       uses=("perceptron.criterion_gradient", "descent.update_rule",),
        sources=[(_DHS, "Batch perceptron: 'a(k+1) = a(k) + η(k) Σ_{y∈Y_k} y'"),
                 (_UD, f"{_UD_OPT}: 'a(k+1) = a(k) + η(k) Σ_{{n∈M(a)}} t_n y_n'"),
                 (_ML, "perceptron: 'w^(k+1) = w^(k) + η Σ_{x_i∈M_k} φ(x_i) t_i'")])
@@ -547,6 +556,7 @@ def batch_update() -> Statement:
 @entry("perceptron.single_sample_step",
        "The single-sample step w + ηφ_i t_i (ml10), a + t_k y_k (udelar2018), w + y_i η x_i (hermosillo2017) "
        "is a descent step on the sample's term",
+       uses=("perceptron.criterion_forms",),
        sources=[(_ML, "perceptron: 'w^(k+1) = w^(k) + ηφ(x_i)t_i dove x_i ∈ M_k'"),
                 (_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k'"),
                 (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i'")])
@@ -576,6 +586,7 @@ def single_sample_step() -> Statement:
 
 
 @entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
+       uses=("perceptron.criterion_gradient",),
        kind="erratum",
        sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n'")])
 def bromberg_batch_sign() -> Statement:
@@ -615,6 +626,7 @@ def _printed_rule_run(seed: int) -> RunResult:
 
 @entry("perceptron.bromberg_single_sample_sign",
        "bromberg2012: the single-sample update w^{τ+1} = w^τ − ηφ_n t_n",
+       uses=("perceptron.single_sample_step",),
        kind="erratum",
        sources=[(_BR, "§4.1, after Eq. (8): 'w^{τ+1} = w^τ − ηφ_n t_n', and the reading that follows: "
                       "'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'")])
@@ -677,6 +689,7 @@ def _algorithm3_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.algorithm3", "DHS Algorithm 3 (batch perceptron) and its stopping test |η(k) Σ_{Y_k} y| < θ",
+       uses=("perceptron.batch_update",),
        kind="algorithm",
        sources=[(_DHS, "Batch perceptron, Algorithm 3 (lines 1-6)"),
                 (_UD, f"{_UD_OPT}: 'hasta que η(k)‖Σ_{{n∈M(a)}} t_n y_n‖ < θ'")])
@@ -710,6 +723,7 @@ def _single_sample_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.single_sample", "Fixed-increment single-sample perceptron: a ← a + t_k y_k when y_k is misclassified",
+       uses=("perceptron.single_sample_step",),
        kind="algorithm",
        sources=[(_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k', 'k ← (k + 1) mod N'"),
                 (_HE, "Algoritmo de Aprendizaje Perceptron: 'si y_i⟨w, x_i⟩ ≤ 0 ... w = w + y_i η x_i'"),
@@ -756,6 +770,7 @@ def _eta_scaling_run(seed: int) -> RunResult:
 
 @entry("perceptron.eta_one_suffices",
        "udelar2018: 'como el criterio no cambia si se escala a, basta con tomar η = 1'",
+       uses=("perceptron.single_sample", "perceptron.criterion_forms",),
        kind="caveat",
        caveat="unstated condition: a(0) = 0 (or a(0) scaled with η). udelar2018's algorithm starts "
               "from 'Inicializar a' (any a); from a(0) ≠ 0 the runs with η and with η = 1 are not "
@@ -791,6 +806,7 @@ def eta_one_suffices() -> Statement:
 
 @entry("perceptron.per_sample_decrease",
        "ml10: a correction lowers the sample's cost term by η‖φ‖²: −w'ᵀφt = −wᵀφt − η‖φ‖² < −wᵀφt",
+       uses=("perceptron.single_sample_step",),
        kind="caveat",
        caveat="unstated condition: φ(x_i) ≠ 0. ml10 allows the identity basis function ('il modello "
               "funziona anche quando la funzione base è l'identità') and no bias coordinate, so "
@@ -859,6 +875,7 @@ def _total_increase_run(seed: int) -> RunResult:
 
 @entry("perceptron.total_cost_can_increase",
        "ml10: the decrease is per sample, not global — a correction can increase the total cost",
+       uses=("perceptron.per_sample_decrease",),
        sources=[(_ML, "perceptron: 'questa diminuzione è relativa solo al singolo elemento, e non è globale. "
                       "Potrebbe infatti succedere che ... il costo totale aumenti'")])
 def total_cost_can_increase() -> Statement:
@@ -886,6 +903,7 @@ _NOVIKOFF = ("dhs", "§5.5.2, Theorem 5.1 (Perceptron Convergence) and its proof
 
 
 @entry("perceptron.novikoff_projection", "Novikoff, step 1: each correction raises wᵀu by at least γ, so w_kᵀu ≥ kγ",
+       uses=("perceptron.solution_region", "perceptron.single_sample",),
        sources=[(_UD, f"{_UD_CONV}: 'Teorema: Si los patrones son linealmente separables, el algoritmo "
                       "converge ... Prueba: ver e.g. Duda & Hart'"),
                 (_BR, "§4.1: 'teorema de convergencia del perceptrón'"), _NOVIKOFF])
@@ -912,6 +930,7 @@ def novikoff_projection() -> Statement:
 
 
 @entry("perceptron.novikoff_norm", "Novikoff, step 2: ‖w + y'‖² ≤ ‖w‖² + R² on a mistake, so ‖w_k‖² ≤ kR²",
+       uses=("perceptron.single_sample",),
        sources=[(_UD, f"{_UD_CONV}: 'Prueba: ver e.g. Duda & Hart'"), _NOVIKOFF])
 def novikoff_norm() -> Statement:
     """‖w + y'‖² = ‖w‖² + 2wᵀy' + ‖y'‖². A correction happens only when wᵀy' ≤ 0, and
@@ -940,6 +959,7 @@ def novikoff_norm() -> Statement:
 
 
 @entry("perceptron.novikoff_bound", "Novikoff: kγ ≤ w_kᵀu ≤ ‖w_k‖ ≤ √k R, hence k ≤ R²/γ²",
+       uses=("perceptron.novikoff_projection", "perceptron.novikoff_norm",),
        sources=[(_UD, f"{_UD_CONV}: '... converge a una solución exacta en una cantidad finita de pasos'"),
                 (_ML, "perceptron: 'nel caso in cui le classi siano linearmente separabili allora l'algoritmo "
                       "visto prima converge alla soluzioen corretta in un numero finito di apssi' [sic]"), _NOVIKOFF])
@@ -989,6 +1009,7 @@ def _convergence_run(seed: int) -> RunResult:
 
 @entry("perceptron.convergence_run",
        "Perceptron convergence theorem, run: separable data ⇒ a solution within R²/γ² corrections",
+       uses=("perceptron.novikoff_bound",),
        kind="algorithm",
        sources=[(_UD, f"{_UD_CONV}: 'Si los patrones son linealmente separables, el algoritmo converge a una "
                       "solución exacta en una cantidad finita de pasos'"),
@@ -1061,6 +1082,7 @@ def _nonseparable_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.nonseparable", "Non-separable data: the single-sample perceptron never converges, it cycles",
+       uses=("perceptron.single_sample",),
        kind="algorithm",
        sources=[(_UD, f"{_UD_CONV}: 'Si los datos no son linealmente separables, el algoritmo no converge'"),
                 (_ML, "perceptron: 'l'algoritmo non converge ma continua a ciclare in un insieme di possibili "
@@ -1119,6 +1141,7 @@ def _lp_agrees_run(seed: int) -> RunResult:
 
 @entry("perceptron.separability_a_priori",
        "ml10: separability 'non è possibile da valutare a priori'; bromberg2012: 'extremadamente costoso' to prove",
+       uses=("feature_maps.exercise1_convex_hulls",),
        kind="erratum",
        sources=[(_ML, "perceptron: 'in molti casi non è verificata, e in particolare non è possibile da valutare "
                       "a priori se la condizione è verificata o no'"),
@@ -1180,6 +1203,7 @@ def _order_run(seed: int) -> RunResult:
 
 @entry("perceptron.order_dependence",
        "The solution found depends on the initial vector and on the order of the samples",
+       uses=("perceptron.single_sample",),
        kind="algorithm",
        sources=[(_BR, "§4.1: 'a cual converja el algoritmo depende de los parámetros iniciales y el orden en que "
                       "se presentan los datapoints'"),
@@ -1245,6 +1269,7 @@ def _dual_equivalence_run(seed: int) -> RunResult:
 
 @entry("perceptron.dual_equivalence",
        "Dual perceptron: α_i counts the corrections of sample i, w = Σ α_j y_j x_j, same run as the primal (η = 1, w = 0)",
+       uses=("perceptron.single_sample",),
        kind="algorithm",
        sources=[(_HE, "Algoritmo del Perceptron DUAL: 'si y_i Σ_j α_j y_j ⟨x_i, x_j⟩ ≤ 0 entonces: α_i = α_i + 1'"),
                 (_HE, "Algoritmo de Aprendizaje Perceptron: 'cada ejemplo estuvo mal clasificado 0 o α veces ... "
@@ -1281,6 +1306,7 @@ def _alpha_counts_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.dual_printed_sum", "hermosillo2017: the perceptron learns w = Σ_{i=1}^N y_i x_i",
+       uses=("perceptron.dual_equivalence",),
        kind="erratum",
        sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'Nota que el perceptrón básico aprende los pesos de "
                       "los atributos [w_1 ... w_d] = y_1[x]_1 + y_2[x]_2 + ··· + y_N[x]_N ⇒ w = Σ_{i=1}^N y_i x_i'")])
@@ -1325,6 +1351,7 @@ def _eta_general_run(seed: int) -> RunResult:
 
 @entry("perceptron.dual_expansion",
        "hermosillo2017: after training w = Σ_j α_j y_j x_j (α_j = number of corrections of x_j)",
+       uses=("perceptron.dual_equivalence", "perceptron.eta_one_suffices",),
        kind="caveat",
        caveat="unstated condition: η = 1 and w(0) = 0. hermosillo2017's primal algorithm updates "
               "'w = w + y_i η x_i' with '0 < η ≤ 1' and notes 'Otras inicializaciones son posibles'; "
@@ -1348,6 +1375,7 @@ def dual_expansion() -> Statement:
 
 @entry("perceptron.dual_decision",
        "Dual decision function ⟨w, x_i⟩ = Σ_j α_j y_j ⟨x_i, x_j⟩ and the Gram matrix G = XXᵀ",
+       uses=("perceptron.dual_equivalence",),
        sources=[(_HE, "Perceptron DUAL: 'y_i = sign(Σ_{j=1}^N α_j y_j ⟨x_i, x_j⟩)', 'la única información "
                       "necesaria es la matriz n-por-n G = XXᵀ, llamada matriz Gram'")])
 def dual_decision() -> Statement:
@@ -1398,6 +1426,7 @@ def _many_steps_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.many_steps", "The number of corrections can be large: 2/ε² + 3 on two samples at angle ~ε",
+       uses=("perceptron.novikoff_bound",),
        kind="algorithm",
        sources=[(_UD, f"{_UD_CONV}: 'La cantidad de pasos puede ser grande. Es imposible distinguir no "
                       "separabilidad de convergencia lenta'")])

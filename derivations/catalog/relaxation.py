@@ -292,6 +292,7 @@ def jr_index_set() -> Statement:
 
 
 @entry("relaxation.jr_gradient", "∇J_r = Σ_{Y(a)} (t aᵀy − b)/‖y‖² t y; the batch update is a − η∇J_r",
+       uses=("descent.update_rule",),
        sources=[_DHS_56, ("udelar2018", f"{_UD_CRIT}: J_r (no gradient printed)")])
 def jr_gradient() -> Statement:
     """Duda-Hart-Stork §5.6.1: ∇J_r = Σ_{y∈Y(a)} (aᵗy − b)/‖y‖² y (normalised samples; with
@@ -328,6 +329,7 @@ def jr_gradient() -> Statement:
 
 @entry("relaxation.single_sample_step",
        "Single-sample relaxation: the distance to aᵀy = b becomes |1 − η| times as large; 0 < η < 2 moves toward it",
+       uses=("geometry.signed_distance",),
        sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r (the criterion the step descends)")])
 def single_sample_step() -> Statement:
     """Duda-Hart-Stork Algorithm 9: for a sample with t aᵀy < b (built in: t aᵀy = b − u,
@@ -405,6 +407,7 @@ def _relaxation_nonseparable(seed: int) -> RunResult:
 
 @entry("relaxation.single_sample_algorithm",
        "Single-sample relaxation with margin (0 < η < 2): a vector with aᵀy > b on separable data; no end otherwise",
+       uses=("relaxation.single_sample_step",),
        kind="algorithm", sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r")])
 def single_sample_algorithm() -> Statement:
     """Duda-Hart-Stork Algorithm 9 with over-relaxation η = 1.2, 1.5, 1.8 (cyclic order) on
@@ -454,6 +457,7 @@ def _nonseparable_minimum(seed: int) -> RunResult:
 
 @entry("relaxation.nonseparable_solution",
        "J_q and J_r 'siempre dan una solución, aún en el caso no separable': a minimiser, not a separator",
+       uses=("relaxation.jr_gradient",),
        kind="algorithm",
        sources=[("udelar2018", f"{_UD_OBS}: 'Las relajaciones de mínimos cuadrados J_q y J_r siempre dan "
                                "una solución, aún en el caso no separable'"), _DHS_56])
@@ -473,6 +477,7 @@ def nonseparable_solution() -> Statement:
 
 @entry("relaxation.scale_invariance",
        "udelar2018: 'el criterio no cambia si se escala a' — J_p doubles with a; only ℳ(a) is invariant",
+       uses=("perceptron.criterion_forms",),
        kind="erratum",
        sources=[("udelar2018", "Perceptrón: corrección de a una muestra: 'Como el criterio no cambia si se "
                                "escala a, basta con tomar η = 1'"),
