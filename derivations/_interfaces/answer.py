@@ -1,13 +1,76 @@
-"""`lindisc answer` (being built; see its issue)."""
+"""`lindisc answer EXERCISE_ID ANSWER`: a student's answer against a catalog exercise.
+
+``ANSWER`` is ``"NAME = VALUE"`` (or a value with ``--quantity NAME``): a number, ``sqrt(5)/2``,
+a list ``[0, 1/8, 1/8]`` or a matrix by rows ``[[5, 3], [3, 5]]``. It is compared with the
+exercise's verified solution under the equivalence the exercise needs (exact; a direction up
+to a positive scale; a set of support vectors), with the typical mistake named when the
+diagnosis library finds one (:mod:`derivations._userclaims.answers`). Exit codes: 0 correct;
+1 incorrect, undecided, or the solution is not verified; 2 malformed input.
+"""
 
 from __future__ import annotations
+
+import json
+import sys
 
 
 def add_arguments(parser) -> None:
     """Options of `lindisc answer`."""
+    from .cli import _budget, _seed
+
+    parser.add_argument("exercise", metavar="EXERCISE_ID",
+                        help="a catalog exercise, e.g. svm.exercise_solution")
+    parser.add_argument("answer", metavar="ANSWER", nargs="?", default=None,
+                        help="'NAME = VALUE', e.g. 'alpha = [0, 1/8, 1/8]'; without it, the "
+                             "exercise's answerable values are listed")
+    parser.add_argument("--quantity", default=None, metavar="NAME",
+                        help="which value ANSWER gives, when ANSWER has no 'NAME ='")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--seed", type=_seed, default=0,
+                        help="seed for the random methods, a whole number >= 0 (default 0)")
+    parser.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
+                        help="seconds each method may spend on one claim (default 20)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="verify the exercise again, not from the verdict cache")
+    parser.set_defaults(jobs=1)
+
+
+def _listing(eid: str) -> str:
+    from .._userclaims.answers import QUANTITIES
+
+    return "\n".join([f"{eid}: answerable values (lindisc answer {eid} 'NAME = VALUE'):"] +
+                     [f"  {k:16s} {q.equivalence:10s} {q.meaning}" for k, q in QUANTITIES[eid].items()])
 
 
 def run(ns) -> int:
+    from .._userclaims.answers import QUANTITIES, check_answer
+    from .._userclaims.errors import ClaimsError, Location
+    from .check import entry_ok
     from .cli import UsageError
 
-    raise UsageError("'lindisc answer' is not available yet in this version")
+    if ns.answer is None:
+        if ns.exercise not in QUANTITIES:
+            raise UsageError(f"no answerable exercise {ns.exercise!r}; choose one of "
+                             f"{', '.join(QUANTITIES)}")
+        print(_listing(ns.exercise))
+        return 0
+    try:
+        rec = check_answer(ns.exercise, ns.answer, quantity=ns.quantity,
+                           where=Location("ANSWER"), entry_ok=entry_ok(ns), seed=ns.seed,
+                           budget=ns.budget)
+    except ClaimsError as exc:
+        raise UsageError(str(exc)) from None
+    if ns.format == "json":
+        json.dump(rec, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        lines = [f"{rec['exercise']} — {rec['quantity']} ({rec['equivalence']}): {rec['status']}",
+                 f"  your answer: {rec['answer']}"]
+        if rec["status"] in ("correct", "incorrect") and rec.get("detail"):
+            lines.append(f"  {rec['detail']}")
+        elif rec.get("detail"):
+            lines.append(f"  {rec['detail']}")
+        if rec.get("mistake"):
+            lines.append(f"  typical mistake: {rec['mistake']}")
+        print("\n".join(lines))
+    return 0 if rec["status"] == "correct" else 1

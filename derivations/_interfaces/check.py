@@ -1,13 +1,106 @@
-"""`lindisc check` (being built; see its issue)."""
+"""`lindisc check FILE`: verify your own claims, derivations and exercise answers.
+
+The claims file (TOML, format 1) is described in :mod:`derivations._userclaims` and
+examples/claims/README.md. Every claim and derivation step gets the catalog's methods and
+scope (:func:`derivations.verify`); a derivation's report names its first wrong step.
+Exit codes: 0 every claim, step and answer holds; 1 some does not (refuted, undecided,
+error, an incorrect answer); 2 malformed input, with file:line:column in the message.
+"""
 
 from __future__ import annotations
+
+import json
+import sys
+import time
 
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
+    from .cli import _budget, _seed
+
+    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1)")
+    parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument("--seed", type=_seed, default=0,
+                        help="seed for the random methods, a whole number >= 0 (default 0)")
+    parser.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
+                        help="seconds each method may spend on one claim (default 20)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="verify the exercises of [[answer]] items again, not from the cache")
+    parser.set_defaults(jobs=1)  # an exercise of an [[answer]] is verified in one worker
+
+
+def entry_ok(ns):
+    """``(eid, seed, budget) -> (ok, status)`` for an exercise entry: its verdict from the
+    verdict cache, or verified now (and stored), as ``lindisc verify`` does."""
+    def ok(eid, seed, budget):
+        from .cli import _selected, _verified
+
+        cache, index, ids = _selected(ns, [eid])
+        got, _ = _verified(ids, ns, "answer", cache=cache, index=index, start=time.monotonic(),
+                           progress=False)
+        return got[eid]["ok"], got[eid]["record"]["status"]
+
+    return ok
+
+
+def _row(rec: dict, name: str) -> list[str]:
+    from .._verdicts.report import _methods_cell, scope_cell
+
+    status = rec["status"]
+    if rec.get("as_expected") is False:
+        status += f" ! (expected {rec['expect']})"
+    scope = scope_cell(rec) if rec["status"] in ("verified", "refuted") else ""
+    return [name, status, scope, _methods_cell(rec.get("methods", [])), rec.get("text", "")]
+
+
+def render(report) -> str:
+    """The table of a :class:`~derivations._userclaims.checking.CheckReport`, then what
+    does not hold: counterexamples, first wrong steps, feedback on answers."""
+    from .cli import _layout, _terminal_width
+
+    rows = [["item", "status", "scope", "methods", "claim"]]
+    notes = []
+    for rec in report.records:
+        if rec["kind"] == "derivation":
+            rows.append([rec["name"], rec["status"] + (f" at step {rec['first_wrong_step']}"
+                                                       if rec["first_wrong_step"] else ""),
+                         "", "", rec["detail"]])
+            rows += [_row(s, f"  step {s['step']}") for s in rec["steps"]]
+        elif rec["kind"] == "answer":
+            rows.append([rec.get("name") or rec["exercise"], rec["status"], rec["equivalence"], "",
+                         f"{rec['quantity']} = {rec['answer']}"])
+        else:
+            rows.append(_row(rec, rec["name"]))
+        cx = rec.get("counterexample")
+        if cx and rec["status"] == "refuted" or (cx and rec["kind"] == "derivation"):
+            vals = ", ".join(f"{k} = {v}" for k, v in cx.get("values", {}).items())
+            where = f"step {rec['first_wrong_step']} of " if rec["kind"] == "derivation" else ""
+            notes.append(f"{where}{rec['name']}: counterexample at sizes {cx.get('sizes', {})}: "
+                         f"{vals} -> {cx.get('fails', '')}")
+        elif rec["kind"] == "answer" and rec["status"] != "correct":
+            notes.append(f"{rec.get('name') or rec['exercise']}: {rec.get('detail', '')}"
+                         + (f"; typical mistake: {rec['mistake']}" if rec.get("mistake") else ""))
+        elif rec["status"] == "trivial":
+            notes.append(f"{rec['name']}: {rec['detail']}")
+    lines = _layout(rows, _terminal_width(), [4])
+    summ = report.summary()
+    lines += ["", ", ".join(f"{k}={v}" for k, v in summ.items() if v or k in ("verified",)),
+              *notes]
+    return "\n".join(lines).rstrip()
 
 
 def run(ns) -> int:
+    from .._userclaims.checking import check_file
+    from .._userclaims.errors import ClaimsError
     from .cli import UsageError
 
-    raise UsageError("'lindisc check' is not available yet in this version")
+    try:
+        report = check_file(ns.file, seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
+    except ClaimsError as exc:
+        raise UsageError(str(exc)) from None
+    if ns.format == "json":
+        json.dump(report.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
+        sys.stdout.write("\n")
+    else:
+        print(render(report))
+    return report.exit_code

@@ -1,0 +1,146 @@
+"""From a loaded claims file to engine claims: each [[claim]] one claim, each [[derivation]]
+one claim per step (the step against the one before it), each on a fresh :class:`Space`
+built from the declarations with the item's ``where`` refinements and the file's definitions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .._claims.claims import Equal, Exists, Rel
+from .._symbols.nodes import lazy
+from .declarations import condition, parse_declaration
+from .errors import ClaimsError, Location
+from .loader import ClaimsFile, Item
+from .parser import Names, Relation, parse_expression
+
+__all__ = ["Built", "build_item"]
+
+_STEP_OP = re.compile(r"\s*(<=|>=|==|=|<|>)(?!=)")
+
+
+@dataclass
+class Built:
+    """One checkable claim: ``label`` for the report, the claim, its space; ``step`` is the
+    1-based step number of a derivation (None for a claim); ``texts`` the source texts."""
+
+    label: str
+    claim: object
+    space: object
+    step: int | None = None
+    texts: tuple = ()
+    where: Location | None = None
+
+
+def _space(cf: ClaimsFile, item: Item):
+    refine: dict = {}
+    for i, c in enumerate(item.data.get("where", [])):
+        name, opt = condition(c, cf.declarations.decls, item.where_of("where", i))
+        refine.setdefault(name, set()).add(opt)
+    space, names = cf.declarations.space(refine)
+    for name, text, where in cf.definitions:
+        value = parse_expression(text, names, where)
+        sym = names.symbols[name]
+        if isinstance(sym, sp.MatrixSymbol) != isinstance(value, (sp.MatrixBase, sp.MatrixExpr)):
+            raise ClaimsError(f"definition of {name}: one side is a matrix, the other a scalar", where)
+        if isinstance(sym, sp.MatrixSymbol) and (sp.simplify(sym.shape[0] - value.shape[0]) != 0
+                                                  or sp.simplify(sym.shape[1] - value.shape[1]) != 0):
+            raise ClaimsError(f"definition of {name}: shape {value.shape} is not {sym.shape}", where)
+        space.define(sym, lazy(value), f"[definitions] {name} = {text}")
+    return space, names
+
+
+def _same_kind(a, b, where: Location):
+    am = isinstance(a, (sp.MatrixBase, sp.MatrixExpr))
+    bm = isinstance(b, (sp.MatrixBase, sp.MatrixExpr))
+    if am != bm:
+        raise ClaimsError("one side is a matrix and the other a scalar", where)
+    if am and (sp.simplify(a.shape[0] - b.shape[0]) != 0 or sp.simplify(a.shape[1] - b.shape[1]) != 0):
+        raise ClaimsError(f"the sides have shapes {a.shape} and {b.shape}", where)
+
+
+def _relation_claim(lhs, op: str, rhs, where: Location):
+    _same_kind(lhs, rhs, where)
+    if op in ("==", "="):
+        return Equal(lazy(lhs), lazy(rhs))
+    if isinstance(lhs, (sp.MatrixBase, sp.MatrixExpr)):
+        raise ClaimsError(f"'{op}' compares scalars", where)
+    return Rel(lazy(lhs), op, lazy(rhs))
+
+
+def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
+    """The engine claims of one [[claim]] or [[derivation]] (answers: see :mod:`.answers`)."""
+    space, names = _space(cf, item)
+    d = item.data
+    if item.kind == "claim":
+        if "lhs" in d:
+            lhs = parse_expression(d["lhs"], names, item.where_of("lhs"))
+            rhs = parse_expression(d["rhs"], names, item.where_of("rhs"))
+            claim = _relation_claim(lhs, "==", rhs, item.where_of("lhs"))
+            texts = (d["lhs"], "=", d["rhs"])
+        elif "relation" in d:
+            r = parse_expression(d["relation"], names, item.where_of("relation"), relation=True)
+            if not isinstance(r, Relation):
+                raise ClaimsError("a relation needs one of < <= > >= ==, e.g. 'x**2 + 1 >= 2*x'",
+                                  item.where_of("relation"))
+            claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"))
+            texts = (d["relation"],)
+        else:
+            claim = _exists(d, item, names)
+            texts = tuple(d["constraints"])
+        return [Built(item.name, claim, space, None, texts, item.where)]
+    steps = []
+    prev = None
+    for i, s in enumerate(d["steps"]):
+        text = s["expr"] if isinstance(s, dict) else s
+        where = item.where_of("steps", i)
+        op = "="
+        m = _STEP_OP.match(text)
+        if m:
+            if i == 0:
+                raise ClaimsError("the first step is an expression; later steps may start "
+                                  "with = <= >= < >", where)
+            op = m.group(1)
+            where = where.at(1, m.end() + 1)
+            text = text[m.end():]
+        e = parse_expression(text, names, where)
+        if prev is not None:
+            why = s.get("why", "") if isinstance(s, dict) else ""
+            label = f"{item.name}: step {i}" + (f" ({why})" if why else "")
+            steps.append(Built(label, _relation_claim(prev[0], "==" if op == "=" else op, e, where),
+                               space, i, (prev[1], op, text), where))
+        prev = (e, text)
+    return steps
+
+
+def _exists(d: dict, item: Item, names: Names):
+    bound = {}
+    for name, typ in d["exists"].items():
+        where = item.where_of("exists", name)
+        decl = parse_declaration(name, typ, where)
+        if name in names.symbols:
+            raise ClaimsError(f"bound name {name!r} is already declared in [symbols]", where)
+        if decl.kind == "scalar" and not decl.options:
+            bound[name] = sp.Symbol(name, real=True)
+        elif decl.kind == "vector" and not decl.options:
+            size = parse_expression(decl.sizes[0], Names({k: names.symbols[k] for k in names.dims}),
+                                    where)
+            bound[name] = sp.MatrixSymbol(name, size, 1)
+        else:
+            raise ClaimsError("a bound name is a plain scalar or vector(n); put conditions such "
+                              "as 'a >= 0' in the constraints", where)
+    inner = Names({**names.symbols, **bound}, names.samples, names.dims)
+    cons = []
+    for i, c in enumerate(d["constraints"]):
+        where = item.where_of("constraints", i)
+        r = parse_expression(c, inner, where, relation=True)
+        if not isinstance(r, Relation):
+            raise ClaimsError("a constraint is a relation such as 'a + b >= 1'", where)
+        if isinstance(r.lhs, (sp.MatrixBase, sp.MatrixExpr)) or isinstance(r.rhs, (sp.MatrixBase, sp.MatrixExpr)):
+            raise ClaimsError("a constraint compares scalars (write one per entry)", where)
+        op = {"==": sp.Eq, "<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[r.op]
+        cons.append(op(r.lhs, r.rhs, evaluate=False))
+    return Exists(tuple(bound.values()), cons)
