@@ -59,6 +59,7 @@ _EXPORTS = {
     "IsPSD": "._claims.claims", "EigenPair": "._claims.claims", "Stationary": "._claims.claims",
     "SphereMax": "._claims.claims", "Iff": "._claims.claims", "Exists": "._claims.claims",
     "Behaviour": "._claims.claims", "RunResult": "._claims.claims",
+    "LagrangePoints": "._claims.claims",
     "Statement": "._claims.statement", "Agreement": "._claims.statement",
     "chain": "._claims.statement",
     # verdicts

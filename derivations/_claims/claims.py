@@ -20,6 +20,10 @@ claim                  meaning
                        ``cs``: proved by a rational witness checked exactly, refuted by an exact
                        infeasibility certificate (:mod:`derivations._decide.linear`); floats only find
                        candidates
+``LagrangePoints(f,    the real stationary points of f − Σλ_i(g_i − c_i) on g_i = c_i are exactly
+cs, xs, points)``      ``points`` (with the printed multipliers, max and min when given): decided by
+                       :mod:`derivations._decide.stationary` (elimination with certified
+                       eliminants; Hermite's real-root count), each complete or undecided
 ``Behaviour(run, n)``  an algorithm's behaviour, checked by running ``numerics`` on ``n`` data sets
 =====================  ========================================================================
 
@@ -35,6 +39,7 @@ Every claim exposes the same small interface to the methods (:mod:`derivations._
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -45,7 +50,7 @@ from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positi
 
 __all__ = [
     "Undecidable", "Claim", "Equal", "Rel", "SameSign", "IsPSD", "EigenPair", "Stationary", "SphereMax",
-    "Iff", "Exists", "Behaviour", "RunResult",
+    "Iff", "Exists", "LagrangePoints", "Behaviour", "RunResult",
 ]
 
 _OPS = {"<=": sp.LessThan, ">=": sp.GreaterThan, "<": sp.StrictLessThan, ">": sp.StrictGreaterThan}
@@ -604,6 +609,299 @@ def _cond_symbols(c) -> set:
     if kind == "not":
         return _cond_symbols(c[1])
     return set().union(*[_cond_symbols(x) for x in c[1]])
+
+
+@dataclass(frozen=True)
+class LagrangePoints(Claim):
+    """The real solutions of ∇f = Σλ_i∇g_i, g_i = c_i (the stationary points of the Lagrangian
+    L = f − Σλ_i(g_i − c_i)) are exactly the printed ``points``; with ``multipliers`` (one
+    tuple of λ's per point) the printed λ's are those of each point; ``maximum`` /
+    ``minimum`` (printed points) are global maximisers / minimisers of f on the constraint set.
+
+    ``variables`` are bound real symbols (not declared in the space); ``constraints`` are
+    ``Eq(g, c)`` (or ``g``, meaning g = 0). Data declared in the space are instantiated first;
+    a proof needs them concrete. Decided per instance by :mod:`derivations._decide.stationary`,
+    two independent routes, each complete or undecided (never a guess):
+
+    * ``identity`` (components): Hermite's count of the distinct real solutions on a checked
+      Gröbner basis; the printed points solve the system exactly (λ from Cramer's rule where
+      not printed), are distinct, and are as many as the real solutions, with the constraint
+      gradients independent on the whole constraint set (its singular system has no real
+      solution, by the same count) so that each x has one λ;
+    * ``violation`` (exact random): elimination with cofactor-certified eliminants and exact
+      enumeration of every real solution; a printed point that is not a solution, or a
+      solution not printed, is named as the counterexample.
+
+    The max/min by :func:`derivations._decide.stationary.extremes` (a compact constraint set:
+    exact comparison over every candidate; else a quadratic on an affine set: the reduced
+    Hessian), from each route's own solution set.
+    """
+
+    objective: sp.Basic
+    constraints: tuple
+    variables: tuple
+    points: tuple
+    multipliers: tuple | None = None
+    maximum: tuple | None = None
+    minimum: tuple | None = None
+
+    relation = "Lagrange points"
+
+    def __post_init__(self):
+        object.__setattr__(self, "objective", sp.sympify(self.objective))
+        cs = []
+        for c in self.constraints:
+            if isinstance(c, sp.logic.boolalg.BooleanAtom):
+                raise ValueError(f"a constraint evaluated to {c} while built: give Eq(g, c, "
+                                 "evaluate=False) or the pair (g, c)")
+            if isinstance(c, tuple):
+                c = sp.Eq(sp.sympify(c[0]), sp.sympify(c[1]), evaluate=False)
+            cs.append(c if isinstance(c, sp.Equality) else sp.Eq(sp.sympify(c), 0, evaluate=False))
+        cs = tuple(cs)
+        object.__setattr__(self, "constraints", cs)
+        object.__setattr__(self, "variables", tuple(self.variables))
+        tup = lambda p: tuple(sp.sympify(v) for v in p)  # noqa: E731
+        object.__setattr__(self, "points", tuple(tup(p) for p in self.points))
+        if self.multipliers is not None:
+            object.__setattr__(self, "multipliers", tuple(tup(m) for m in self.multipliers))
+            if len(self.multipliers) != len(self.points):
+                raise ValueError("one tuple of multipliers per printed point")
+        for name in ("maximum", "minimum"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, tup(getattr(self, name)))
+        n = len(self.variables)
+        if any(len(p) != n for p in self.points + tuple(x for x in (self.maximum, self.minimum) if x)):
+            raise ValueError(f"every printed point needs {n} coordinates")
+
+    # the sides a mutation may alter: f, each g, then every printed number, flat
+    def _layout(self) -> list:
+        out = [("objective", None, None)]
+        out += [("g", i, None) for i in range(len(self.constraints))]
+        for i, p in enumerate(self.points):
+            out += [("points", i, j) for j in range(len(p))]
+        for i, m in enumerate(self.multipliers or ()):
+            out += [("multipliers", i, j) for j in range(len(m))]
+        for name in ("maximum", "minimum"):
+            out += [(name, None, j) for j in range(len(getattr(self, name) or ()))]
+        return out
+
+    def sides(self):
+        out = []
+        for kind, i, j in self._layout():
+            if kind == "objective":
+                out.append(self.objective)
+            elif kind == "g":
+                out.append(self.constraints[i].lhs)
+            elif kind in ("points", "multipliers"):
+                out.append(getattr(self, kind)[i][j])
+            else:
+                out.append(getattr(self, kind)[j])
+        return out
+
+    def replace_side(self, i, expr):
+        kind, a, b = self._layout()[i]
+        if kind == "objective":
+            return replace(self, objective=expr)
+        if kind == "g":
+            cs = list(self.constraints)
+            cs[a] = sp.Eq(expr, cs[a].rhs, evaluate=False)
+            return replace(self, constraints=tuple(cs))
+        if kind in ("points", "multipliers"):
+            rows = [list(r) for r in getattr(self, kind)]
+            rows[a][b] = expr
+            return replace(self, **{kind: tuple(tuple(r) for r in rows)})
+        pt = list(getattr(self, kind))
+        pt[b] = expr
+        return replace(self, **{kind: tuple(pt)})
+
+    def _instance(self, inst, values: dict):
+        """The problem and the printed numbers at one instance; None when data stay free."""
+        from .._decide.stationary import lagrange_problem
+
+        def at(e):
+            v = inst(e)
+            if isinstance(v, sp.MatrixBase):
+                v = v[0, 0]
+            return sp.sympify(v).xreplace(values) if values else sp.sympify(v)
+
+        f = at(self.objective)
+        cs = [(at(c.lhs), at(c.rhs)) for c in self.constraints]
+        pts = tuple(tuple(at(v) for v in p) for p in self.points)
+        mults = None if self.multipliers is None else tuple(tuple(at(v) for v in m) for m in self.multipliers)
+        mx = None if self.maximum is None else tuple(at(v) for v in self.maximum)
+        mn = None if self.minimum is None else tuple(at(v) for v in self.minimum)
+        bound = set(self.variables)
+        data = set().union(f.free_symbols, *[g.free_symbols | c.free_symbols for g, c in cs]) - bound
+        printed = [v for p in pts + (mults or ()) + tuple(x for x in (mx, mn) if x) for v in p]
+        data |= set().union(set(), *[v.free_symbols for v in printed])
+        if data:
+            return None
+        return lagrange_problem(f, cs, self.variables), pts, mults, mx, mn
+
+    def _decided(self, route, inst, values):
+        """A route's answer (None: as printed; str: how it fails), cached per exact system."""
+        from .._decide.stationary import NotDecided
+
+        got = self._instance(inst, values)
+        if got is None:
+            raise Undecidable("free data: the system is solved only at concrete data")
+        key = (route.__name__, sp.srepr((got[0].objective, got[0].constraints, got[0].variables)),
+               sp.srepr(got[1:]))
+        if key not in _LAGRANGE:
+            if len(_LAGRANGE) > 256:
+                _LAGRANGE.clear()
+            try:
+                _LAGRANGE[key] = ("ok", route(*got))
+            except NotDecided as exc:
+                _LAGRANGE[key] = ("undecided", str(exc))
+        status, out = _LAGRANGE[key]
+        if status == "undecided":
+            raise Undecidable(out)
+        return out
+
+    def identity(self, inst):
+        try:
+            why = self._decided(_by_count, inst, {})
+        except Undecidable:
+            return None
+        return [sp.Integer(0)] if why is None else [sp.Integer(1)]
+
+    def violation(self, inst, values):
+        return self._decided(_by_elimination, inst, values)
+
+    def latex(self, p):
+        xs = ", ".join(p.doprint(v) for v in self.variables)
+        cs = r",\ ".join(p.doprint(c) for c in self.constraints)
+        pts = ", ".join(p.doprint(sp.Tuple(*q)) for q in self.points)
+        out = (rf"\left\{{ ({xs}) : \nabla \left({p.doprint(self.objective)}\right) = \sum_i \lambda_i "
+               rf"\nabla g_i,\ {cs} \right\}} = \left\{{ {pts} \right\}}")
+        for name, op in (("maximum", "max"), ("minimum", "min")):
+            pt = getattr(self, name)
+            if pt is not None:
+                out += rf",\ {p.doprint(sp.Tuple(*pt))} = \operatorname*{{arg\,{op}}}_{{{cs}}} \left({p.doprint(self.objective)}\right)"
+        return out
+
+
+#: Decisions of instantiated Lagrange problems, keyed by route and exact SymPy form.
+_LAGRANGE: dict = {}
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    from .._decide.stationary import NotDecided
+    from .._decide.exactness import exact_is_zero
+
+    for u, v in zip(a, b):
+        z = exact_is_zero(sp.sympify(u) - sp.sympify(v))
+        if z is None:
+            raise NotDecided(f"could not decide whether {u} = {v}")
+        if not z:
+            return False
+    return True
+
+
+def _index(p: tuple, pool) -> int | None:
+    for k, q in enumerate(pool):
+        if _same(p, q):
+            return k
+    return None
+
+
+def _fmt_point(xs, p) -> str:
+    return "(" + ", ".join(f"{x} = {v}" for x, v in zip(xs, p)) + ")"
+
+
+def _extremes_failures(prob, ext, mx, mn) -> str | None:
+    xs = prob.variables
+    f = prob.objective
+    for name, pt, best in (("maximiser", mx, ext.maximisers), ("minimiser", mn, ext.minimisers)):
+        if pt is None:
+            continue
+        if best is None:
+            return f"the printed {name} {_fmt_point(xs, pt)} is not one: {ext.reason}"
+        if _index(pt, best) is None:
+            q = best[0]
+            return (f"the printed {name} {_fmt_point(xs, pt)} gives f = {f.xreplace(dict(zip(xs, pt)))}, "
+                    f"but f = {f.xreplace(dict(zip(xs, q)))} at {_fmt_point(xs, q)} ({ext.reason})")
+    return None
+
+
+def _by_elimination(prob, pts, mults, mx, mn) -> str | None:
+    """Route 1: every real solution, enumerated exactly, against the printed ones."""
+    from .._decide.stationary import extremes, solve_real
+
+    sol = solve_real(prob.equations(), prob.unknowns)
+    n = len(prob.variables)
+    xs_pts = []
+    for s in sol.points:
+        if _index(s[:n], xs_pts) is None:
+            xs_pts.append(s[:n])
+    for k, p in enumerate(pts):
+        full = p + mults[k] if mults is not None else None
+        if full is not None:
+            if _index(full, sol.points) is None:
+                return (f"the printed point with its multipliers {_fmt_point(prob.unknowns, full)} "
+                        f"is not a solution of the Lagrange system ({sol.reason})")
+        elif _index(p, xs_pts) is None:
+            return (f"the printed point {_fmt_point(prob.variables, p)} is not a Lagrange point "
+                    f"({sol.reason})")
+    for s in sol.points:
+        if _index(s[:n], pts) is None:
+            return (f"the Lagrange point {_fmt_point(prob.unknowns, s)} is not printed ({sol.reason})")
+    if mx is None and mn is None:
+        return None
+    singular = solve_real(prob.singular_equations(), prob.variables).points
+    return _extremes_failures(prob, extremes(prob, xs_pts, singular), mx, mn)
+
+
+def _multipliers_at(prob, p) -> tuple:
+    """The λ's at a printed x (Cramer's rule on m columns with a nonzero minor), exactly."""
+    from .._decide.stationary import NotDecided, exact_sign_algebraic
+
+    at = dict(zip(prob.variables, p))
+    J = prob.jacobian().xreplace(at)
+    grad = sp.Matrix([sp.diff(prob.objective, x) for x in prob.variables]).xreplace(at)
+    m, n = J.shape
+    if m == 0:
+        return ()
+    for cols in itertools.combinations(range(n), m):
+        A = J.extract(list(range(m)), list(cols)).T
+        if exact_sign_algebraic(A.det()) != 0:
+            b = grad.extract(list(cols), [0])
+            det = A.det()
+            out = []
+            for i in range(m):
+                Ai = A.copy()
+                Ai[:, i] = b
+                out.append(Ai.det() / det)
+            return tuple(out)
+    raise NotDecided(f"the constraint gradients are dependent at {p}")
+
+
+def _by_count(prob, pts, mults, mx, mn) -> str | None:
+    """Route 2: the printed points solve the system and are as many as its real solutions."""
+    from .._decide.stationary import NotDecided, count_real, extremes
+
+    sing = count_real(prob.singular_equations(), prob.variables)
+    if sing.real:
+        raise NotDecided(f"the constraint gradients are dependent at {sing.real} points of the "
+                         "constraint set: the count does not see their λ")
+    eqs = prob.equations()
+    distinct = []
+    for k, p in enumerate(pts):
+        lam = mults[k] if mults is not None else _multipliers_at(prob, p)
+        at = dict(zip(prob.unknowns, p + tuple(lam)))
+        for e in eqs:
+            if not _same((e.xreplace(at),), (0,)):
+                return f"the printed point {_fmt_point(prob.unknowns, p + tuple(lam))} gives {e} = {e.xreplace(at)}, not 0"
+        if _index(p, distinct) is None:
+            distinct.append(p)
+    total = count_real(eqs, prob.unknowns)
+    if total.real != len(distinct):
+        return (f"the Lagrange system has {total.real} real solutions ({total.reason}); "
+                f"{len(distinct)} are printed")
+    if mx is None and mn is None:
+        return None
+    return _extremes_failures(prob, extremes(prob, distinct, ()), mx, mn)
 
 
 @dataclass(frozen=True)
