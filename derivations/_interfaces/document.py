@@ -24,9 +24,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .latex import UnicodeLatexError, tex_math, tex_text
+from .latex import LindiscLatexPrinter, UnicodeLatexError, tex_math, tex_text
 
-__all__ = ["Document", "article", "snippet", "compile_pdf", "LatexBuildError", "PREAMBLE"]
+__all__ = ["Document", "article", "snippet", "compile_pdf", "LatexBuildError", "PREAMBLE",
+           "jupyter_latex"]
 
 #: The macros every fragment uses; written beside ``--snippets`` as lindisc-preamble.tex.
 MACROS = r"""\providecommand{\lindiscformula}[1]{\par\noindent\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{$\displaystyle #1$}\par}
@@ -215,6 +216,29 @@ def _erratum(rec: dict) -> str:
     if rec.get("diagnosis"):
         lines += [rf"\textit{{Diagnosis:}} {_t(rec['diagnosis'], eid)}", ""]
     return "\n".join(lines)
+
+
+_JUPYTER_MARK = {"verified": r"\checkmark", "refuted": r"\times"}
+
+
+def jupyter_latex(head: str, rows: list[tuple[str | None, str, str]]) -> str:
+    """Jupyter's ``text/latex`` (``_repr_latex_``) of an entry or a verdict: one display
+    formula with ``head`` as text on its first line, then a line per row ``(status, label,
+    formula)`` — a mark for the status (none when ``status`` is None: nothing verified),
+    the label, the formula. Text goes through :meth:`LindiscLatexPrinter.text`, so ``_``,
+    ``%`` and ``#`` of ids and labels are escaped; adjacent math pieces it writes (``$|$$|$``
+    for ``||``) are joined, since MathJax would read ``$$`` as display math."""
+    printer = LindiscLatexPrinter()
+
+    def text(s: str) -> str:
+        return re.sub(r"(?<!\\)\$\$", "", printer.text(s))
+
+    lines = [text(head)]
+    for status, label, tex in rows:
+        mark = (_JUPYTER_MARK.get(status, r"\text{?}") + r"\ ") if status else ""
+        line = mark + text(f"{label} ({status}):" if status else f"{label}:")
+        lines.append(line + (rf"\quad {tex}" if tex else ""))
+    return r"$$\begin{array}{l}" + r" \\ ".join(lines) + r"\end{array}$$"
 
 
 _NOTATION = r"""\section*{Notation}

@@ -1,9 +1,544 @@
-"""`lindisc latex --html DIR` (being built; see its issue)."""
+"""``lindisc latex --html DIR``: the catalog as a browsable blueprint.
+
+After the Lean blueprint (leanblueprint): ``index.html`` (every topic with its counts, every
+entry coloured by its status), one static page per topic (each statement coloured by status,
+with its scope and seeds, the statement as printed beside the corrected one, the exact
+counterexample and the diagnosis of an erratum, sources, the entries it uses and the entries
+that use it), and ``graph.html``, the dependency graph of the whole selection. Each page's
+own graph shows its topic's entries and the entries of other topics they use.
+
+Like the LaTeX article (:mod:`.document`), the pages are built from the verified records (the
+JSON of ``lindisc show``), never from the builders. Formulas are rendered in the browser by
+KaTeX, shipped with the pages (``katex/``, copied from the package's ``blueprint_assets``):
+nothing is fetched when they are viewed. The graphs are SVG drawn by a small layered layout
+(:func:`layout`: longest-path layers of bounded width, dummy points on long edges,
+barycentre ordering, isotonic placement), so no graphviz is needed.
+"""
 
 from __future__ import annotations
 
+import html
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
 
-def write_blueprint(records, out_dir):
-    from .cli import UsageError
+from .document import _TOPIC_TITLES, LatexBuildError, _seeds
+from .latex import UnicodeLatexError, tex_math
 
-    raise UsageError("'lindisc latex --html' is not available yet in this version")
+__all__ = ["write_blueprint", "category", "layout", "graph_svg", "ASSETS", "KATEX_VERSION",
+           "CATEGORIES"]
+
+KATEX_VERSION = "0.16.47"
+#: The package data copied next to the pages (KaTeX, its fonts and licence; the page style).
+ASSETS = Path(__file__).with_name("blueprint_assets")
+#: Status categories of the blueprint: (legend, stroke colour, fill colour).
+CATEGORIES = {
+    "verified": ("verified", "#2e7d32", "#e8f5e9"),
+    "erratum": ("refuted as printed: erratum", "#c62828", "#ffebee"),
+    "caveat": ("refuted as printed: caveat (an unstated condition)", "#e65100", "#fff3e0"),
+    "other": ("undecided, in conflict, or an error", "#6a1b9a", "#f3e5f5"),
+}
+_MARK = {"verified": "\u2713", "refuted": "\u2717"}  # ✓ ✗
+
+
+def category(rec: dict) -> str:
+    """The blueprint colour of a record: verified; an erratum or a caveat refuted as printed
+    (what their kinds expect); or other (undecided, conflict, error, or a verdict its kind
+    does not expect, such as a refuted result)."""
+    if rec["status"] == "verified" and rec["kind"] != "erratum":
+        return "verified"
+    if rec["status"] == "refuted" and rec["kind"] in ("erratum", "caveat"):
+        return rec["kind"]
+    return "other"
+
+
+def _e(s) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def _page(topic: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "-", topic) + ".html"
+
+
+def _href(eid: str, topic_of: dict[str, str]) -> str:
+    return f"{_page(topic_of[eid])}#{_e(eid)}"
+
+
+def _math(tex: str, eid: str, *, display: bool = True) -> str:
+    """A formula of entry ``eid`` for KaTeX (rendered by blueprint.js; the source is the
+    element's text, so a page without JavaScript still shows the TeX)."""
+    try:
+        src = tex_math(tex)
+    except UnicodeLatexError as exc:
+        raise LatexBuildError(f"entry {eid}: {exc}; rename the symbol in ASCII or add the "
+                              "character to derivations/_interfaces/latex.py") from None
+    tag = "div" if display else "span"
+    return f'<{tag} class="math{" display" if display else ""}">{_e(src)}</{tag}>'
+
+
+def _prose(text: str) -> str:
+    """Catalog prose as HTML paragraphs: blank lines split paragraphs, *x* is emphasis and
+    ``x`` code (the docstrings' own markup)."""
+    out = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        p = _e(" ".join(para.split()))
+        p = re.sub(r"``(.+?)``", r"<code>\1</code>", p)
+        p = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", p)
+        out.append(f"<p>{p}</p>")
+    return "\n".join(out)
+
+
+def _badge(rec: dict) -> str:
+    cat = category(rec)
+    return (f'<span class="badge cat-{cat}" title="{_e(CATEGORIES[cat][0])}">'
+            f'{_e(rec["status"])}</span>')
+
+
+def _sources(rec: dict) -> str:
+    from ..catalog.registry import DOCUMENTS
+
+    return "; ".join(f'<span class="docname" title="{_e(DOCUMENTS.get(s["document"], ""))}">'
+                     f'{_e(s["document"])}</span>, {_e(s["where"])}' for s in rec["sources"])
+
+
+def _scope(rec: dict) -> str:
+    s = rec.get("scope") or {}
+    parts = []
+    if s.get("every_size"):
+        parts.append("every size (a dimension-free proof or a size argument)")
+    if s.get("proved_up_to"):
+        parts.append("proved at " + ", ".join(f"{_e(k)} \u2264 {_e(v)}"
+                                              for k, v in s["proved_up_to"].items()))
+    if s.get("sampled_up_to"):
+        parts.append("exact random points up to " + ", ".join(
+            f"{_e(k)} = {_e(v)}" for k, v in s["sampled_up_to"].items()))
+    if s.get("bound") is not None:
+        parts.append(f"P(a false rational claim passes) \u2264 {s['bound']:.1e}")
+    if s.get("runs"):
+        n = s["runs"]
+        parts.append(f"{n} algorithm claim{'s' * (n != 1)} shown by runs on every seed")
+    return "; ".join(parts) or "none"
+
+
+def _counterexample(cx: dict | None) -> str:
+    if not cx:
+        return ""
+    head = "Counterexample"
+    if cx.get("sizes"):
+        head += " at " + ", ".join(f"{_e(k)} = {_e(v)}" for k, v in cx["sizes"].items())
+    if "seed" in cx:
+        head += f" (run seed {_e(cx['seed'])})"
+    rows = "".join(f"<tr><th>{_e(k)}</th><td><code>{_e(v)}</code></td></tr>"
+                   for k, v in (cx.get("values") or {}).items())
+    out = [f'<div class="counterexample"><p class="label">{head}:</p>']
+    if rows:
+        out.append(f"<table>{rows}</table>")
+    if cx.get("fails"):
+        out.append(f'<p class="fails">{_e(cx["fails"])}</p>')
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _methods(methods: list[dict]) -> str:
+    if not methods:
+        return ""
+    items = "".join(f"<li><b>{_e(m['name'])}</b>: {_e(m['outcome'])}"
+                    + (f" \u2014 {_e(m['detail'])}" if m.get("detail") else "") + "</li>"
+                    for m in methods)
+    return f'<details class="methods"><summary>methods</summary><ul>{items}</ul></details>'
+
+
+def _claims(rec: dict) -> str:
+    out = []
+    for c in rec.get("claims", []):
+        st = c["status"]
+        out.append(f'<li class="claim st-{_e(st)}"><span class="mark">{_MARK.get(st, "?")}</span> '
+                   f'<span class="claim-label">{_e(c["label"])}</span> '
+                   f'<span class="claim-status">({_e(st)})</span>'
+                   f'{_math(c["latex"], rec["id"])}{_counterexample(c.get("counterexample"))}'
+                   f'{_methods(c.get("methods", []))}</li>')
+    if not out:
+        return ""
+    return ('<div class="claims"><h3>Claims and derivation steps</h3><ol>'
+            + "\n".join(out) + "</ol></div>")
+
+
+def _links(ids, topic_of: dict[str, str]) -> str:
+    return ", ".join(f'<a href="{_href(i, topic_of)}">{_e(i)}</a>' if i in topic_of
+                     else f'<span class="absent" title="not in this build">{_e(i)}</span>'
+                     for i in ids)
+
+
+def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]]) -> str:
+    eid, cat = rec["id"], category(rec)
+    out = [f'<section class="entry cat-{cat}" id="{_e(eid)}">',
+           f'<h2><a class="anchor" href="#{_e(eid)}">#</a> {_e(rec["title"])}</h2>',
+           f'<p class="meta"><code>{_e(eid)}</code> {_badge(rec)} '
+           f'<span class="kind">{_e(rec["kind"])}</span></p>',
+           f'<p class="sources"><b>Sources:</b> {_sources(rec)}</p>']
+    if rec.get("doc"):
+        out.append(f'<div class="doc">{_prose(rec["doc"])}</div>')
+    if rec.get("caveat"):
+        out.append(f'<p class="caveat"><b>Caveat:</b> {_e(rec["caveat"])}</p>')
+    if rec.get("error"):
+        out.append(f'<p class="error"><b>Error:</b> {_e(rec["error"])}</p>')
+    st = rec.get("stated")
+    if st:
+        out.append(f'<div class="printed"><p class="label">As printed '
+                   f'(<span class="st-{_e(st["status"])}">{_e(st["status"])}</span>):</p>'
+                   f'{_math(st["latex"], eid)}'
+                   f'{_counterexample(st.get("counterexample") or rec.get("counterexample"))}')
+        if rec.get("diagnosis"):
+            out.append(f'<p class="diagnosis"><b>Diagnosis:</b> {_e(rec["diagnosis"])}</p>')
+        out.append("</div>")
+    elif rec.get("stated_latex"):  # a summary record: the printed form without its detail
+        out.append(f'<div class="printed"><p class="label">As printed:</p>'
+                   f'{_math(rec["stated_latex"], eid)}{_counterexample(rec.get("counterexample"))}')
+        if rec.get("diagnosis"):
+            out.append(f'<p class="diagnosis"><b>Diagnosis:</b> {_e(rec["diagnosis"])}</p>')
+        out.append("</div>")
+    claims = _claims(rec)
+    if claims:
+        out.append(claims)
+    elif rec.get("latex"):
+        out.append(f'<div class="claims"><h3>Statement</h3>{_math(rec["latex"], eid)}</div>')
+    if rec["status"] == "refuted" and not st and not rec.get("stated_latex"):
+        out.append(_counterexample(rec.get("counterexample")))
+    if rec.get("notation"):
+        items = "".join(f'<li>{_e(n["label"])} <span class="why">({_e(n["why"])})</span>'
+                        f'{_math(n["latex"], eid)}</li>' for n in rec["notation"] if n.get("latex"))
+        if items:
+            out.append('<div class="notation"><h3>Notation (holds by definition; never counted '
+                       f'as verified)</h3><ul>{items}</ul></div>')
+    deps = []
+    if rec.get("uses"):
+        deps.append(f"<b>Uses:</b> {_links(rec['uses'], topic_of)}")
+    if used_by.get(eid):
+        deps.append(f"<b>Used by:</b> {_links(used_by[eid], topic_of)}")
+    if deps:
+        out.append(f'<p class="deps">{". ".join(deps)}.</p>')
+    numeric = rec.get("numeric") or {}
+    if numeric.get("outcome"):
+        out.append(f'<p class="numeric"><b>Numeric check:</b> {_e(numeric["outcome"])}'
+                   + (f" \u2014 {_e(numeric['detail'])}" if numeric.get("detail") else "") + "</p>")
+    out.append(f'<p class="scope"><b>Scope:</b> {_scope(rec)}. <b>Seeds:</b> {_e(_seeds(rec))} '
+               f'(<code>lindisc show {_e(eid)} --seed N</code> reproduces them).</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+# --- the dependency graph ---------------------------------------------------------------------
+
+NODE_H = 26
+ROW_GAP = 46
+COL_GAP = 14
+CHAR_W = 7.3  # px per character of the 12px monospace label
+MARGIN = 10
+
+
+@dataclass
+class Placed:
+    """Where :func:`layout` put things: node boxes (centre x, centre y, width), the points
+    each edge passes through (from the used entry down to the one using it), the size."""
+
+    nodes: dict[str, tuple[float, float, float]]
+    edges: dict[tuple[str, str], list[tuple[float, float]]]
+    width: float
+    height: float
+
+
+def _isotonic(desired: list[float], widths: list[float]) -> list[float]:
+    """Centres as near ``desired`` (least squares) as the order and the gaps allow: with
+    offsets o_i (half widths and gaps summed), y_i = x_i - o_i must not decrease; pool
+    adjacent violators."""
+    off, acc = [], 0.0
+    for i, w in enumerate(widths):
+        if i:
+            acc += (widths[i - 1] + w) / 2 + COL_GAP
+        off.append(acc)
+    blocks: list[list[float]] = []  # [mean, count]
+    for d, o in zip(desired, off):
+        blocks.append([d - o, 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            m2, n2 = blocks.pop()
+            m1, n1 = blocks.pop()
+            blocks.append([(m1 * n1 + m2 * n2) / (n1 + n2), n1 + n2])
+    ys = [m for m, n in blocks for _ in range(int(n))]
+    return [y + o for y, o in zip(ys, off)]
+
+
+def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str, float], *,
+           max_width: float = 1100.0) -> Placed:
+    """A layered drawing of the graph ``uses`` (node -> the nodes it uses) over ``order``.
+
+    Used entries above the entries that use them: each node's layer is one below its lowest
+    dependency, moved further down while its layer is full (its boxes and the gaps between
+    them would exceed ``max_width``; edges passing through widen it a little); nodes with no
+    edge at all go in rows at the bottom. Edges over several layers pass through dummy
+    points, one per layer crossed; the order within each layer is improved by barycentre
+    sweeps, and the x positions by placing each node at the mean of its neighbours as far
+    as the order and the gaps allow."""
+    deps = {n: [u for u in uses.get(n, ()) if u in widths] for n in order}
+    linked = {n for n in order if deps[n]} | {u for n in order for u in deps[n]}
+    layer: dict[str, int] = {}
+    fill: dict[int, float] = {}
+    todo = [n for n in order if n in linked]
+    while todo:
+        ready = [n for n in todo if all(u in layer for u in deps[n])]
+        if not ready:
+            raise ValueError("the 'uses' graph has a cycle through " + ", ".join(todo))
+        for n in ready:
+            k = max((layer[u] + 1 for u in deps[n]), default=0)
+            while fill.get(k, 0) and fill[k] + widths[n] + COL_GAP > max_width:
+                k += 1
+            layer[n] = k
+            fill[k] = fill.get(k, 0) + widths[n] + COL_GAP
+        todo = [n for n in todo if n not in layer]
+    rows: list[list[str]] = [[] for _ in range(max(layer.values(), default=-1) + 1)]
+    for n in order:
+        if n in layer:
+            rows[layer[n]].append(n)
+    # dummy points for the edges that cross layers
+    chains: dict[tuple[str, str], list[str]] = {}
+    up: dict[str, list[str]] = {n: [] for n in layer}   # the item's neighbours one layer up
+    down: dict[str, list[str]] = {n: [] for n in layer}
+    for n in order:
+        for u in deps.get(n, ()):
+            prev, chain = u, []
+            for k in range(layer[u] + 1, layer[n]):
+                d = f"\0{u}\0{n}\0{k}"
+                rows[k].append(d)
+                up[d], down[d] = [], []
+                chain.append(d)
+                up[d].append(prev)
+                down[prev].append(d)
+                prev = d
+            up[n].append(prev)
+            down[prev].append(n)
+            chains[(u, n)] = chain
+    w = {**widths, **{d: 0.0 for r in rows for d in r if d not in widths}}
+    # order: barycentre sweeps, down then up
+    pos = {x: i for r in rows for i, x in enumerate(r)}
+    sweeps = [(k, up) for k in range(1, len(rows))] + [(k, down) for k in range(len(rows) - 2, -1, -1)]
+    for _ in range(6):
+        for k, nb in sweeps:
+            rows[k].sort(key=lambda x: (sum(pos[y] for y in nb[x]) / len(nb[x])
+                                        if nb[x] else pos[x]))
+            pos.update({x: i for i, x in enumerate(rows[k])})
+    # x: left-packed, then each row pulled toward its neighbours' centres
+    xs: dict[str, float] = {}
+    for r in rows:
+        xs.update(zip(r, _isotonic([0.0] * len(r), [w[x] for x in r])))
+    for it in range(8):
+        seq = range(len(rows)) if it % 2 == 0 else range(len(rows) - 1, -1, -1)
+        for k in seq:
+            r = rows[k]
+            want = []
+            for x in r:
+                nb = up[x] + down[x]
+                want.append(sum(xs[y] for y in nb) / len(nb) if nb else xs[x])
+            xs.update(zip(r, _isotonic(want, [w[x] for x in r])))
+    nodes: dict[str, tuple[float, float, float]] = {}
+    y = MARGIN + NODE_H / 2
+    for r in rows:
+        for x in r:
+            nodes[x] = (xs[x], y, w[x])
+        y += NODE_H + ROW_GAP
+    # nodes without edges: rows of their own at the bottom
+    loose = [n for n in order if n not in linked]
+    if loose:
+        if rows:
+            y += ROW_GAP / 2
+        x = 0.0
+        for n in loose:
+            if x and x + widths[n] > max_width:
+                x, y = 0.0, y + NODE_H + COL_GAP
+            nodes[n] = (x + widths[n] / 2, y, widths[n])
+            x += widths[n] + COL_GAP
+        y += NODE_H + ROW_GAP
+    lo = min((cx - cw / 2 for cx, _, cw in nodes.values()), default=0.0)
+    hi = max((cx + cw / 2 for cx, _, cw in nodes.values()), default=0.0)
+    shift = MARGIN - lo
+    nodes = {n: (cx + shift, cy, cw) for n, (cx, cy, cw) in nodes.items()}
+    edges = {}
+    for (u, n), chain in chains.items():
+        pts = [(nodes[u][0], nodes[u][1] + NODE_H / 2)]
+        pts += [(nodes[d][0], nodes[d][1]) for d in chain]
+        pts.append((nodes[n][0], nodes[n][1] - NODE_H / 2))
+        edges[(u, n)] = pts
+    real = {n: v for n, v in nodes.items() if not n.startswith("\0")}
+    return Placed(real, edges, hi - lo + 2 * MARGIN, y - ROW_GAP + NODE_H / 2 + MARGIN)
+
+
+def _path(pts: list[tuple[float, float]]) -> str:
+    d = [f"M{pts[0][0]:.1f},{pts[0][1]:.1f}"]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        ym = (y0 + y1) / 2
+        d.append(f"C{x0:.1f},{ym:.1f} {x1:.1f},{ym:.1f} {x1:.1f},{y1:.1f}")
+    return " ".join(d)
+
+
+def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *,
+              label=None, external: frozenset[str] = frozenset(),
+              max_width: float = 1100.0) -> str:
+    """The dependency graph of ``ids`` as inline SVG: a node per entry (a link to it,
+    coloured by :func:`category`; ``external`` ones dashed), an arrow from each used entry to
+    the entry using it."""
+    label = label or (lambda i: i)
+    widths = {i: len(label(i)) * CHAR_W + 16 for i in ids}
+    uses = {i: tuple(recs[i].get("uses") or ()) for i in ids}
+    g = layout(ids, uses, widths, max_width=max_width)
+    out = [f'<svg class="depgraph" xmlns="http://www.w3.org/2000/svg" '
+           f'width="{g.width:.0f}" height="{g.height:.0f}" '
+           f'viewBox="0 0 {g.width:.0f} {g.height:.0f}" role="img" '
+           f'aria-label="dependency graph of {len(ids)} entries">',
+           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+           'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+           'fill="#555"/></marker></defs>']
+    for (u, n), pts in g.edges.items():
+        out.append(f'<path class="edge" data-from="{_e(u)}" data-to="{_e(n)}" '
+                   f'd="{_path(pts)}" marker-end="url(#arrow)"/>')
+    for i in ids:
+        cx, cy, cw = g.nodes[i]
+        rec, cat = recs[i], category(recs[i])
+        cls = f"node cat-{cat}" + (" external" if i in external else "")
+        tip = f"{i} ({rec['kind']}, {rec['status']}): {rec['title']}"
+        out.append(f'<a href="{_href(i, topic_of)}"><g class="{cls}" data-id="{_e(i)}">'
+                   f'<title>{_e(tip)}</title>'
+                   f'<rect x="{cx - cw / 2:.1f}" y="{cy - NODE_H / 2:.1f}" width="{cw:.1f}" '
+                   f'height="{NODE_H}" rx="5"/>'
+                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}">{_e(label(i))}</text></g></a>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+def _html(title: str, body: str, nav: str) -> str:
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_e(title)}</title>
+<link rel="stylesheet" href="katex/katex.min.css">
+<link rel="stylesheet" href="blueprint.css">
+<script defer src="katex/katex.min.js"></script>
+<script defer src="blueprint.js"></script>
+</head>
+<body>
+<nav>{nav}</nav>
+<main>
+{body}
+</main>
+<footer>Generated by <code>lindisc latex --html</code> from the engine's verdicts.
+Formulas by KaTeX {KATEX_VERSION} (MIT licence, <a href="katex/LICENSE">katex/LICENSE</a>),
+shipped with these pages.</footer>
+</body>
+</html>
+"""
+
+
+def _legend() -> str:
+    return ('<p class="legend">' + " ".join(
+        f'<span class="swatch cat-{c}"></span>{_e(text)}' for c, (text, _, _) in CATEGORIES.items())
+        + "</p>")
+
+
+def _counts(recs: list[dict]) -> dict[str, int]:
+    return {c: sum(category(r) == c for r in recs) for c in CATEGORIES}
+
+
+def _css() -> str:
+    colours = "\n".join(
+        f".cat-{c} {{ --stroke: {s}; --fill: {f}; }}" for c, (_, s, f) in CATEGORIES.items())
+    return colours + "\n" + (ASSETS / "blueprint.css").read_text(encoding="utf-8")
+
+
+def write_blueprint(records: list[dict], out_dir) -> list[str]:
+    """Write the blueprint of ``records`` (full records, in catalog order) to ``out_dir``:
+    index.html, graph.html, one page per topic, blueprint.css/.js and KaTeX in katex/.
+    Returns the lines to print. Raises :class:`LatexBuildError` naming an entry whose
+    formula cannot be written."""
+    out = Path(out_dir)
+    recs = {r["id"]: dict(r) for r in records}
+    for r in recs.values():
+        if "uses" not in r:
+            from ..catalog import REGISTRY
+
+            r["uses"] = list(REGISTRY[r["id"]].uses) if r["id"] in REGISTRY else []
+    order = list(recs)
+    topic_of = {i: recs[i]["topic"] for i in order}
+    used_by: dict[str, list[str]] = {}
+    for i in order:
+        for u in recs[i]["uses"]:
+            used_by.setdefault(u, []).append(i)
+    topics: dict[str, list[str]] = {}
+    for i in order:
+        topics.setdefault(topic_of[i], []).append(i)
+    pages: dict[str, str] = {}
+    nav = ('<a href="index.html"><b>lindisc blueprint</b></a> \u00b7 <a href="graph.html">graph</a>'
+           + "".join(f' \u00b7 <a href="{_page(t)}">{_e(t)}</a>' for t in topics))
+    title_of = {t: _TOPIC_TITLES.get(t, t) for t in topics}
+    for t, ids in topics.items():
+        ext = [u for i in ids for u in recs[i]["uses"] if u in recs and topic_of[u] != t]
+        ext = list(dict.fromkeys(ext))
+        nodes = ext + ids
+        svg = graph_svg(nodes, recs, topic_of, external=frozenset(ext),
+                        label=lambda i, t=t: i.split(".", 1)[1] if topic_of[i] == t else i)
+        c = _counts([recs[i] for i in ids])
+        body = [f"<h1>{_e(title_of[t])}</h1>",
+                f'<p class="summary">{len(ids)} entries: ' + ", ".join(
+                    f'<span class="count cat-{k}">{v} {k}</span>' for k, v in c.items() if v)
+                + ".</p>", _legend(),
+                '<h2 class="graph-title">Dependency graph</h2>'
+                '<p class="hint">An arrow goes from an entry to the entries that use its result; '
+                'dashed boxes are entries of other topics.</p>',
+                f'<div class="graph">{svg}</div>']
+        body += [_entry(recs[i], topic_of, used_by) for i in ids]
+        pages[_page(t)] = _html(f"{title_of[t]} \u2014 lindisc blueprint", "\n".join(body), nav)
+    rows = []
+    for t, ids in topics.items():
+        c = _counts([recs[i] for i in ids])
+        rows.append(f'<tr><td><a href="{_page(t)}">{_e(title_of[t])}</a></td>'
+                    f'<td>{len(ids)}</td>' + "".join(
+                        f'<td class="cat-{k}">{v}</td>' for k, v in c.items()) + "</tr>")
+    head = "".join(f'<th class="cat-{k}">{_e(k)}</th>' for k in CATEGORIES)
+    toc = []
+    for t, ids in topics.items():
+        items = "".join(f'<li class="cat-{category(recs[i])}"><a href="{_href(i, topic_of)}">'
+                        f'<code>{_e(i)}</code></a> {_e(recs[i]["title"])} {_badge(recs[i])}</li>'
+                        for i in ids)
+        toc.append(f'<h3><a href="{_page(t)}">{_e(title_of[t])}</a></h3><ul class="toc">{items}</ul>')
+    c = _counts(list(recs.values()))
+    index = [
+        "<h1>Linear discriminants: verified derivations</h1>",
+        f"<p>The engine's verdicts on {len(recs)} entries of the catalog: "
+        + ", ".join(f"{v} {k}" for k, v in c.items()) + ". Each statement is coloured by its "
+        "status; an erratum shows the statement as the document prints it, its exact "
+        "counterexample and the diagnosis, beside the corrected statement.</p>",
+        _legend(),
+        f'<p><a href="graph.html">The dependency graph of all {len(recs)} entries</a>.</p>',
+        f'<table class="topics"><tr><th>topic</th><th>entries</th>{head}</tr>{"".join(rows)}</table>',
+        *toc]
+    pages["index.html"] = _html("lindisc blueprint", "\n".join(index), nav)
+    svg = graph_svg(order, recs, topic_of, max_width=1500.0)
+    pages["graph.html"] = _html("Dependency graph \u2014 lindisc blueprint", "\n".join([
+        f"<h1>Dependency graph of {len(recs)} entries</h1>", _legend(),
+        '<p class="hint">An arrow goes from an entry to the entries that use its result. '
+        "Entries that use no other entry and that no entry uses are in the rows at the bottom."
+        "</p>", f'<div class="graph">{svg}</div>']), nav)
+    out.mkdir(parents=True, exist_ok=True)
+    katex = out / "katex"
+    (katex / "fonts").mkdir(parents=True, exist_ok=True)
+    for name in ("katex.min.js", "katex.min.css", "LICENSE", "VERSION"):
+        shutil.copyfile(ASSETS / name, katex / name)
+    for font in sorted((ASSETS / "fonts").glob("*.woff2")):
+        shutil.copyfile(font, katex / "fonts" / font.name)
+    shutil.copyfile(ASSETS / "blueprint.js", out / "blueprint.js")
+    (out / "blueprint.css").write_text(_css(), encoding="utf-8")
+    for name, text in pages.items():
+        (out / name).write_text(text, encoding="utf-8")
+    return [f"wrote {len(pages)} pages ({len(topics)} topics, {len(recs)} entries) and KaTeX "
+            f"{KATEX_VERSION} to {out}; open {out / 'index.html'}"]

@@ -52,6 +52,12 @@ class ClaimResult:
                 "methods": [o.to_json() for o in self.methods],
                 "counterexample": self.counterexample}
 
+    def _repr_latex_(self) -> str:
+        """The verdict in Jupyter: its mark, label, status and formula."""
+        from .._interfaces.document import jupyter_latex
+
+        return jupyter_latex(f"claim: {self.status}", [(self.status, self.label, self.latex)])
+
 
 def scope_of(claims: list[ClaimResult]) -> dict:
     """What the verdict covers, over the verified ones among ``claims``: ``every_size`` when each
@@ -141,6 +147,16 @@ class EntryResult:
     def ok(self) -> bool:
         """Whether the verdict is the expected one for its kind (drives the exit code)."""
         return self.entry.verdict_ok(self.status, [c.status for c in self.claims])
+
+    def _repr_latex_(self) -> str:
+        """The verdict in Jupyter: id, kind and status, the form as printed with its verdict
+        (errata, caveats), then each claim and step with its own."""
+        from .._interfaces.document import jupyter_latex
+
+        rows = [(c.status, c.label, c.latex) for c in ([self.stated] if self.stated else [])
+                + self.claims]
+        e = self.entry
+        return jupyter_latex(f"{e.id} ({e.kind}): {self.status}", rows)
 
     def latex(self) -> tuple[str | None, str]:
         """(stated_latex, latex): the document's form (errata) and the verified form."""

@@ -127,3 +127,58 @@ def test_a_latex_error_names_the_entry_that_caused_it(tmp_path):
     with pytest.raises(LatexBuildError, match=r"t\.broken.*Undefined control sequence"):
         compile_pdf(article([_record(), broken]), tmp_path / "b.pdf")
     assert not (tmp_path / "b.pdf").exists()
+
+
+def test_jupyter_latex_is_one_display_formula_with_escaped_text_exactly():
+    from derivations._interfaces.document import jupyter_latex
+
+    assert jupyter_latex("t.a_b (result): 100% #1 ||w||", [
+        ("verified", "x_1", r"\mathbf{x}"), ("refuted", "as printed", "a = -a"),
+        ("undecided", "open", "b"), (None, "built", "c"), ("error", "crashed", "")]) == (
+        r"$$\begin{array}{l}\text{t.a\_b (result): 100\% \#1 $||$w$||$} \\ "
+        r"\checkmark\ \text{x\_1 (verified):}\quad \mathbf{x} \\ "
+        r"\times\ \text{as printed (refuted):}\quad a = -a \\ "
+        r"\text{?}\ \text{open (undecided):}\quad b \\ "
+        r"\text{built:}\quad c \\ "
+        r"\text{?}\ \text{crashed (error):}\end{array}$$")
+
+
+def _symmetry_entry():
+    from derivations._claims.claims import Equal
+    from derivations._claims.statement import Statement
+    from derivations._symbols.space import Space
+    from derivations.catalog.registry import Entry, Source
+
+    def build():
+        s = Space()
+        d = s.dim("d")
+        w, x = s.vector("w", d), s.vector("x", d)
+        return Statement(s, claims={"symmetry_1 (100%)": Equal(w.T * x, x.T * w)},
+                         stated=Equal(w.T * x, -(x.T * w)))
+
+    return Entry("t.sym_1", "wᵀx = xᵀw", "erratum", (Source("ml10", "§1"),), build, "doc")
+
+
+def test_a_catalog_entry_renders_in_jupyter_as_built_exactly():
+    assert _symmetry_entry()._repr_latex_() == (
+        r"$$\begin{array}{l}\text{t.sym\_1 (erratum): wᵀx = xᵀw} \\ "
+        r"\text{as printed:}\quad \mathbf{w}^{\top} \mathbf{x} = - \mathbf{x}^{\top} \mathbf{w} \\ "
+        r"\text{symmetry\_1 (100\%):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
+        r"\end{array}$$")
+
+
+def test_a_verdict_renders_in_jupyter_with_its_marks_exactly():
+    from derivations._verdicts.engine import ClaimResult, verify_entry
+
+    r = verify_entry(_symmetry_entry(), diagnose_errata=False)
+    assert r._repr_latex_() == (
+        r"$$\begin{array}{l}\text{t.sym\_1 (erratum): refuted} \\ "
+        r"\times\ \text{as printed (refuted):}\quad \mathbf{w}^{\top} \mathbf{x} = - \mathbf{x}^{\top} \mathbf{w} \\ "
+        r"\checkmark\ \text{symmetry\_1 (100\%) (verified):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
+        r"\end{array}$$")
+    assert r.claims[0]._repr_latex_() == (
+        r"$$\begin{array}{l}\text{claim: verified} \\ "
+        r"\checkmark\ \text{symmetry\_1 (100\%) (verified):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
+        r"\end{array}$$")
+    assert ClaimResult("step", "error", [])._repr_latex_() == (
+        r"$$\begin{array}{l}\text{claim: error} \\ \text{?}\ \text{step (error):}\end{array}$$")

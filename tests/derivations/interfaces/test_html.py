@@ -1,0 +1,274 @@
+"""The browsable blueprint of ``lindisc latex --html`` without a browser: the pages, their
+links, the formulas handed to KaTeX, the status colours, the dependency graph's layout, the
+KaTeX assets shipped with the pages, and the catalog's ``uses`` data.
+
+The records are fixtures of the *renderer* (the JSON of ``lindisc show``); they decide
+nothing. test_html_browser.py opens real pages in headless Chromium.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from derivations._interfaces.document import LatexBuildError
+from derivations._interfaces.html import (ASSETS, KATEX_VERSION, category, graph_svg, layout,
+                                          write_blueprint)
+from derivations.catalog import REGISTRY
+
+from .test_document import _erratum, _record
+
+
+def _caveat() -> dict:
+    return _record("u.three", kind="caveat", status="refuted", title="Needs a condition",
+                   caveat="unstated condition: d > 1", uses=["t.one", "t.two"],
+                   stated={"label": "as printed", "status": "refuted", "latex": r"x^{2} > 0",
+                           "counterexample": {"sizes": {"d": 1}, "values": {"x": "0"},
+                                              "fails": "0 > 0 is false"}},
+                   diagnosis="true only with what the document leaves out")
+
+
+def _records() -> list[dict]:
+    one, two = _record(uses=[]), _erratum()
+    two["uses"] = ["t.one"]
+    other = _record("u.four", status="undecided", title="Open: ½ < 1 & 100%", uses=["u.three"])
+    return [one, two, _caveat(), other]
+
+
+class _Page(HTMLParser):
+    """What the tests read of a page: ids, links, formulas (class math), classes by id."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.links, self.formulas, self.nodes = set(), [], [], []
+        self.classes: dict[str, str] = {}
+        self._math = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+            self.classes[a["id"]] = a.get("class", "")
+        if a.get("href"):
+            self.links.append(a["href"])
+        if tag == "g" and "node" in a.get("class", "").split():
+            self.nodes.append(a["data-id"])
+        if "math" in a.get("class", "").split():
+            self._math = []
+
+    def handle_data(self, data):
+        if self._math is not None:
+            self._math.append(data)
+
+    def handle_endtag(self, tag):
+        if self._math is not None and tag in ("div", "span"):
+            self.formulas.append("".join(self._math))
+            self._math = None
+
+
+def _read(path: Path) -> _Page:
+    p = _Page()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("blueprint")
+    lines = write_blueprint(_records(), out)
+    assert lines == [f"wrote 4 pages (2 topics, 4 entries) and KaTeX {KATEX_VERSION} to {out}; "
+                     f"open {out / 'index.html'}"]
+    return out
+
+
+def test_an_index_a_graph_and_a_page_per_topic(site):
+    assert sorted(p.name for p in site.glob("*.html")) == ["graph.html", "index.html", "t.html",
+                                                           "u.html"]
+    t, u = _read(site / "t.html"), _read(site / "u.html")
+    assert {"t.one", "t.two"} <= t.ids and {"u.three", "u.four"} <= u.ids
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for eid in ("t.one", "t.two", "u.three", "u.four"):
+        assert f'href="{eid.split(".")[0]}.html#{eid}"' in index
+
+
+def test_every_internal_link_resolves(site):
+    for page in site.glob("*.html"):
+        for href in _read(page).links:
+            if href.startswith(("http:", "https:")):
+                pytest.fail(f"{page.name} links outside the blueprint: {href}")
+            target, _, frag = href.partition("#")
+            path = (page.parent / target) if target else page
+            assert path.is_file(), f"{page.name}: {href} does not exist"
+            if frag:
+                assert frag in _read(path).ids, f"{page.name}: {href} has no such anchor"
+
+
+def test_statements_are_coloured_by_status_and_kind(site):
+    assert [category(r) for r in _records()] == ["verified", "erratum", "caveat", "other"]
+    refuted_result = _record(status="refuted")
+    assert category(refuted_result) == "other"  # a verdict its kind does not expect
+    assert category(_record(kind="erratum")) == "other"  # an erratum verified: not as expected
+    t, u = _read(site / "t.html"), _read(site / "u.html")
+    assert t.classes["t.one"] == "entry cat-verified" and t.classes["t.two"] == "entry cat-erratum"
+    assert u.classes["u.three"] == "entry cat-caveat" and u.classes["u.four"] == "entry cat-other"
+    css = (site / "blueprint.css").read_text()
+    assert ".cat-verified { --stroke: #2e7d32;" in css and ".cat-erratum { --stroke: #c62828;" in css
+
+
+def test_an_erratum_shows_the_printed_form_its_counterexample_and_diagnosis(site):
+    page = (site / "t.html").read_text(encoding="utf-8")
+    two = page[page.index('id="t.two"'):]
+    assert '<div class="math display">a = -a</div>' in two
+    assert "<tr><th>a</th><td><code>1</code></td></tr>" in two
+    assert '<p class="fails">lhs - rhs = 2, not 0</p>' in two
+    assert "<b>Diagnosis:</b> the overall sign is flipped (proved)" in two
+    assert "<b>Seeds:</b> 7" in two and "proved at d \u2264 3" in page
+    caveat = (site / "u.html").read_text(encoding="utf-8")
+    assert "<b>Caveat:</b> unstated condition: d &gt; 1" in caveat
+    assert "Counterexample at d = 1:" in caveat
+
+
+def test_formulas_are_handed_to_katex_as_ascii_tex_and_text_is_escaped(site):
+    u = _read(site / "u.html")
+    assert u.formulas == [r"x^{2} > 0", r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
+                          r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"]
+    html = (site / "u.html").read_text(encoding="utf-8")
+    assert '<div class="math display">x^{2} &gt; 0</div>' in html
+    assert "Open: ½ &lt; 1 &amp; 100%" in html
+    rec = _record("t.greek", claims=[{"label": "λ", "status": "verified", "latex": r"\mathbf{ỹ} = λ",
+                                      "methods": [], "counterexample": None}])
+    assert r"\mathbf{\tilde{y}} = {\lambda}" in _blueprint_of([rec])
+
+
+def _blueprint_of(records, tmp=None) -> str:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        write_blueprint(records, d)
+        return "\n".join(p.read_text(encoding="utf-8") for p in sorted(Path(d).glob("*.html")))
+
+
+def test_a_formula_that_cannot_be_written_names_its_entry(tmp_path):
+    bad = _record("t.bad")
+    bad["claims"] = copy.deepcopy(bad["claims"])
+    bad["claims"][0]["latex"] = "x + ☃"
+    with pytest.raises(LatexBuildError, match=r"entry t\.bad: .*U\+2603"):
+        write_blueprint([_record(), bad], tmp_path)
+
+
+def test_uses_and_used_by_link_both_ways(site):
+    t = (site / "t.html").read_text(encoding="utf-8")
+    assert '<b>Used by:</b> <a href="t.html#t.two">t.two</a>, <a href="u.html#u.three">u.three</a>' in t
+    u = (site / "u.html").read_text(encoding="utf-8")
+    assert ('<b>Uses:</b> <a href="t.html#t.one">t.one</a>, <a href="t.html#t.two">t.two</a>'
+            in u)
+
+
+def test_a_use_outside_the_selection_is_named_not_linked(tmp_path):
+    rec = _record("t.alone", uses=["t.elsewhere"])
+    write_blueprint([rec], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    assert '<span class="absent" title="not in this build">t.elsewhere</span>' in page
+    assert _read(tmp_path / "t.html").nodes == ["t.alone"]
+
+
+def test_each_topic_graph_has_its_entries_and_the_entries_they_use(site):
+    t, u = _read(site / "t.html"), _read(site / "u.html")
+    assert t.nodes == ["t.one", "t.two"]
+    assert u.nodes == ["t.one", "t.two", "u.three", "u.four"]  # other topics' entries first
+    svg = (site / "u.html").read_text(encoding="utf-8")
+    assert svg.count('class="edge"') == 4  # t.one -> t.two too: both are drawn
+    assert 'class="node cat-verified external" data-id="t.one"' in svg
+    assert _read(site / "graph.html").nodes == ["t.one", "t.two", "u.three", "u.four"]
+    assert (site / "graph.html").read_text(encoding="utf-8").count('class="edge"') == 4
+
+
+def test_layout_puts_used_entries_above_and_keeps_rows_apart():
+    uses = {"b": ("a",), "c": ("a", "b"), "d": ("c",), "e": ()}
+    widths = {n: 40.0 for n in "abcde"}
+    g = layout(list("abcde"), uses, widths)
+    ys = {n: g.nodes[n][1] for n in "abcd"}
+    assert ys["a"] < ys["b"] < ys["c"] < ys["d"]
+    assert g.nodes["e"][1] > ys["d"]  # a node without edges: in the rows at the bottom
+    assert len(g.edges[("a", "c")]) == 3  # one dummy point where it crosses b's layer
+    assert g.edges[("a", "b")][0] == (g.nodes["a"][0], g.nodes["a"][1] + 13)
+    for (u, n), pts in g.edges.items():
+        assert pts[0][1] < pts[-1][1]
+    boxes = sorted(g.nodes.values())
+    for (x1, y1, w1), (x2, y2, w2) in zip(boxes, boxes[1:]):
+        assert y1 != y2 or x2 - x1 >= (w1 + w2) / 2, "two boxes of one row overlap"
+    assert min(x - w / 2 for x, _, w in g.nodes.values()) == pytest.approx(10)
+
+
+def test_layout_bounds_the_width_of_a_row():
+    order = [f"n{i}" for i in range(12)] + ["top"]
+    uses = {f"n{i}": ("top",) for i in range(12)}
+    g = layout(order, uses, {n: 100.0 for n in order}, max_width=500)
+    rows: dict[float, list] = {}
+    for n, (x, y, w) in g.nodes.items():
+        rows.setdefault(y, []).append((x - w / 2, x + w / 2))
+    assert max(len(r) for r in rows.values()) <= 4 and len(rows) >= 4
+    assert all(sum(b - a + 14 for a, b in r) <= 500 for r in rows.values())  # boxes and gaps
+
+
+def test_the_catalog_uses_graph_draws_without_overlaps():
+    recs = {e.id: {"id": e.id, "kind": e.kind, "status": "verified", "title": e.title,
+                   "uses": list(e.uses)} for e in REGISTRY.values()}
+    ids = list(recs)
+    svg = graph_svg(ids, recs, {i: i.split(".")[0] for i in ids}, max_width=1500.0)
+    assert svg.count('class="node') == len(ids)
+    assert svg.count('class="edge"') == sum(len(r["uses"]) for r in recs.values())
+    boxes = [tuple(float(v) for v in m) for m in re.findall(
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)]
+    by_row: dict[float, list] = {}
+    for x, y, w in boxes:
+        by_row.setdefault(y, []).append((x, x + w))
+    for row in by_row.values():
+        row.sort()
+        assert all(a[1] <= b[0] for a, b in zip(row, row[1:]))
+
+
+def test_the_catalog_declares_what_it_uses():
+    uses = {e.id: e.uses for e in REGISTRY.values()}
+    assert uses["least_squares.normal_equations"] == ("least_squares.gradient",)
+    assert "perceptron.novikoff_projection" in uses["perceptron.novikoff_bound"]
+    assert uses["perceptron.solution_region"] == ("geometry.normalisation",)
+    assert sum(bool(u) for u in uses.values()) >= 90
+    for topic in ("geometry", "multiclass", "feature_maps", "least_squares", "fisher",
+                  "perceptron", "relaxation", "descent", "ho_kashyap", "logistic"):
+        assert any(u for i, u in uses.items() if i.startswith(topic + ".")), topic
+
+
+def test_katex_is_shipped_with_the_pages_and_nothing_is_fetched(site):
+    version = (ASSETS / "VERSION").read_text()
+    assert f"KaTeX {KATEX_VERSION}" in version
+    assert f'version:"{KATEX_VERSION}"' in (ASSETS / "katex.min.js").read_text()
+    assert "MIT License" in (site / "katex" / "LICENSE").read_text()
+    css = (site / "katex" / "katex.min.css").read_text()
+    fonts = re.findall(r"url\(([^)]+)\)", css)
+    assert len(fonts) == 20 and all(f.endswith(".woff2") for f in fonts)
+    for f in fonts:
+        assert (site / "katex" / f).is_file(), f
+    for page in site.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for ref in re.findall(r'(?:src|href)="([^"#]+)', text):
+            assert not re.match(r"[a-z]+:", ref), f"{page.name} refers outside: {ref}"
+            assert (site / ref).is_file(), f"{page.name}: {ref} missing"
+
+
+def test_the_cli_writes_the_blueprint(tmp_path, capsys):
+    from derivations._interfaces.cli import main
+
+    out = tmp_path / "bp"
+    assert main(["latex", "geometry.signed_distance", "geometry.w_normal", "--jobs", "1",
+                 "--html", str(out), "--no-cache"]) == 0
+    page = _read(out / "geometry.html")
+    assert {"geometry.signed_distance", "geometry.w_normal"} <= page.ids
+    assert page.nodes == ["geometry.signed_distance", "geometry.w_normal"]  # as selected
+    assert ('data-from="geometry.w_normal" data-to="geometry.signed_distance"'
+            in (out / "geometry.html").read_text(encoding="utf-8"))
+    assert "wrote 3 pages" in capsys.readouterr().err
