@@ -738,8 +738,9 @@ class LagrangePoints(Claim):
             return None
         return lagrange_problem(f, cs, self.variables), pts, mults, mx, mn
 
-    def _decided(self, route, inst, values):
-        """A route's answer (None: as printed; str: how it fails), cached per exact system."""
+    def _decided(self, route, inst, values, *, note: bool = False):
+        """A route's answer (None: as printed; str: how it fails), cached per exact system;
+        with ``note``, the route's account of why its answer is complete."""
         from .._decide.stationary import NotDecided
 
         got = self._instance(inst, values)
@@ -757,7 +758,17 @@ class LagrangePoints(Claim):
         status, out = _LAGRANGE[key]
         if status == "undecided":
             raise Undecidable(out)
-        return out
+        return out[1] if note else out[0]
+
+    def route_note(self, space, route: str) -> str:
+        """What a route (``"count"``: components, ``"elimination"``: exact random) established
+        at the claim's concrete data, for the method's detail; empty when not decided."""
+        fn = _by_count if route == "count" else _by_elimination
+        try:
+            inst = space.components(space.size_assignments()[0])[0]
+            return self._decided(fn, inst, {}, note=True)
+        except (Undecidable, IndexError):
+            return ""
 
     def identity(self, inst):
         try:
@@ -825,11 +836,12 @@ def _extremes_failures(prob, ext, mx, mn) -> str | None:
     return None
 
 
-def _by_elimination(prob, pts, mults, mx, mn) -> str | None:
+def _by_elimination(prob, pts, mults, mx, mn) -> tuple[str | None, str]:
     """Route 1: every real solution, enumerated exactly, against the printed ones."""
     from .._decide.stationary import extremes, solve_real
 
     sol = solve_real(prob.equations(), prob.unknowns)
+    why = f"elimination: {sol.reason}"
     n = len(prob.variables)
     xs_pts = []
     for s in sol.points:
@@ -840,17 +852,21 @@ def _by_elimination(prob, pts, mults, mx, mn) -> str | None:
         if full is not None:
             if _index(full, sol.points) is None:
                 return (f"the printed point with its multipliers {_fmt_point(prob.unknowns, full)} "
-                        f"is not a solution of the Lagrange system ({sol.reason})")
+                        f"is not a solution of the Lagrange system ({sol.reason})"), why
         elif _index(p, xs_pts) is None:
             return (f"the printed point {_fmt_point(prob.variables, p)} is not a Lagrange point "
-                    f"({sol.reason})")
+                    f"({sol.reason})"), why
     for s in sol.points:
         if _index(s[:n], pts) is None:
-            return (f"the Lagrange point {_fmt_point(prob.unknowns, s)} is not printed ({sol.reason})")
+            return (f"the Lagrange point {_fmt_point(prob.unknowns, s)} is not printed ({sol.reason})"), why
     if mx is None and mn is None:
-        return None
-    singular = solve_real(prob.singular_equations(), prob.variables).points
-    return _extremes_failures(prob, extremes(prob, xs_pts, singular), mx, mn)
+        return None, why
+    sing = solve_real(prob.singular_equations(), prob.variables)
+    ext = extremes(prob, xs_pts, sing.points)
+    return _extremes_failures(prob, ext, mx, mn), (
+        f"{why}; the constraint gradients are dependent at {len(sing.points)} points of the "
+        f"constraint set, candidates too (elimination on its singular system: {sing.reason}); "
+        f"max/min: {ext.reason}")
 
 
 def _multipliers_at(prob, p) -> tuple:
@@ -877,7 +893,7 @@ def _multipliers_at(prob, p) -> tuple:
     raise NotDecided(f"the constraint gradients are dependent at {p}")
 
 
-def _by_count(prob, pts, mults, mx, mn) -> str | None:
+def _by_count(prob, pts, mults, mx, mn) -> tuple[str | None, str]:
     """Route 2: the printed points solve the system and are as many as its real solutions."""
     from .._decide.stationary import NotDecided, count_real, extremes
 
@@ -892,16 +908,21 @@ def _by_count(prob, pts, mults, mx, mn) -> str | None:
         at = dict(zip(prob.unknowns, p + tuple(lam)))
         for e in eqs:
             if not _same((e.xreplace(at),), (0,)):
-                return f"the printed point {_fmt_point(prob.unknowns, p + tuple(lam))} gives {e} = {e.xreplace(at)}, not 0"
+                return (f"the printed point {_fmt_point(prob.unknowns, p + tuple(lam))} gives {e} = "
+                        f"{e.xreplace(at)}, not 0"), ""
         if _index(p, distinct) is None:
             distinct.append(p)
     total = count_real(eqs, prob.unknowns)
+    why = (f"Hermite count: {total.reason}; the {len(distinct)} printed points solve the system "
+           f"exactly; the constraint gradients are independent on the constraint set ({sing.reason} "
+           "for its singular system)")
     if total.real != len(distinct):
         return (f"the Lagrange system has {total.real} real solutions ({total.reason}); "
-                f"{len(distinct)} are printed")
+                f"{len(distinct)} are printed"), why
     if mx is None and mn is None:
-        return None
-    return _extremes_failures(prob, extremes(prob, distinct, ()), mx, mn)
+        return None, why
+    ext = extremes(prob, distinct, ())
+    return _extremes_failures(prob, ext, mx, mn), f"{why}; max/min: {ext.reason}"
 
 
 @dataclass(frozen=True)

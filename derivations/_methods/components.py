@@ -51,6 +51,8 @@ def run(claim, space, rng) -> Outcome:
     if not ok:
         return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}", proved=proved)
     note = f" (over {PER_SIZE_BUDGET:g} s, not proved: " + "; ".join(over) + ")" if over else ""
+    if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
+        note += "; " + claim.route_note(space, "count")
     return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note, proved=proved,
                    all_sizes=_every_size(claim, space, proved))
 

@@ -212,6 +212,8 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
         return Outcome(NAME, INCONCLUSIVE, detail=f"only {checked} decidable points{note}",
                        points=checked, skipped=skipped, sampled=sampled)
     bound, bound_note = _bound(claim, space, tops, uniform_passed)
+    if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
+        bound_note += "; " + claim.route_note(space, "elimination")
     return Outcome(NAME, EQUAL, points=checked, skipped=skipped, sampled=sampled, bound=bound,
                    detail=(f"holds at {checked} exact points, sizes up to {_fmt(_largest(sampled))} "
                            f"({why_top}){bound_note}{note}"))

@@ -9,14 +9,19 @@ The worked example is checked with its printed numbers as data (sympy Rationals 
 square roots declared as symbols and *defined* to their values, so nothing is evaluated
 while an entry is built): that the printed points solve the printed system, that the
 system has no other solution (its λ-equation factors), and that the printed max and min
-beat every point of the circle (an exact certificate, not a sample).
+beat every point of the circle (an exact certificate, not a sample). Independently of
+those printed steps, the engine *solves* the example (``LagrangePoints``,
+:mod:`derivations._decide.stationary`): it forms ∇f − λ∇g = 0, g = 1 itself, finds every real
+solution exactly (eliminants certified in the ideal by cofactors; Hermite's count of the
+real solutions as a second route), and classifies them on the compact circle by exact
+comparison of f — the printed λ₀, points, max and min must be exactly what it finds.
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
-from .._claims.claims import Equal, Rel, SphereMax, Stationary
+from .._claims.claims import Equal, LagrangePoints, Rel, SphereMax, Stationary
 from .._claims.statement import Statement
 from .._symbols.expr import Grad, Norm, Scalar, dot
 from .._symbols.space import Space
@@ -26,7 +31,7 @@ _EJ = "Ejemplo"
 _NO_NUMERIC = ("the worked example is one fixed problem in the plane; numerics has no "
                "equality-constrained optimiser (its Lagrange computation is Fisher's, checked "
                "in the fisher entries) — the example's exact solution is checked here by "
-               "certificates, not by a float solver")
+               "certificates and solved exactly by the engine (LagrangePoints), not by a float solver")
 
 
 def _example(s: Space):
@@ -105,6 +110,16 @@ def example_gradients() -> Statement:
     }, no_numeric=_NO_NUMERIC)
 
 
+#: The example's unknowns for the engine's own solve: bound real scalars, not declarations.
+_X, _Y = sp.symbols("x y", real=True)
+
+
+def _solved(points, **printed) -> LagrangePoints:
+    """max/min 2x + y on x² + y² = 1, as the engine poses and solves it, against ``points``."""
+    return LagrangePoints(2 * _X + _Y, [sp.Eq(_X ** 2 + _Y ** 2, 1, evaluate=False)], (_X, _Y),
+                          points, **printed)
+
+
 def _printed_solution(s: Space, sign: int):
     """λ₀ = ±√5/2 and (x₀, y₀) = ±(2/√5, 1/√5), as printed, defined on symbols."""
     tag = "+" if sign > 0 else "-"
@@ -118,7 +133,7 @@ def _printed_solution(s: Space, sign: int):
 
 @entry("lagrange.example_solution",
        "Example: λ₀ = ±√5/2, (x₀, y₀) = (1/λ₀, 1/(2λ₀)) = ±(2/√5, 1/√5) are the only solutions",
-       kind="exercise",
+       kind="exercise", uses=("lagrange.lagrangian", "lagrange.example_gradients"),
        sources=[("hermosillo2017", "Ejemplo (planteamiento de la solución): 'x₀² + y₀² = 1', "
                  "'2λ₀x₀ = 2, 2λ₀y₀ = 1', 'Calcula (x₀, y₀) y λ₀'"),
                 ("hermosillo2017", "Ejemplo (solución): 'λ₀ = ±√5/2, (x₀, y₀) = (1/λ₀, 1/(2λ₀))', "
@@ -129,7 +144,12 @@ def example_solution() -> Statement:
     substituted into the first, x₀² + y₀² − 1 = (5 − 4λ₀²)/(4λ₀²), whose numerator factors
     as −4(λ₀ − √5/2)(λ₀ + √5/2): λ₀ = ±√5/2 and nothing else. Each printed solution
     (λ₀, x₀, y₀) satisfies all three equations and the printed form (1/λ₀, 1/(2λ₀)) exactly;
-    the Lagrangian is stationary there in (x, y) and in λ."""
+    the Lagrangian is stationary there in (x, y) and in λ.
+
+    Solved by the engine (the last claim): the real solutions of 2 − 2λx = 0, 1 − 2λy = 0,
+    x² + y² − 1 = 0 are exactly the two printed (x₀, y₀, λ₀) — every coordinate a root of an
+    eliminant the engine certifies in the ideal (5x² − 4, 5y² − 1, 4λ² − 5), every other
+    tuple of roots rejected exactly, and Hermite's form counting 2 real solutions."""
     s = Space()
     v, x, y, lam, f, g, L = _example(s)
     lam_free = s.scalar("mu", nonzero=True)
@@ -144,6 +164,7 @@ def example_solution() -> Statement:
         "5 - 4 mu^2 = -4 (mu - sqrt5/2)(mu + sqrt5/2): only mu = +-sqrt5/2": Equal(
             5 - 4 * lam_free ** 2, -4 * (lam_free - sp.sqrt(5) / 2) * (lam_free + sp.sqrt(5) / 2)),
     }
+    printed = []
     for sign in (1, -1):
         tag = "+" if sign > 0 else "-"
         lam0, x0, y0 = _printed_solution(s, sign)
@@ -158,12 +179,16 @@ def example_solution() -> Statement:
             f"({tag}) L stationary in (x, y) at (x0, y0) with lambda = lambda0": Stationary(
                 L.xreplace({lam: sp.ImmutableMatrix([[lam0]])}), v, p),
         })
+        printed.append(((x0, y0), (lam0,)))
+    claims["solved by the engine: the real solutions of grad f = lambda grad g, g = 1 are "
+           "exactly the printed (x0, y0, lambda0)"] = _solved(
+        [p for p, _l in printed], multipliers=[lm for _p, lm in printed])
     return Statement(s, claims=claims, no_numeric=_NO_NUMERIC)
 
 
 @entry("lagrange.example_max_min",
        "Example: f(2/√5, 1/√5) = √5 is the max and f(−2/√5, −1/√5) = −√5 the min of 2x + y on the circle",
-       kind="exercise",
+       kind="exercise", uses=("lagrange.example_solution",),
        sources=[("hermosillo2017", "Ejemplo (solución): '(2/√5, 1/√5) ⟹ f(x₀, y₀) = max', "
                  "'(−2/√5, −1/√5) ⟹ f(x₀, y₀) = min'"),
                 ("hermosillo2017", "Método de optimización por multiplicadores de Lagrange, Paso 3: "
@@ -172,7 +197,13 @@ def example_max_min() -> Statement:
     """Paso 3 compares f at the two candidates: f = √5 and −√5. That the larger is the
     maximum of f over the whole circle (not only among the candidates) is an inequality:
     for a unit v = u/‖u‖, f(p) − f(v) = √5 − √5 pᵀv = (√5/2)‖v − p‖² ≥ 0 with p = (2, 1)/√5,
-    and f(v) − f(−p) = (√5/2)‖v + p‖² ≥ 0. Both are exact certificates."""
+    and f(v) − f(−p) = (√5/2)‖v + p‖² ≥ 0. Both are exact certificates.
+
+    Solved by the engine (the claim 'solved by the engine'), the step the slides take (Paso 3): the circle is
+    compact (x² + y² is a definite quadratic form) and ∇g = (2x, 2y) vanishes nowhere on it
+    (the system x² + y² = 1, 2x = 0, 2y = 0 has no solution, certified), so f attains its max
+    and min at Lagrange points; of the two the engine finds, exact comparison of f = ±√5
+    makes the printed (2/√5, 1/√5) the max and (−2/√5, −1/√5) the min."""
     s = Space()
     u = s.vector("u", 2, nonzero=True)
     claims = {}
@@ -186,6 +217,9 @@ def example_max_min() -> Statement:
     unit = u / Norm(u)
     f_unit = 2 * unit[0, 0] + unit[1, 0]
     p, q = pts[1], pts[-1]
+    claims["solved by the engine: the Lagrange points are the two printed ones, the first the max "
+           "and the second the min of f on the circle"] = _solved(
+        [tuple(p), tuple(q)], maximum=tuple(p), minimum=tuple(q))
     claims["(2, 1)/sqrt5 maximises f on the circle"] = SphereMax(
         f, u, p, sp.sqrt(5) / 2 * Norm(unit - p) ** 2)
     claims["(-2, -1)/sqrt5 minimises f on the circle"] = Rel(
@@ -196,7 +230,7 @@ def example_max_min() -> Statement:
 @entry("lagrange.ml10_max_over_lambda",
        "ml10: max_{‖w‖=1} wᵀ(m₂ − m₁) 'equivalent' to the unconstrained max over (w, λ) of "
        "wᵀ(m₂ − m₁) + λ(1 − wᵀw)",
-       kind="caveat",
+       kind="caveat", uses=("lagrange.lagrangian",),
        caveat=("unstated condition: w on the unit sphere (the maximum over w is taken with λ "
                "minimising, max_w min_λ) — over all (w, λ) the Lagrangian is unbounded above (at "
                "w = 0 it equals λ), so it has no max to be 'equivalent' to the constrained one"),
