@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .._claims.claims import Equal, Exists, Rel
+from .._symbols.expr import Grad
 from .._symbols.nodes import lazy
 from .declarations import condition, parse_declaration
 from .errors import ClaimsError, Location
@@ -35,13 +36,17 @@ class Built:
     where: Location | None = None
 
 
-def _space(cf: ClaimsFile, item: Item):
+def _space(cf: ClaimsFile, item: Item, keep: set | None = None):
     refine: dict = {}
     for i, c in enumerate(item.data.get("where", [])):
         name, opt = condition(c, cf.declarations.decls, item.where_of("where", i))
         refine.setdefault(name, set()).add(opt)
-    space, names = cf.declarations.space(refine)
-    for name, text, where in cf.definitions:
+    space, names = cf.declarations.space(refine, keep)
+    own = [(k, v, item.where_of("definitions", k)) for k, v in item.data.get("definitions", {}).items()]
+    for name, text, where in [*cf.definitions, *own]:
+        if name not in names.symbols or name in names.dims:
+            raise ClaimsError(f"definition of {name!r}: define a symbol declared in [symbols] "
+                              "(not a dim)", where)
         value = parse_expression(text, names, where)
         sym = names.symbols[name]
         if isinstance(sym, sp.MatrixSymbol) != isinstance(value, (sp.MatrixBase, sp.MatrixExpr)):
@@ -49,7 +54,9 @@ def _space(cf: ClaimsFile, item: Item):
         if isinstance(sym, sp.MatrixSymbol) and (sp.simplify(sym.shape[0] - value.shape[0]) != 0
                                                   or sp.simplify(sym.shape[1] - value.shape[1]) != 0):
             raise ClaimsError(f"definition of {name}: shape {value.shape} is not {sym.shape}", where)
-        space.define(sym, lazy(value), f"[definitions] {name} = {text}")
+        if any(s == sym for s, _v, _w in space.definitions):
+            raise ClaimsError(f"{name} is defined twice", where)
+        space.define(sym, lazy(value), f"{name} = {text}")
     return space, names
 
 
@@ -62,8 +69,15 @@ def _same_kind(a, b, where: Location):
         raise ClaimsError(f"the sides have shapes {a.shape} and {b.shape}", where)
 
 
-def _relation_claim(lhs, op: str, rhs, where: Location):
+def _relation_claim(lhs, op: str, rhs, where: Location, space=None):
     _same_kind(lhs, rhs, where)
+    if space is not None:
+        defined = {s for s, _v, _w in space.definitions}
+        for side in (lhs, rhs):
+            for g in side.atoms(Grad):
+                if g.args[1] in defined:
+                    raise ClaimsError(f"grad with respect to {g.args[1]}, which [definitions] "
+                                      "defines: differentiate w.r.t. a free symbol", where)
     if op in ("==", "="):
         return Equal(lazy(lhs), lazy(rhs))
     if isinstance(lhs, (sp.MatrixBase, sp.MatrixExpr)):
@@ -71,22 +85,46 @@ def _relation_claim(lhs, op: str, rhs, where: Location):
     return Rel(lazy(lhs), op, lazy(rhs))
 
 
+def _used(built: list[Built]) -> set:
+    """Names of the declared symbols the claims and their definitions use."""
+    out: set = set()
+    for b in built:
+        exprs = list(b.claim.sides())
+        if isinstance(b.claim, Exists):
+            exprs = list(b.claim.constraints)
+        exprs = [b.space.expand(e) for e in exprs]
+        for e in exprs:
+            out |= {str(a) for a in e.atoms(sp.Symbol, sp.MatrixSymbol)}
+            out |= {str(a.name) for a in e.atoms(sp.MatrixSymbol)}
+    for b in built[:1]:  # every definition stays whole: its symbol and what its value names
+        for sym, value, _why in b.space.definitions:
+            out.add(str(sym))
+            out |= {str(getattr(a, "name", a)) for a in value.atoms(sp.Symbol, sp.MatrixSymbol)}
+    return out
+
+
 def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
-    """The engine claims of one [[claim]] or [[derivation]] (answers: see :mod:`.answers`)."""
-    space, names = _space(cf, item)
+    """The engine claims of one [[claim]] or [[derivation]] (answers: see :mod:`.answers`),
+    each on a space that declares only the symbols the item uses."""
+    full = _build(cf, item, None)
+    return _build(cf, item, _used(full))
+
+
+def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
+    space, names = _space(cf, item, keep)
     d = item.data
     if item.kind == "claim":
         if "lhs" in d:
             lhs = parse_expression(d["lhs"], names, item.where_of("lhs"))
             rhs = parse_expression(d["rhs"], names, item.where_of("rhs"))
-            claim = _relation_claim(lhs, "==", rhs, item.where_of("lhs"))
+            claim = _relation_claim(lhs, "==", rhs, item.where_of("lhs"), space)
             texts = (d["lhs"], "=", d["rhs"])
         elif "relation" in d:
             r = parse_expression(d["relation"], names, item.where_of("relation"), relation=True)
             if not isinstance(r, Relation):
                 raise ClaimsError("a relation needs one of < <= > >= ==, e.g. 'x**2 + 1 >= 2*x'",
                                   item.where_of("relation"))
-            claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"))
+            claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"), space)
             texts = (d["relation"],)
         else:
             claim = _exists(d, item, names)
@@ -110,7 +148,7 @@ def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
         if prev is not None:
             why = s.get("why", "") if isinstance(s, dict) else ""
             label = f"{item.name}: step {i}" + (f" ({why})" if why else "")
-            steps.append(Built(label, _relation_claim(prev[0], "==" if op == "=" else op, e, where),
+            steps.append(Built(label, _relation_claim(prev[0], "==" if op == "=" else op, e, where, space),
                                space, i, (prev[1], op, text), where))
         prev = (e, text)
     return steps

@@ -82,13 +82,15 @@ def check_claims(cf: ClaimsFile, *, seed: int = 0, budget: float = 20.0,
     from .answers import check_answer_item
 
     rep = CheckReport(cf.path, cf.title)
+    # every item is built first: a malformed one stops the run before anything is verified
+    built_items = {id(item): build_item(cf, item) for item in cf.items if item.kind != "answer"}
     for item in cf.items:
         expect = item.data.get("expect")
         if item.kind == "answer":
             rec = check_answer_item(item, seed=seed, budget=budget, entry_ok=entry_ok)
             rep.records.append(_expect({"kind": "answer", "name": item.name, **rec}, expect))
             continue
-        built = build_item(cf, item)
+        built = built_items[id(item)]
         if item.kind == "claim":
             rec = {"kind": "claim", "name": item.name, **_verdict(built[0], seed, budget)}
             rep.records.append(_expect(rec, expect))

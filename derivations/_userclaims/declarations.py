@@ -60,9 +60,9 @@ class Declaration:
 
 
 def parse_declaration(name: str, text, where: Location) -> Declaration:
-    if not _NAME.match(name) or name in ("pi", "T"):
+    if not _NAME.match(name) or name == "pi":
         raise ClaimsError(f"symbol name {name!r} must be a letter followed by letters, digits "
-                          "or _ (and not 'pi' or 'T')", where)
+                          "or _ (and not pi)", where)
     if not isinstance(text, str):
         raise ClaimsError(f"the type of {name} must be a string such as \"vector(d)\"", where)
     m = _TYPE.match(text)
@@ -148,16 +148,28 @@ class Declarations:
                         raise ClaimsError(f"size {s!r} of {d.name} names {tok}, a {self.decls[tok].kind}, "
                                           "not a dim", d.where)
 
-    def space(self, refine: dict | None = None) -> tuple[Space, Names]:
+    def space(self, refine: dict | None = None, keep: set | None = None) -> tuple[Space, Names]:
+        """A fresh Space with the declarations (only those named in ``keep``, and the dims
+        their sizes use, when given: a claim's counterexample then lists only its own
+        symbols) and the Names an expression sees (every declared name)."""
         refine = refine or {}
         s = Space()
         names = Names()
+        if keep is not None:
+            keep = set(keep)
+            for d in self.decls.values():
+                if d.name in keep:
+                    keep |= {t for x in d.sizes for t in re.findall(r"[A-Za-z][A-Za-z0-9_]*", x)}
         for d in self.decls.values():
+            if keep is not None and d.name not in keep:
+                if d.kind != "dim":
+                    names.symbols[d.name] = _undeclared(d)
+                continue
             if d.kind == "dim":
                 names.symbols[d.name] = s.dim(d.name, d.dim_sizes, fixed="fixed" in d.options)
                 names.dims.add(d.name)
         for d in self.decls.values():
-            if d.kind == "dim":
+            if d.kind == "dim" or (keep is not None and d.name not in keep):
                 continue
             r = set(refine.get(d.name, ()))
             # a structure condition replaces the declared structure; scalar options add up
@@ -195,3 +207,8 @@ class Declarations:
         if len(opts - {"general"}) > 1:
             raise ValueError(f"conflicting structures {sorted(opts)}")
         return s.matrix(d.name, sizes[0], sizes[1], structure)
+
+
+def _undeclared(d: Declaration):
+    """A placeholder for a name the claim does not use (never reaches the engine)."""
+    return sp.Symbol(f"__unused_{d.name}")

@@ -28,8 +28,8 @@ MAX_DEFINITIONS = 30
 _TOP = {"format", "title", "topic", "symbols", "definitions", "claim", "derivation", "answer"}
 _KEYS = {
     "claim": {"name", "lhs", "rhs", "relation", "where", "expect", "exists", "constraints", "note",
-              "entry"},
-    "derivation": {"name", "steps", "where", "expect", "note", "entry"},
+              "entry", "definitions"},
+    "derivation": {"name", "steps", "where", "expect", "note", "entry", "definitions"},
     "answer": {"exercise", "quantity", "value", "expect", "name", "note"},
 }
 
@@ -241,6 +241,12 @@ def _validate(kind: str, it: Item) -> None:
             _check_type(d[key], str, key, w(key))
     if "expect" in d and d["expect"] not in ("verified", "refuted", "undecided", "error"):
         raise ClaimsError("expect must be 'verified', 'refuted', 'undecided' or 'error'", w("expect"))
+    if "definitions" in d:
+        _check_type(d["definitions"], dict, "definitions (a table name = \"expr\")", w("definitions"))
+        if len(d["definitions"]) > MAX_DEFINITIONS:
+            raise ClaimsError(f"more than {MAX_DEFINITIONS} definitions", w("definitions"))
+        for k, v in d["definitions"].items():
+            _check_type(v, str, f"definition of {k}", w("definitions", k))
     if "where" in d:
         _check_type(d["where"], list, "where", w("where"))
         for i, c in enumerate(d["where"]):

@@ -581,6 +581,10 @@ class _Builder:
             body = self.scalarise(self.build(args[0]))
         finally:
             del self.bound[var.id]
+        if _is_matrix(body):  # entry by entry, as the catalog writes a sum of matrices
+            i, j = sp.Dummy("i", integer=True), sp.Dummy("j", integer=True)
+            return sp.FunctionMatrix(body.shape[0], body.shape[1],
+                                     sp.Lambda((i, j), DataSum(body[i, j], (idx, 1, top))))
         return DataSum(body, (idx, 1, top))
 
 
