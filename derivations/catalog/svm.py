@@ -10,7 +10,9 @@ dimension d (every Σ_{i=1}^N of the slides expanded at N = 3: each line is line
 summands, so nothing depends on the count but the number of terms); the exercise uses its
 printed numbers, declared as symbols *defined* to their exact values so that nothing is
 evaluated while an entry is built. hermosillo2017 writes the classifier h(x) = ⟨w, x⟩ − t
-(threshold t; scikit-learn's b is −t).
+(threshold t; scikit-learn's b is −t). The exercise's dual is also solved by the engine with
+the Lagrange method (svm.exercise_stationary: ``LagrangePoints`` on Σα_i y_i = 0, the KKT
+system restricted to the active set and to the support set).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import sympy as sp
 import numerics.geometry as ng
 import numerics.svm as nsvm
 
-from .._claims.claims import Equal, IsPSD, Rel, Stationary
+from .._claims.claims import Equal, IsPSD, LagrangePoints, Rel, Stationary
 from .._claims.statement import Agreement, Statement, chain
 from .._symbols.expr import Grad, Norm, Scalar, dot
 from .._symbols.space import Space
@@ -91,6 +93,7 @@ def margin() -> Statement:
 @entry("svm.canonical_scaling",
        "Rescaling (w, t) by the closest sample's margin m > 0 gives y(⟨w, x⟩ − t) ≥ 1 with "
        "equality there, and leaves every distance to the plane unchanged",
+       uses=("svm.margin",),
        sources=[("hermosillo2017", "Problema de optimización con restricciones: 'w*, t* = argmin "
                  "½‖w‖² sujeto a y_i(⟨w, x_i⟩ − t) ≥ 1, 1 ≤ i ≤ N'"),
                 ("bishop-prml", "§7.1, Eqs. (7.4)-(7.5)")])
@@ -133,6 +136,7 @@ def _lagrangian_parts(s: Space, d, *, t_matrix: bool = False, labels: bool = Tru
 
 @entry("svm.primal_lagrangian",
        "L_P(w, t, α) = ½‖w‖² − Σα_i(y_i(⟨w, x_i⟩ − t) − 1) and its two expansions",
+       uses=("lagrange.lagrangian", "svm.canonical_scaling"),
        sources=[("hermosillo2017", f"{_LP}: the three lines of L_P(w, t, α_1, …, α_N)"),
                 ("bishop-prml", "§7.1, Eq. (7.7)")])
 def primal_lagrangian() -> Statement:
@@ -153,6 +157,7 @@ def primal_lagrangian() -> Statement:
 
 @entry("svm.primal_stationarity",
        "∂_t L_P = 0 ⟹ Σα_i y_i = 0 and ∂_w L_P = 0 ⟹ w = Σα_i y_i x_i",
+       uses=("svm.primal_lagrangian",),
        sources=[("hermosillo2017", f"{_LP}: 'Para un t óptimo ∂_t L_P = 0 ⟹ Σα_i y_i = 0', "
                  "'Para pesos óptimos ∂_w L_P = 0 ⟹ w = Σα_i y_i x_i'"),
                 ("bishop-prml", "§7.1, Eqs. (7.8)-(7.9)")])
@@ -187,6 +192,7 @@ def _dual_setup(s: Space, d):
 
 @entry("svm.dual_lagrangian",
        "L_D(α) = −½⟨Σα_i y_i x_i, Σα_i y_i x_i⟩ + Σα_i = −½ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ + Σα_i",
+       uses=("svm.primal_lagrangian", "svm.primal_stationarity"),
        sources=[("hermosillo2017", f"{_LD}: 'Reinsertando estas expresiones en L_P obtenemos "
                  "L_D', its two lines"),
                 ("bishop-prml", "§7.1, Eq. (7.10)")])
@@ -207,6 +213,7 @@ def dual_lagrangian() -> Statement:
 @entry("svm.duality_gap",
        "½‖w‖² − L_D(α) = Σα_i(y_i(⟨w, x_i⟩ − t) − 1) at w = Σα_i y_i x_i, Σα_i y_i = 0: zero gap "
        "⟺ complementary slackness",
+       uses=("svm.dual_lagrangian",),
        sources=[("bishop-prml", "§7.1, Eqs. (7.14)-(7.16) (KKT conditions)"),
                 ("hermosillo2017", f"{_LD}; Aspectos importantes 1: 'los puntos para los cuales "
                  "los multiplicadores de Lagrange son no nulos' (the slides state no KKT condition)")])
@@ -231,6 +238,7 @@ def duality_gap() -> Statement:
 
 @entry("svm.support_vectors",
        "w depends only on the samples with α_i ≠ 0 (the support vectors)",
+       uses=("svm.primal_stationarity", "svm.dual_lagrangian", "svm.duality_gap"),
        sources=[("hermosillo2017", "Aspectos importantes 1: 'Maximizar el margen es equivalente a "
                  "encontrar los vectores de soporte; es decir, los puntos para los cuales los "
                  "multiplicadores de Lagrange son no nulos'"),
@@ -257,6 +265,7 @@ def support_vectors() -> Statement:
 
 @entry("svm.gram_matrix",
        "The dual depends on the data only through G = XXᵀ: ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ = (α∘y)ᵀG(α∘y)",
+       uses=("svm.dual_lagrangian",),
        sources=[("hermosillo2017", "Aspectos importantes 2: 'El problema de optimización está "
                  "completamente definido por el producto punto de pares de instancias de "
                  "entrenamiento: las entradas de la matriz Gram'"),
@@ -313,6 +322,7 @@ def _exercise_numeric(ev) -> np.ndarray:
 
 @entry("svm.exercise_gram", "Ejercicio 1: X' has rows y_i x_i; G = XXᵀ and the dual's X'X'ᵀ",
        kind="exercise",
+       uses=("svm.gram_matrix",),
        sources=[("hermosillo2017", f"{_EX}: 'X = (1 2; −1 2; −1 −2), y = (−1, −1, +1), "
                  "X' = (−1 −2; 1 −2; −1 −2) ... the rows are y_i x_i', '1. Encuentre la matriz Gram'")])
 def exercise_gram() -> Statement:
@@ -342,6 +352,7 @@ def exercise_gram() -> Statement:
 
 @entry("svm.exercise_dual", "Ejercicio 2: the dual problem written out",
        kind="exercise",
+       uses=("svm.exercise_gram", "svm.dual_lagrangian"),
        sources=[("hermosillo2017", f"{_EX}: '2. Exprese el problema de optimización Dual'"),
                 ("hermosillo2017", f"{_LD}: 'argmax −½ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ + Σα_i'")])
 def exercise_dual() -> Statement:
@@ -399,6 +410,7 @@ def _ld(v, X, y):
        "Ejercicio 3: α* = (0, 1/8, 1/8) (unique), w = (0, −1/2), t = 0, support vectors x_2, x_3, "
        "margin 2, primal = dual = 1/8; x_1 on the margin with α_1 = 0",
        kind="exercise",
+       uses=("svm.exercise_dual", "svm.exercise_gram", "svm.duality_gap", "svm.margin"),
        sources=[("hermosillo2017", f"{_EX}: '3. Encuentre los vectores de soporte'"),
                 ("hermosillo2017", f"{_LD}: the dual problem; Aspectos importantes 1 (support "
                  "vectors = nonzero multipliers)")])
@@ -464,9 +476,64 @@ def exercise_solution() -> Statement:
         _exercise_numeric)])
 
 
+_A = sp.symbols("alpha_1:4", real=True)
+
+
+@entry("svm.exercise_stationary",
+       "Ejercicio 3 solved by the engine: on Σα_i y_i = 0 the dual's only stationary point is "
+       "α* = (0, 1/8, 1/8) with multiplier −t* = 0, its global max; the same on the support set",
+       kind="exercise", uses=("svm.exercise_dual", "svm.exercise_solution", "svm.primal_stationarity",
+                              "lagrange.lagrangian"),
+       sources=[("hermosillo2017", f"{_EX}: '3. Encuentre los vectores de soporte'"),
+                ("hermosillo2017", f"{_LD}: the dual problem 'Sujeto a ... Σα_i y_i = 0'"),
+                ("hermosillo2017", "Método de optimización por multiplicadores de Lagrange (Pasos 1-3)"),
+                ("bishop-prml", "§7.1, Eqs. (7.10)-(7.12); Appendix E")])
+def exercise_stationary() -> Statement:
+    """The exercise's dual solved by the engine with the Lagrange method (``LagrangePoints``,
+    :mod:`derivations._decide.stationary`), independently of svm.exercise_solution's
+    certificate. The multiplier of Σα_i y_i = 0 is −t: ∇L_D = λ∇(Σα_i y_i) reads
+    1 − y_i⟨w, x_i⟩ = λy_i, i.e. y_i(⟨w, x_i⟩ + λ) = 1, the margin condition with t = −λ.
+
+    * **Every constraint active** (the KKT system restricted to the active set: all three
+      samples lie on the margin, so every α_i is free and only Σα_i y_i = 0 remains): the
+      engine forms and solves the linear system ∇L_D = λ∇g, g = 0 exactly — one solution,
+      α* = (0, 1/8, 1/8), λ = 0 = −t* — and, L_D being a quadratic on a plane whose reduced
+      Hessian is negative definite, it is the global max of L_D on the plane Σα_i y_i = 0.
+      As α* ≥ 0 it lies in the dual's feasible set (a subset of the plane), so it is the dual
+      optimum too.
+    * **On the support set** (α_1 = 0, the samples with nonzero multipliers x_2, x_3): the
+      same system in (α_2, α_3) gives (1/8, 1/8), λ = 0, the global max.
+
+    Degenerate, stated: H = X'X'ᵀ is singular (rows 1 and 3 of X' coincide), yet the
+    stationary point is unique — the reduced Hessian on the plane is definite, because
+    Σα_i y_i = 0 separates α_1 from α_3; and x_1 lies on the margin with α*_1 = 0 (no strict
+    complementarity), which is why the active set {1, 2, 3} and the support set {2, 3} differ
+    and both give the same α*."""
+    s = Space()
+    X, y, Xp = _exercise(s)
+    al, w, t = _solution(s, X, y)
+    star = tuple(al[i, 0] for i in range(3))
+    v = sp.ImmutableMatrix(_A)
+    plane = sp.Eq(sum(_A[i] * y[i, 0] for i in range(3)), 0, evaluate=False)
+    v_s = sp.ImmutableMatrix([0, _A[1], _A[2]])
+    plane_s = sp.Eq(_A[1] * y[1, 0] + _A[2] * y[2, 0], 0, evaluate=False)
+    return Statement(s, claims={
+        "every constraint active: the only stationary point of L_D on sum alpha_i y_i = 0 is "
+        "alpha* with multiplier -t*, the global max there": LagrangePoints(
+            _ld(v, X, y), [plane], _A, [star], multipliers=[(-t,)], maximum=star),
+        "alpha* >= 0: the max on the plane lies in the dual's feasible set": Rel(
+            sp.Min(*star), ">=", 0),
+        "support set {x_2, x_3} (alpha_1 = 0): the only stationary point is (alpha*_2, alpha*_3) "
+        "with multiplier -t*, the global max": LagrangePoints(
+            _ld(v_s, X, y), [plane_s], _A[1:], [star[1:]], multipliers=[(-t,)], maximum=star[1:]),
+    }, numeric=[Agreement("numerics.svm.hard_margin_svm's alpha on the exercise",
+                          sp.ImmutableMatrix(list(star)), lambda ev: _exercise_numeric(ev)[:3])])
+
+
 @entry("svm.dual_constraints",
        "The dual problem 'sujeto a α_i > 0' — the multipliers are only ≥ 0",
        kind="erratum",
+       uses=("svm.exercise_solution",),
        sources=[("hermosillo2017", f"{_LD}: 'El problema de optimización dual ... Sujeto a las "
                  "restricciones: α_i > 0, 1 ≤ i ≤ N y Σα_i y_i = 0'"),
                 ("bishop-prml", "§7.1, Eqs. (7.11)-(7.12): a_n ≥ 0")])

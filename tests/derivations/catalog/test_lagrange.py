@@ -76,3 +76,43 @@ def test_caveat_printed_form_is_refuted_by_an_exact_counterexample():
     assert r.entry.kind == "caveat"
     assert r.ok, (r.status, [(c.label, c.status) for c in r.claims])
     assert r.counterexample
+
+
+def _engine_claim(entry_id: str):
+    st_ = REGISTRY[entry_id].build()
+    (claim,) = [c for k, c in st_.claims.items() if k.startswith("solved by the engine")]
+    return st_.space, claim
+
+
+def test_engine_solution_is_the_float_optimum_on_the_circle():
+    """The engine's own exact solution set (not the printed numbers): its maximiser and
+    minimiser are where a fine grid over the circle puts the max and min of 2x + y."""
+    from derivations._decide.stationary import extremes, solve_real
+
+    space, claim = _engine_claim("lagrange.example_max_min")
+    inst = space.components({})[0]
+    prob, *_ = claim._instance(inst, {})
+    sol = solve_real(prob.equations(), prob.unknowns)
+    ext = extremes(prob, [p[:2] for p in sol.points])
+    theta = np.linspace(0, 2 * np.pi, 200_001)
+    f = 2 * np.cos(theta) + np.sin(theta)
+    for pts, pick in ((ext.maximisers, np.argmax), (ext.minimisers, np.argmin)):
+        (a, b), = pts
+        k = pick(f)
+        assert np.hypot(float(a) - np.cos(theta[k]), float(b) - np.sin(theta[k])) < 1e-4
+
+
+@pytest.mark.parametrize("entry_id", ["lagrange.example_solution", "lagrange.example_max_min"])
+def test_engine_refutes_the_example_with_a_sign_slip(entry_id):
+    """The engine-solved claim is not a formality: with the second printed point's sign flipped
+    (both points then equal), the solution the document would miss is named."""
+    import random
+
+    from derivations._verdicts.engine import verify_claim
+
+    space, claim = _engine_claim(entry_id)
+    sides = claim.sides()  # f, g, x0+, y0+, x0-, y0-, ...: negate the second point
+    bad = claim.replace_side(4, -sides[4]).replace_side(5, -sides[5])
+    r = verify_claim("mutant", bad, space, random.Random(0))
+    assert r.status == "refuted", [(o.name, o.outcome, o.detail) for o in r.methods]
+    assert "is not" in r.counterexample["fails"]
