@@ -5,7 +5,6 @@ import re
 import pytest
 
 from derivations.catalog import DOCUMENTS, KINDS, REGISTRY
-from derivations._verdicts.engine import verify_entry
 
 
 def test_ids_are_dotted_and_topics_are_modules():
@@ -86,8 +85,9 @@ UNNAMED_MISTAKES = {
 }
 
 
-def _problems(entry_id: str) -> list[str]:
-    """What is wrong with one entry's verification (empty when its verdict is as expected).
+def _problems(entry_id: str, payload: dict) -> list[str]:
+    """What is wrong with one entry's verification (empty when its verdict is as expected),
+    from the payload ``lindisc verify`` computes or reads from its cache (record + detail).
 
     An erratum's diagnosis must name a typical mistake, except when the printed claim is not a
     formula — a behaviour (its failing run is the diagnosis) or an existence claim (the
@@ -95,45 +95,60 @@ def _problems(entry_id: str) -> list[str]:
     or when the entry is listed in UNNAMED_MISTAKES."""
     from derivations._claims.claims import Exists
 
-    r = verify_entry(REGISTRY[entry_id])
+    rec, extra = payload["record"], payload.get("extra", {})
+    stated = extra.get("stated")
     out = []
-    if not r.ok:
-        detail = [(c.label, c.status, [(o.name, o.outcome, o.detail) for o in c.methods])
-                  for c in r.claims + ([r.stated] if r.stated else [])]
-        out.append(f"{entry_id}: {r.kind if hasattr(r, 'kind') else r.entry.kind} is {r.status}: "
-                   f"{r.error or detail}")
-    if r.entry.kind == "erratum" and r.stated is not None:
-        if not r.counterexample:
+    if not payload["ok"]:
+        detail = [(c["label"], c["status"], [(o["name"], o["outcome"], o.get("detail"))
+                                             for o in c["methods"]])
+                  for c in extra.get("claims", []) + ([stated] if stated else [])]
+        out.append(f"{entry_id}: {rec['kind']} is {rec['status']}: {rec.get('error') or detail}")
+    if rec["kind"] == "erratum" and stated is not None:
+        diagnosis = rec["diagnosis"]
+        if not rec["counterexample"]:
             out.append(f"{entry_id}: an erratum needs an exact counterexample (or a failing run)")
-        if not r.diagnosis:
+        if not diagnosis:
             out.append(f"{entry_id}: an erratum needs a diagnosis")
-        elif r.diagnosis.startswith("diagnosis failed"):
-            out.append(f"{entry_id}: the diagnosis failed: {r.diagnosis}")
+        elif diagnosis.startswith("diagnosis failed"):
+            out.append(f"{entry_id}: the diagnosis failed: {diagnosis}")
         elif entry_id in UNNAMED_MISTAKES:
-            if not r.diagnosis.startswith("no single"):
-                out.append(f"{entry_id}: the mistake library now names the mistake ({r.diagnosis}); "
+            if not diagnosis.startswith("no single"):
+                out.append(f"{entry_id}: the mistake library now names the mistake ({diagnosis}); "
                            "remove the entry from UNNAMED_MISTAKES")
-        elif ("runs" not in {o.name for o in r.stated.methods}
+        elif ("runs" not in {o["name"] for o in stated["methods"]}
               and not isinstance(REGISTRY[entry_id].build().stated, Exists)
-              and r.diagnosis.startswith("no single")):
+              and diagnosis.startswith("no single")):
             out.append(f"{entry_id}: the mistake library must name a formula erratum's mistake: "
-                       f"{r.diagnosis}")
+                       f"{diagnosis}")
     return out
 
 
-def _check(args):
-    return args[0], _problems(args[0])
-
-
 @pytest.mark.slow
-def test_every_entry_has_the_verdict_its_kind_expects():
+def test_every_entry_has_the_verdict_its_kind_expects(request, monkeypatch):
     """Results, exercises and algorithms verified; errata refuted with a counterexample and a
-    diagnosis. Runs on the CLI's worker pool (both cores, a hard limit per entry)."""
-    from derivations._interfaces.cli import _default_jobs, _pool_map
+    diagnosis. Runs exactly as ``lindisc verify`` does (its worker pool on both cores, a hard
+    limit per entry) and with the user's verdict cache rather than the empty one every other
+    test gets: a cached verdict is keyed by the engine's and the entry's sources, so it is the
+    verdict this code computes; and the thorough run's next step (``lindisc latex --pdf`` of
+    the whole catalog) then reads these verdicts instead of computing them a second time."""
+    import argparse
+    import time
 
-    found = dict(_pool_map(_check, [(i,) for i in REGISTRY], _default_jobs(), False, "catalog",
-                           fallback=lambda item, why: (item[0], [f"{item[0]}: {why}"])))
-    problems = [p for i in REGISTRY for p in found[i]]
+    from derivations._interfaces.cli import _default_jobs, _selected, _verified
+    from derivations._verdicts.engine import DEFAULT_BUDGET
+
+    saved = request.node._lindisc_cache[0]  # the value before tests/conftest.py's empty cache
+    if saved is None:
+        monkeypatch.delenv("LINDISC_CACHE_DIR", raising=False)
+    else:
+        monkeypatch.setenv("LINDISC_CACHE_DIR", saved)
+    ns = argparse.Namespace(seed=0, budget=DEFAULT_BUDGET, jobs=_default_jobs(), no_cache=False)
+    cache, index, ids = _selected(ns, [])
+    got, cached = _verified(ids, ns, "catalog", cache=cache, index=index,
+                            start=time.monotonic(), progress=False)
+    print(f"\ncatalog verdicts: {len(ids)} entries, {len(cached)} from the cache")
+    problems = [p for i in ids for p in _problems(i, got[i])]
+    assert set(ids) == set(REGISTRY)
     assert not problems, "\n".join(problems)
 
 
