@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scipy.special import softmax
+from scipy.special import logsumexp, softmax
 from sklearn.linear_model import LogisticRegression
 
+from numerics import _reductions
 from numerics.errors import (
     ConvergenceError,
     InvalidInput,
@@ -215,3 +216,87 @@ def test_prediction_checks_the_model_and_the_features():
         predict(fit, np.zeros((3, 3)))
     with pytest.raises(InvalidInput, match="argument order"):
         predict(X, fit)  # type: ignore[arg-type]
+
+
+# --- one Newton pass (numerics._reductions, the kernel every fit runs per step) ------------
+
+
+def _plain_newton(X, y, classes, V):
+    """Loss, gradient, block Hessian and misclassification count at V from their
+    definitions: Z = [0, X~ V], P = softmax(Z), the formulas of PRML Eqs. (4.108)-(4.110)."""
+    n = X.shape[0]
+    Xt = np.column_stack([X, np.ones(n)])
+    Z = np.column_stack([np.zeros(n), Xt @ V])
+    true = np.searchsorted(classes, y)
+    T = (true[:, None] == np.arange(len(classes))).astype(float)
+    P = softmax(Z, axis=1)
+    loss = float(np.sum(logsumexp(Z, axis=1) - Z[np.arange(n), true]))
+    grad = Xt.T @ (P - T)[:, 1:]
+    m, size = V.shape[1], Xt.shape[1]
+    hess = np.zeros((m * size, m * size))
+    for j in range(m):
+        for k in range(m):
+            weight = P[:, j + 1] * ((j == k) - P[:, k + 1])
+            hess[j * size:(j + 1) * size, k * size:(k + 1) * size] = Xt.T @ (weight[:, None] * Xt)
+    others = np.where(T == 1, -np.inf, Z).max(axis=1)
+    return loss, grad, hess, int(np.count_nonzero(~(Z[np.arange(n), true] > others)))
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+@pytest.mark.parametrize("n", [40, 8192 + 1000])  # one sub-block; two, the last one partial
+def test_a_newton_pass_equals_the_plain_formulas(k, n):
+    """The class-major kernel (workspace reused across sub-blocks, the two-class shortcut
+    through exp(-|a|/2), syrk on the scaled rows for the diagonal blocks) against the
+    dense textbook formulas."""
+    rng = np.random.default_rng(100 + k)
+    X, y = 2.0 * rng.standard_normal((n, 3)), rng.integers(0, k, n)
+    V = rng.standard_normal((4, k - 1))
+    loss, grad, hess, n_wrong = _plain_newton(X, y, np.arange(k), V)
+    moments = _reductions.newton_moments(X, y, np.arange(k), V)
+    scale = np.abs(X).sum() + n  # sum_n ||x~_n||_1 bounds every gradient entry
+    assert moments.loss == pytest.approx(loss, rel=1e-13)
+    np.testing.assert_allclose(moments.grad, grad, rtol=0, atol=1e-13 * scale)
+    np.testing.assert_allclose(moments.hess, hess, rtol=0, atol=1e-13 * (X**2).sum())
+    np.testing.assert_array_equal(moments.hess, moments.hess.T)
+    assert moments.n_wrong == n_wrong
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_a_newton_pass_at_logits_of_1000_is_finite_and_exact(k):
+    """|a| = 1000: e^a overflows, e^-a underflows. Rows 2 and 3 are on the wrong side by
+    1000 (loss 1000 each); for K = 3 classes 1 and 2 tie, which adds ln 2 to rows 1 and 3
+    and leaves row 1 not strictly right. No NaN, no overflow."""
+    X = np.array([[1.0], [-1.0], [1.0], [-1.0]])
+    y = np.array([1, 1, 0, 0])
+    V = np.zeros((2, k - 1))
+    V[0, :] = 1000.0  # class 0's logit is 0, every other class's 1000 x
+    with np.errstate(over="raise", invalid="raise", divide="raise"):
+        moments = _reductions.newton_moments(X, y, np.arange(k), V)
+    assert moments.loss == pytest.approx(2000.0 + (2 * np.log(2) if k == 3 else 0.0), rel=1e-15)
+    assert np.all(np.isfinite(moments.grad)) and np.all(np.isfinite(moments.hess))
+    assert moments.n_wrong == (2 if k == 2 else 3)
+    _, grad, hess, _ = _plain_newton(X, y, np.arange(k), V)
+    np.testing.assert_allclose(moments.grad, grad, rtol=1e-15, atol=0)
+    np.testing.assert_allclose(moments.hess, hess, rtol=1e-15, atol=0)
+
+
+def test_ties_and_nan_weights_are_never_counted_as_separated():
+    """A sample on the boundary (logit 0, or two classes' logits equal) is not strictly in
+    its class; NaN weights put no sample there, so they never prove separability."""
+    X, y = np.array([[0.0], [1.0]]), np.array([1, 1])
+    assert _reductions.newton_moments(X, y, np.arange(2), np.array([[1.0], [0.0]])).n_wrong == 1
+    V3 = np.array([[1.0, 1.0], [0.0, 0.0]])  # classes 1 and 2 tie for every x
+    assert _reductions.newton_moments(X, y, np.arange(3), V3).n_wrong == 2
+    for k in (2, 3):
+        nan = np.full((2, k - 1), np.nan)
+        assert _reductions.newton_moments(X, y, np.arange(k), nan).n_wrong == 2
+
+
+@pytest.mark.parametrize("labels", [np.array([3, -1, 7, 3, 10, -1]),
+                                    np.array([0.5, -2.0, 0.5, 9.0]),
+                                    np.array(list("dbcadbe")),
+                                    np.arange(25) % 11])
+def test_class_positions_equal_a_binary_search(labels):
+    classes = np.unique(labels)
+    np.testing.assert_array_equal(_reductions._class_index(labels, classes),
+                                  np.searchsorted(classes, labels))
