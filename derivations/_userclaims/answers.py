@@ -148,9 +148,9 @@ def compare(equivalence: str, answer, solution) -> tuple[bool | None, str]:
         extra, missing = sorted(got - want), sorted(want - got)
         hint = []
         if extra:
-            hint.append(f"x_{', x_'.join(map(str, extra))} "
-                        f"{'is' if len(extra) == 1 else 'are'} not a support vector (α = 0"
-                        f"{' — on the margin, yet its multiplier is 0' if extra else ''})")
+            hint.append(f"x_{', x_'.join(map(str, extra))} {'is' if len(extra) == 1 else 'are'} "
+                        "not a support vector: the multiplier is 0 (a sample on the margin "
+                        "may have α = 0; the support vectors are those with α > 0)")
         if missing:
             hint.append(f"x_{', x_'.join(map(str, missing))} missing (its α is nonzero)")
         return False, "; ".join(hint)

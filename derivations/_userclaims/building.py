@@ -44,6 +44,8 @@ def _space(cf: ClaimsFile, item: Item, keep: set | None = None):
     space, names = cf.declarations.space(refine, keep)
     own = [(k, v, item.where_of("definitions", k)) for k, v in item.data.get("definitions", {}).items()]
     for name, text, where in [*cf.definitions, *own]:
+        if keep is not None and name not in keep:
+            continue  # a definition of a symbol this item does not use
         if name not in names.symbols or name in names.dims:
             raise ClaimsError(f"definition of {name!r}: define a symbol declared in [symbols] "
                               "(not a dim)", where)
@@ -64,6 +66,9 @@ def _same_kind(a, b, where: Location):
     am = isinstance(a, (sp.MatrixBase, sp.MatrixExpr))
     bm = isinstance(b, (sp.MatrixBase, sp.MatrixExpr))
     if am != bm:
+        m = a if am else b
+        if tuple(m.shape) == (1, 1):  # a 1 x 1 matrix against a scalar: the engine reads it as one
+            return
         raise ClaimsError("one side is a matrix and the other a scalar", where)
     if am and (sp.simplify(a.shape[0] - b.shape[0]) != 0 or sp.simplify(a.shape[1] - b.shape[1]) != 0):
         raise ClaimsError(f"the sides have shapes {a.shape} and {b.shape}", where)
@@ -85,21 +90,26 @@ def _relation_claim(lhs, op: str, rhs, where: Location, space=None):
     return Rel(lazy(lhs), op, lazy(rhs))
 
 
+def _names(e) -> set:
+    return {str(getattr(a, "name", a)) for a in e.atoms(sp.Symbol, sp.MatrixSymbol)}
+
+
 def _used(built: list[Built]) -> set:
-    """Names of the declared symbols the claims and their definitions use."""
+    """Names of the declared symbols the claims use, and those their definitions use,
+    transitively (a definition nothing reaches is left out)."""
     out: set = set()
     for b in built:
-        exprs = list(b.claim.sides())
-        if isinstance(b.claim, Exists):
-            exprs = list(b.claim.constraints)
-        exprs = [b.space.expand(e) for e in exprs]
+        exprs = list(b.claim.constraints) if isinstance(b.claim, Exists) else list(b.claim.sides())
         for e in exprs:
-            out |= {str(a) for a in e.atoms(sp.Symbol, sp.MatrixSymbol)}
-            out |= {str(a.name) for a in e.atoms(sp.MatrixSymbol)}
-    for b in built[:1]:  # every definition stays whole: its symbol and what its value names
-        for sym, value, _why in b.space.definitions:
-            out.add(str(sym))
-            out |= {str(getattr(a, "name", a)) for a in value.atoms(sp.Symbol, sp.MatrixSymbol)}
+            out |= _names(e)
+    defs = [(str(sym), value) for sym, value, _why in built[0].space.definitions] if built else []
+    grew = True
+    while grew:
+        grew = False
+        for name, value in defs:
+            if name in out and not _names(value) <= out:
+                out |= _names(value)
+                grew = True
     return out
 
 

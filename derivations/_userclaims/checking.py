@@ -70,8 +70,9 @@ def _verdict(b: Built, seed: int, budget: float) -> dict:
 def _expect(rec: dict, expect) -> dict:
     if expect:
         rec["expect"] = expect
-        got = "verified" if rec["status"] in HOLDS else rec["status"]
-        rec["as_expected"] = got == expect
+        got = ("verified" if rec["status"] in HOLDS else
+               "refuted" if rec["status"] == "incorrect" else rec["status"])
+        rec["as_expected"] = got == {"correct": "verified", "incorrect": "refuted"}.get(expect, expect)
     return rec
 
 

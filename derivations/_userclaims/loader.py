@@ -239,8 +239,10 @@ def _validate(kind: str, it: Item) -> None:
                 "entry"):
         if key in d:
             _check_type(d[key], str, key, w(key))
-    if "expect" in d and d["expect"] not in ("verified", "refuted", "undecided", "error"):
-        raise ClaimsError("expect must be 'verified', 'refuted', 'undecided' or 'error'", w("expect"))
+    if "expect" in d and d["expect"] not in ("verified", "refuted", "undecided", "error", "correct",
+                                             "incorrect"):
+        raise ClaimsError("expect must be 'verified', 'refuted', 'undecided' or 'error' (for an "
+                          "answer also 'correct' or 'incorrect')", w("expect"))
     if "definitions" in d:
         _check_type(d["definitions"], dict, "definitions (a table name = \"expr\")", w("definitions"))
         if len(d["definitions"]) > MAX_DEFINITIONS:
