@@ -323,6 +323,20 @@ def _sign_changes(coeffs) -> int:
     return sum(1 for a, b in zip(s, s[1:]) if (a > 0) != (b > 0))
 
 
+def _eigen_signs(charpoly: list) -> tuple[int, int, int]:
+    """(positive, negative, zero) eigenvalues of a symmetric rational matrix from its
+    characteristic polynomial's coefficients (highest first): every root is real, so
+    Descartes' rule of signs counts them exactly."""
+    cp = list(charpoly)
+    zeros = 0
+    while cp and cp[-1] == 0:
+        cp.pop()
+        zeros += 1
+    pos = _sign_changes(cp)
+    neg = _sign_changes([c * (-1) ** (len(cp) - 1 - k) for k, c in enumerate(cp)])
+    return pos, neg, zeros
+
+
 def checked_basis(eqs, gens) -> list:
     """A reduced grevlex Gröbner basis of the ideal, *checked* (see the module docstring)."""
     F = _polys(eqs, gens)
@@ -383,17 +397,12 @@ def count_real(eqs, unknowns) -> Count:
             for _ in range(k):
                 M = M * mult[i]
         mats.append(M)
+
     def trace(M):
         return sum((M[k, k].element for k in range(D)), QQ.zero)
 
     H = DomainMatrix([[trace(mats[i] * mats[j]) for j in range(D)] for i in range(D)], (D, D), QQ)
-    cp = [QQ.to_sympy(c) for c in H.charpoly()]
-    zeros = 0
-    while cp and cp[-1] == 0:
-        cp.pop()
-        zeros += 1
-    pos = _sign_changes(cp)
-    neg = _sign_changes([c * (-1) ** (len(cp) - 1 - k) for k, c in enumerate(cp)])
+    pos, neg, zeros = _eigen_signs([QQ.to_sympy(c) for c in H.charpoly()])
     rank = D - zeros
     if pos + neg != rank:  # pragma: no cover - a symmetric matrix has only real eigenvalues
         raise NotDecided("Descartes' counts of Hermite's form do not add up to its rank")
@@ -480,13 +489,7 @@ def _definite(M: sp.Matrix) -> int | None:
     if n == 0:
         return 1
     lam = sp.Symbol("t")
-    cp = sp.Poly(M.charpoly(lam).as_expr(), lam).all_coeffs()
-    zeros = 0
-    while cp and cp[-1] == 0:
-        cp.pop()
-        zeros += 1
-    pos = _sign_changes(cp)
-    neg = _sign_changes([c * (-1) ** (len(cp) - 1 - k) for k, c in enumerate(cp)])
+    pos, neg, zeros = _eigen_signs(sp.Poly(M.charpoly(lam).as_expr(), lam).all_coeffs())
     if zeros:
         return 0 if pos and neg else None
     if pos == n:
