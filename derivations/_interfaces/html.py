@@ -235,17 +235,21 @@ ROW_GAP = 46
 COL_GAP = 14
 CHAR_W = 7.3  # px per character of the 12px monospace label
 MARGIN = 10
+CAPTION_H = 24  # the caption above the nodes without edges
 
 
 @dataclass
 class Placed:
     """Where :func:`layout` put things: node boxes (centre x, centre y, width), the points
-    each edge passes through (from the used entry down to the one using it), the size."""
+    each edge passes through (from the used entry down to the one using it), the size, and
+    where the nodes without edges begin."""
 
     nodes: dict[str, tuple[float, float, float]]
     edges: dict[tuple[str, str], list[tuple[float, float]]]
     width: float
     height: float
+    #: y of the line above the rows of nodes without edges (None: no such line)
+    split: float | None = None
 
 
 def _isotonic(desired: list[float], widths: list[float]) -> list[float]:
@@ -339,28 +343,34 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
                 nb = up[x] + down[x]
                 want.append(sum(xs[y] for y in nb) / len(nb) if nb else xs[x])
             xs.update(zip(r, _isotonic(want, [w[x] for x in r])))
+    # nodes without edges: rows of their own below a separator; every row centred
+    lrows: list[list[str]] = []
+    for n in (n for n in order if n not in linked):
+        if lrows and _span(lrows[-1] + [n], widths) <= max_width:
+            lrows[-1].append(n)
+        else:
+            lrows.append([n])
+    lo = min((xs[x] - w[x] / 2 for r in rows for x in r), default=0.0)
+    hi = max((xs[x] + w[x] / 2 for r in rows for x in r), default=0.0)
+    width = max([hi - lo] + [_span(r, widths) for r in lrows])
+    shift = MARGIN + (width - (hi - lo)) / 2 - lo
     nodes: dict[str, tuple[float, float, float]] = {}
     y = MARGIN + NODE_H / 2
     for r in rows:
         for x in r:
-            nodes[x] = (xs[x], y, w[x])
+            nodes[x] = (xs[x] + shift, y, w[x])
         y += NODE_H + ROW_GAP
-    # nodes without edges: rows of their own at the bottom
-    loose = [n for n in order if n not in linked]
-    if loose:
-        if rows:
-            y += ROW_GAP / 2
-        x = 0.0
-        for n in loose:
-            if x and x + widths[n] > max_width:
-                x, y = 0.0, y + NODE_H + COL_GAP
+    split = None
+    if rows and lrows:
+        split = y - NODE_H / 2 - ROW_GAP / 2
+        y = split + CAPTION_H + NODE_H / 2
+    for r in lrows:
+        x = MARGIN + (width - _span(r, widths)) / 2
+        for n in r:
             nodes[n] = (x + widths[n] / 2, y, widths[n])
             x += widths[n] + COL_GAP
-        y += NODE_H + ROW_GAP
-    lo = min((cx - cw / 2 for cx, _, cw in nodes.values()), default=0.0)
-    hi = max((cx + cw / 2 for cx, _, cw in nodes.values()), default=0.0)
-    shift = MARGIN - lo
-    nodes = {n: (cx + shift, cy, cw) for n, (cx, cy, cw) in nodes.items()}
+        y += NODE_H + COL_GAP
+    bottom = max((cy for _, cy, _ in nodes.values()), default=0.0) + NODE_H / 2 + MARGIN
     edges = {}
     for (u, n), chain in chains.items():
         pts = [(nodes[u][0], nodes[u][1] + NODE_H / 2)]
@@ -368,7 +378,11 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
         pts.append((nodes[n][0], nodes[n][1] - NODE_H / 2))
         edges[(u, n)] = pts
     real = {n: v for n, v in nodes.items() if not n.startswith("\0")}
-    return Placed(real, edges, hi - lo + 2 * MARGIN, y - ROW_GAP + NODE_H / 2 + MARGIN)
+    return Placed(real, edges, width + 2 * MARGIN, bottom, split)
+
+
+def _span(row: list[str], widths: dict[str, float]) -> float:
+    return sum(widths[n] for n in row) + COL_GAP * (len(row) - 1)
 
 
 def _path(pts: list[tuple[float, float]]) -> str:
@@ -396,6 +410,11 @@ def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
            'fill="#555"/></marker></defs>']
+    if g.split is not None:
+        out.append(f'<line class="split" x1="{MARGIN}" y1="{g.split:.1f}" '
+                   f'x2="{g.width - MARGIN:.0f}" y2="{g.split:.1f}"/>'
+                   f'<text class="caption" x="{MARGIN}" y="{g.split + 15:.1f}">'
+                   'no dependency edge:</text>')
     for (u, n), pts in g.edges.items():
         out.append(f'<path class="edge" data-from="{_e(u)}" data-to="{_e(n)}" '
                    f'd="{_path(pts)}" marker-end="url(#arrow)"/>')

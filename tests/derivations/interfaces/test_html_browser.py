@@ -1,0 +1,182 @@
+"""The blueprint of ``lindisc latex --html`` in a real headless browser: Debian's ``chromium``
+driven by Selenium through the system's ``chromedriver`` (no browser download).
+
+Three topics are verified and written as a blueprint; every page is opened and must render
+every formula with KaTeX (no ``.katex-error``, one ``.katex`` per formula), load KaTeX's
+fonts from the shipped files, draw its dependency graph (one SVG node per entry, with a
+size), log no error, and every link between the pages must land on an existing anchor. A
+screenshot of one topic page is taken (examples/blueprint.png, for the README: written
+when that file is missing or under LINDISC_UPDATE_SCREENSHOT=1, else in a temporary folder).
+
+Skips when chromium, chromedriver or selenium is missing, except under
+LINDISC_REQUIRE_BROWSER=1 (.ci/run installs them and sets it), where that fails.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+TOPICS = ("geometry", "multiclass", "feature_maps")
+ROOT = Path(__file__).resolve().parents[3]
+SCREENSHOT = ROOT / "examples" / "blueprint.png"
+SCREENSHOT_TOPIC = "feature_maps"
+
+
+def _need(what: str) -> None:
+    if os.environ.get("LINDISC_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"LINDISC_REQUIRE_BROWSER=1 but {what}")
+    pytest.skip(what)
+
+
+def _executables() -> tuple[str, str]:
+    browser = os.environ.get("LINDISC_CHROMIUM") or next(
+        (p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
+    driver = os.environ.get("LINDISC_CHROMEDRIVER") or shutil.which("chromedriver")
+    if browser is None or driver is None:
+        _need("chromium and chromedriver are not installed (Debian: apt-get install chromium "
+              "chromium-driver)")
+    return browser, driver
+
+
+@pytest.fixture(scope="module")
+def driver():
+    browser, chromedriver = _executables()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _need("selenium is not installed (pip install -e '.[test]')")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,1000", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
+    d.set_page_load_timeout(60)
+    yield d
+    d.quit()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    from derivations._interfaces.cli import main
+
+    out = tmp_path_factory.mktemp("blueprint")
+    assert main(["latex", *TOPICS, "--html", str(out), "--no-cache"]) == 0
+    return out
+
+
+def _pages(site: Path) -> list[str]:
+    return ["index.html", "graph.html", *(f"{t}.html" for t in TOPICS)]
+
+
+def _open(driver, path: Path) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(path.as_uri())
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.body.hasAttribute('data-formulas') && "
+                                   "document.fonts.status === 'loaded'"))
+
+
+def test_every_formula_renders_and_nothing_is_logged(driver, site):
+    from selenium.webdriver.common.by import By
+
+    total = 0
+    for name in _pages(site):
+        _open(driver, site / name)
+        formulas = driver.find_elements(By.CSS_SELECTOR, ".math")
+        errors = driver.find_elements(By.CSS_SELECTOR, ".katex-error")
+        assert not errors, f"{name}: " + "; ".join(e.get_attribute("title") for e in errors[:5])
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".math .katex")) == len(formulas)
+        assert driver.execute_script("return document.body.getAttribute('data-formulas')") == \
+            str(len(formulas))
+        for f in formulas:
+            assert f.size["height"] > 0 and f.size["width"] > 0, f"{name}: an empty formula"
+        fonts = driver.execute_script(
+            "return Array.from(document.fonts).map(f => [f.family, f.status])")
+        assert not [f for f, s in fonts if s == "error"], f"{name}: fonts failed: {fonts}"
+        if formulas:
+            assert ["KaTeX_Main", "loaded"] in fonts, f"{name}: KaTeX's font did not load"
+        logged = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+        assert not logged, f"{name}: {logged}"
+        total += len(formulas)
+    assert total > 40  # three topics' claims, steps and printed forms
+
+
+def test_each_graph_draws_a_node_per_entry(driver, site):
+    from selenium.webdriver.common.by import By
+
+    from derivations.catalog import REGISTRY
+
+    for t in TOPICS:
+        _open(driver, site / f"{t}.html")
+        ids = [i for i in REGISTRY if i.startswith(t + ".")]
+        ext = {u for i in ids for u in REGISTRY[i].uses if not u.startswith(t + ".")}
+        nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node")
+        assert sorted(n.get_attribute("data-id") for n in nodes) == sorted(ids + list(ext))
+        for n in nodes:
+            assert n.size["width"] > 20 and n.size["height"] > 10
+        edges = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph path.edge")
+        assert len(edges) == sum(len(REGISTRY[i].uses) for i in ids + list(ext)
+                                 if all(u in ids or u in ext for u in REGISTRY[i].uses))
+    _open(driver, site / "graph.html")
+    nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node")
+    assert len(nodes) == sum(i.startswith(tuple(t + "." for t in TOPICS)) for i in REGISTRY)
+
+
+def test_every_link_lands_on_an_anchor(driver, site):
+    targets: dict[str, set[str]] = {}
+    for name in _pages(site):
+        _open(driver, site / name)
+        hrefs = driver.execute_script(
+            "return Array.from(document.querySelectorAll('a[href]')).map(a => "
+            "a.href.baseVal !== undefined ? new URL(a.getAttribute('href'), document.baseURI).href"
+            " : a.href)")
+        assert hrefs, name
+        for h in hrefs:
+            url = urllib.parse.urlparse(h)
+            assert url.scheme == "file", f"{name} links outside the blueprint: {h}"
+            targets.setdefault(urllib.parse.unquote(url.path), set()).add(url.fragment)
+    for path, frags in targets.items():
+        assert Path(path).is_file(), path
+        if not path.endswith(".html"):
+            continue
+        _open(driver, Path(path))
+        missing = [f for f in frags if f and not driver.execute_script(
+            "return document.getElementById(arguments[0]) !== null", urllib.parse.unquote(f))]
+        assert not missing, f"{path}: no anchor for {missing}"
+
+
+def test_a_graph_node_leads_to_its_entry(driver, site):
+    from selenium.webdriver.common.by import By
+
+    _open(driver, site / "feature_maps.html")
+    node = driver.find_element(By.CSS_SELECTOR, 'g.node[data-id="geometry.lemma1_sign"]')
+    driver.execute_script("arguments[0].parentNode.dispatchEvent(new MouseEvent('click', "
+                          "{bubbles: true, cancelable: true, view: window}))", node)
+    assert driver.current_url.endswith("geometry.html#geometry.lemma1_sign")
+    top = driver.execute_script(
+        "return document.getElementById('geometry.lemma1_sign').getBoundingClientRect().top")
+    assert 0 <= top < 200  # scrolled to the entry
+
+
+def test_a_screenshot_of_a_topic_page_for_the_readme(driver, site, tmp_path):
+    from PIL import Image
+
+    _open(driver, site / f"{SCREENSHOT_TOPIC}.html")
+    update = os.environ.get("LINDISC_UPDATE_SCREENSHOT") == "1" or not SCREENSHOT.exists()
+    raw = tmp_path / "raw.png"
+    assert driver.save_screenshot(str(raw))
+    img = Image.open(raw).convert("RGB")
+    assert img.size[0] == 1200 and img.size[1] > 700  # the viewport of --window-size=1200,1000
+    out = SCREENSHOT if update else tmp_path / "blueprint.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    img.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
+    assert out.stat().st_size < 200_000, f"{out}: {out.stat().st_size} bytes"
