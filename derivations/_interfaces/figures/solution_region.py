@@ -61,7 +61,8 @@ def draw():
     for ax, points, name in ((left, SAMPLES, "raw"), (right, Y, "normalised")):
         ax.scatter(*points[LABELS > 0].T, c=BLACK, s=30, zorder=3, label=r"$\omega_1$")
         ax.scatter(*points[LABELS < 0].T, c=RED, s=30, zorder=3,
-                   label=r"$\omega_2$" if name == "raw" else r"$\omega_2$, normalised ($-y$)")
+                   label=r"$\omega_2$" if name == "raw" else r"$\omega_2$, normalised ($-y$)",
+                   gid=f"omega2-{name}")
         for i, p in enumerate(points):
             ax.annotate(f"$y_{i + 1}$" if name == "raw" or LABELS[i] > 0 else f"$-y_{i + 1}$",
                         p, xytext=(5, 4), textcoords="offset points", fontsize=8)

@@ -57,7 +57,8 @@ def draw():
     ax.annotate("", xy=margin_ends[1], xytext=margin_ends[0],
                 arrowprops=dict(arrowstyle="<->", color="0.3", lw=1.0))
     ax.annotate(f"margin $1/\\|\\mathbf{{w}}\\| = {_shown(svm.margin_)}$",
-                margin_ends.mean(axis=0), xytext=(6, 0), textcoords="offset points", va="center", fontsize=8, color="0.3")
+                margin_ends.mean(axis=0), xytext=(6, 0), textcoords="offset points",
+                va="center", fontsize=8, color="0.3")
     square(ax, BOX)
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
