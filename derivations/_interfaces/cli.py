@@ -634,7 +634,9 @@ def _show_text(d: dict) -> str:
     from .._verdicts.report import scope_cell
 
     lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
-             "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"]), ""]
+             "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"])]
+    lines += ["uses: " + ", ".join(d["uses"])] if d.get("uses") else []
+    lines.append("")
     if d.get("caveat"):
         lines += ["caveat: " + d["caveat"], ""]
     if d.get("doc"):
@@ -696,7 +698,7 @@ def cmd_show(ns) -> int:
         payload = _payload(verify_entry(entry, seed=ns.seed, budget=ns.budget), complete=True)
         if cache is not None and key is not None:
             _store(cache, {ns.id: key}, {ns.id: payload})
-    d = {**payload["record"], **payload["extra"]}
+    d = {**payload["record"], **payload["extra"], "uses": list(_registry()[ns.id].uses)}
     if ns.format == "json":
         json.dump(d, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -272,3 +272,14 @@ def test_the_cli_writes_the_blueprint(tmp_path, capsys):
     assert ('data-from="geometry.w_normal" data-to="geometry.signed_distance"'
             in (out / "geometry.html").read_text(encoding="utf-8"))
     assert "wrote 3 pages" in capsys.readouterr().err
+
+
+def test_show_names_what_an_entry_uses(capsys):
+    import json
+
+    from derivations._interfaces.cli import main
+
+    assert main(["show", "geometry.lemma1_sign", "--format", "json", "--no-cache"]) == 0
+    assert json.loads(capsys.readouterr().out)["uses"] == ["geometry.signed_distance"]
+    assert main(["show", "geometry.lemma1_sign", "--no-cache"]) == 0
+    assert "\nuses: geometry.signed_distance\n" in capsys.readouterr().out
