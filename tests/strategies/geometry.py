@@ -11,6 +11,10 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+# Moved to the public kit (numerics.testing.strategies); re-exported for the tests.
+from numerics.testing.strategies import non_separable_datasets as intersecting_hull_datasets
+from numerics.testing.strategies import separable_datasets
+
 __all__ = [
     "classifiers_with_two_points_in_one_region",
     "hyperplanes",
@@ -83,52 +87,6 @@ def classifiers_with_two_points_in_one_region(draw, *, max_classes: int = 5, max
     )
     intercept[k] = max(intercept[k], needed)
     return coef, intercept, x_a, x_b, k
-
-
-@st.composite
-def separable_datasets(draw, *, margin: float, radius: float = 10.0, max_dim: int = 5,
-                       max_samples: int = 30):
-    """``(X, t, w, b)``: both classes present and ``t_n (w^T x_n + b) >= margin`` with ``||w|| = 1``.
-
-    Points are drawn in the cube ``[-radius, radius]^d``; any point on the wrong side of, or
-    closer than ``margin`` to, the hyperplane is pushed along ``t_n w`` until its margin is
-    ``margin`` (so ``margin`` is a geometric margin, up to rounding of size eps * radius).
-    """
-    d = draw(st.integers(1, max_dim))
-    n = draw(st.integers(2, max_samples))
-    w = draw(hnp.arrays(np.float64, d, elements=_floats(1.0)))
-    i = draw(st.integers(0, d - 1))
-    w[i] = np.copysign(max(abs(w[i]), 0.5), w[i])
-    w = w / np.linalg.norm(w)
-    b = draw(_floats(radius / 2))
-    X = draw(hnp.arrays(np.float64, (n, d), elements=_floats(radius)))
-    t = draw(hnp.arrays(np.float64, n, elements=st.sampled_from([-1.0, 1.0])))
-    t[0], t[1] = 1.0, -1.0
-    shortfall = np.maximum(margin - t * (X @ w + b), 0.0)
-    X = X + np.outer(t * shortfall, w)
-    return X, t, w, b
-
-
-@st.composite
-def intersecting_hull_datasets(draw, *, max_dim: int = 4, max_extra: int = 6):
-    """``(X, t, p)``: the convex hulls of both classes contain the point ``p``, exactly.
-
-    ``p`` is the midpoint of two positives ``p +- u`` and of two negatives ``p +- v``; with
-    small integers times a power of two, every coordinate and midpoint is exact in float64.
-    Extra random points of either class are appended and rows are shuffled.
-    """
-    d = draw(st.integers(1, max_dim))
-    ints = st.integers(-8, 8).map(float)
-    p, u, v = (draw(hnp.arrays(np.float64, d, elements=ints)) for _ in range(3))
-    n_pos = draw(st.integers(0, max_extra))
-    n_neg = draw(st.integers(0, max_extra))
-    extra_pos = draw(hnp.arrays(np.float64, (n_pos, d), elements=ints))
-    extra_neg = draw(hnp.arrays(np.float64, (n_neg, d), elements=ints))
-    X = np.vstack([p + u, p - u, extra_pos, p + v, p - v, extra_neg])
-    t = np.concatenate([np.ones(2 + n_pos), -np.ones(2 + n_neg)])
-    order = np.array(draw(st.permutations(range(X.shape[0]))))
-    scale = 2.0 ** draw(st.integers(-20, 20))
-    return X[order] * scale, t[order], p * scale
 
 
 @st.composite

@@ -13,11 +13,13 @@ from a NumPy generator seeded by a drawn integer, which ``note()`` prints on fai
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from hypothesis import note
 from hypothesis import strategies as st
+
+# Moved to the public kit (numerics.testing.strategies); re-exported for the tests.
+from numerics.testing.strategies import LABEL_SETS, Design, full_column_rank_designs
+from numerics.testing.strategies import _labels, _rng
 
 __all__ = [
     "LABEL_SETS",
@@ -29,82 +31,7 @@ __all__ = [
     "rank_deficient_designs",
 ]
 
-LABEL_SETS = {
-    "int": np.array([0, 1, 2, 3]),
-    "sparse int": np.array([-7, 3, 12, 40]),
-    "str": np.array(["ant", "bee", "cat", "dog"]),
-    "float": np.array([-1.5, 0.25, 2.0, 9.5]),
-}
-
 RANK_DEFICIENCIES = ("constant", "zero", "duplicate", "combination", "too_few_samples")
-
-
-@dataclass(frozen=True, eq=False)
-class Design:
-    """A labelled design: X (N, d), y (N,) labels, codes (N,) class index into ``classes``
-    (sorted labels), and ``rank``, the rank of X~ = [X, 1] as constructed."""
-
-    X: np.ndarray
-    y: np.ndarray
-    codes: np.ndarray
-    classes: np.ndarray
-    rank: int
-
-    @property
-    def T(self) -> np.ndarray:
-        """The 1-of-K target matrix, (N, K)."""
-        return np.eye(self.classes.shape[0])[self.codes]
-
-
-def _rng(draw: st.DrawFn) -> np.random.Generator:
-    seed = draw(st.integers(0, 2**32 - 1))
-    note(f"numpy seed {seed}")
-    return np.random.default_rng(seed)
-
-
-def _labels(draw: st.DrawFn, rng: np.random.Generator, n: int, k: int, labels: str | None):
-    """Codes with every class present (the first k rows cover them), then shuffled."""
-    kind = labels if labels is not None else draw(st.sampled_from(sorted(LABEL_SETS)))
-    classes = LABEL_SETS[kind][:k]
-    codes = np.concatenate([np.arange(k), rng.integers(0, k, size=n - k)])
-    rng.shuffle(codes)
-    return codes, classes, classes[codes]
-
-
-@st.composite
-def full_column_rank_designs(
-    draw: st.DrawFn,
-    *,
-    max_features: int = 5,
-    max_extra_samples: int = 30,
-    max_log10_condition: float = 4.0,
-    n_classes: int | None = None,
-    labels: str | None = None,
-) -> Design:
-    """X = sqrt(N) U S V^T diag(c) + 1 mu^T with U orthonormal, centred columns.
-
-    The singular values S lie in [1, 10^max_log10_condition]; c holds per-feature unit
-    factors 2^j, j in [-4, 4] (exact), so features come in different units; mu is drawn
-    in [-5, 5]^d. X~ = [X, 1] then has full column rank (its centred part has rank d and
-    is orthogonal to 1).
-    """
-    rng = _rng(draw)
-    d = draw(st.integers(1, max_features))
-    k = n_classes if n_classes is not None else draw(st.integers(2, 4))
-    n = d + 1 + max(k, draw(st.integers(0, max_extra_samples)))
-    log_cond = draw(st.floats(0.0, max_log10_condition))
-    s = 10.0 ** np.sort(rng.uniform(0.0, log_cond, size=d))
-    s[0], s[-1] = 1.0, 10.0**log_cond
-    Z = rng.standard_normal((n, d))
-    Z -= Z.mean(axis=0)
-    U, _ = np.linalg.qr(Z)
-    V, _ = np.linalg.qr(rng.standard_normal((d, d)))
-    units = 2.0 ** np.array(draw(st.lists(st.integers(-4, 4), min_size=d, max_size=d)))
-    mu = np.array(draw(st.lists(st.floats(-5, 5), min_size=d, max_size=d)))
-    X = np.sqrt(n) * (U * s) @ V.T * units + mu
-    codes, classes, y = _labels(draw, rng, n, k, labels)
-    note(f"N={n} d={d} K={k} singular values {s} units {units} means {mu}")
-    return Design(X=X, y=y, codes=codes, classes=classes, rank=d + 1)
 
 
 @st.composite

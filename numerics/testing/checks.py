@@ -1,0 +1,804 @@
+"""Check batteries: drive a user's implementation with generated inputs and assert the
+properties lindisc verifies (the catalog's entries, ``derivations/catalog/*.py``).
+
+For someone who wrote their own perceptron, least-squares classifier, Fisher direction,
+logistic gradient, Hessian or IRLS step, softmax gradient or Hessian, or hard-margin SVM dual
+solver and wants to know it computes what the documents derive. Not an API conformance test
+(scikit-learn's ``check_estimator`` does that) and not a benchmark.
+
+==============================  ==============================================================
+battery                         the callable it drives (shapes: ``X`` (N, d), samples in rows)
+==============================  ==============================================================
+``check_perceptron``            ``fit(X, t) -> (w, b)``, t in {-1, +1}: the single-sample rule
+                                with eta = 1 from w = 0, b = 0, cyclic order x_1, ..., x_N, a
+                                mistake when t_n (w^T x_n + b) <= 0, until an epoch is clean
+``check_least_squares``         ``fit(X, T) -> (W, b)``, T (N, K) 1-of-K: W (d, K), b (K,)
+                                minimising ||X W + 1 b^T - T||_F^2
+``check_fisher``                ``fit(X, y) -> w``, y in {0, 1}: Fisher's direction (d,), any
+                                scale and sign
+``check_logistic_gradient``     ``grad(w, X, t) -> (d,)``, t in {0, 1}: the gradient of the
+                                cross-entropy E(w) = -Σ [t ln σ(w^T x) + (1 - t) ln σ(-w^T x)]
+``check_logistic_hessian``      ``hess(w, X) -> (d, d)``: the Hessian of that E
+``check_irls_step``             ``step(w, X, t) -> (d,)``: one IRLS (Newton) update of w
+``check_softmax_gradient``      ``grad(W, X, T) -> (K, d)``, W (K, d) with row k = w_k,
+                                T (N, K) 1-of-K: the gradient of -Σ t_nk ln softmax_k(W x_n)
+``check_softmax_hessian``       ``hess(W, X) -> (K d, K d)``: its Hessian, class-major
+                                ((class k, feature i) -> k d + i)
+``check_svm_dual``              ``fit(X, t) -> alpha (N,)``, t in {-1, +1}: the Lagrange
+                                multipliers of the hard-margin SVM dual
+==============================  ==============================================================
+
+No bias is added to ``X`` by the gradient, Hessian and IRLS batteries (append a column of
+ones to X for one); the perceptron, least-squares and SVM batteries pass plain X and expect
+the bias separately. Inputs are fresh copies: a callable may modify them.
+
+Each battery runs every property of its family (``PROPERTIES[family]``) through Hypothesis
+and raises :class:`ConformanceError` listing the failed ones; each failure
+(:class:`PropertyFailed`) prints the property, the expected and actual values, the allowed
+error and the input, shrunk. Tolerances are rounding-error bounds built from the input
+(Higham's gamma_n, the condition numbers of the matrices involved, Taylor remainders of the
+finite differences), not fixed constants; ``check_svm_dual`` alone takes ``tol``, the
+accuracy asked of the user's QP solver.
+
+Example
+-------
+>>> import numpy as np
+>>> def my_gradient(w, X, t):
+...     y = 1 / (1 + np.exp(-(X @ w)))
+...     return X.T @ (y - t)
+>>> check_logistic_gradient(my_gradient, max_examples=10)
+>>> def my_wrong_gradient(w, X, t):
+...     return X.T @ (1 / (1 + np.exp(-(X @ w))) - t) / len(t)   # the mean, not the sum
+>>> try:
+...     check_logistic_gradient(my_wrong_gradient, max_examples=10)
+... except ConformanceError as err:
+...     print(sorted(err.failed))
+['equals sum of (sigma(w^T x_n) - t_n) x_n', 'is the derivative of the cross-entropy']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import partial
+
+import numpy as np
+from hypothesis import settings as Settings
+from hypothesis import strategies as st
+
+from .. import sigmoid as ref
+from ..logistic import fit_logistic_regression
+from ..perceptron import single_sample_perceptron
+from ..svm import hard_margin_svm
+from . import strategies as gen
+from ._core import Case, ConformanceError, Property, PropertyFailed, gamma, run_battery
+
+__all__ = [
+    "FAMILIES",
+    "ConformanceError",
+    "PropertyFailed",
+    "check_fisher",
+    "check_irls_step",
+    "check_least_squares",
+    "check_logistic_gradient",
+    "check_logistic_hessian",
+    "check_perceptron",
+    "check_softmax_gradient",
+    "check_softmax_hessian",
+    "check_svm_dual",
+    "properties",
+]
+
+# |σ''(a)| <= 1/(6 sqrt 3) and |σ'''(a)| <= 1/8 for every real a.
+_SIGMA2_MAX = 1.0 / (6.0 * math.sqrt(3.0))
+_SIGMA3_MAX = 0.125
+
+
+def _copy(case: Case, *names: str) -> tuple:
+    return tuple(np.array(case[n], copy=True) for n in names)
+
+
+def _bias(X: np.ndarray) -> np.ndarray:
+    return np.hstack([X, np.ones((X.shape[0], 1))])
+
+
+def _step_for(eps_f: float, m3: float) -> float:
+    """The h minimising the central difference's error bound h^2 m3 / 6 + eps_f / h."""
+    return 1.0 if m3 <= 0 or eps_f <= 0 else (3.0 * eps_f / m3) ** (1.0 / 3.0)
+
+
+def _abs_bound(prop: Property, case: Case, actual: np.ndarray, expected: np.ndarray,
+               bound: np.ndarray, what: str) -> None:
+    """Fails ``prop`` where |actual - expected| > bound (elementwise)."""
+    excess = np.abs(actual - expected) > bound
+    if np.any(excess):
+        i = np.unravel_index(int(np.argmax(np.abs(actual - expected) - bound)), bound.shape)
+        prop.fail(case, expected=expected, actual=actual,
+                  allowed=f"|actual - expected| <= {what}, elementwise; exceeded at index "
+                          f"{tuple(int(k) for k in i)} by {float(np.abs(actual - expected)[i]):.3e}"
+                          f" against {float(bound[i]):.3e}")
+
+
+# === perceptron ===========================================================================
+
+
+def _pair(prop: Property, case: Case, out, d: int) -> tuple[np.ndarray, float]:
+    if not (isinstance(out, tuple | list) and len(out) == 2):
+        prop.fail(case, expected="a pair (w, b)", actual=f"{type(out).__name__}: {out!r}")
+    w = prop.array(case, out[0], (d,), "w")
+    b = prop.array(case, out[1], (), "b")
+    return w, float(b)
+
+
+def _perceptron_separates(prop: Property, fit: Callable, case: Case) -> None:
+    X, t = case["X"], case["t"]
+    w, b = _pair(prop, case, prop.call(fit, case, *_copy(case, "X", "t")), X.shape[1])
+    s = t * (X @ w + b)
+    if not np.all(s > 0):
+        n = int(np.argmin(s))
+        prop.fail(case, expected="t_n (w^T x_n + b) > 0 for every n",
+                  actual=f"w={w!r}, b={b!r}: {int(np.sum(s <= 0))} samples with t_n (w^T x_n + b)"
+                         f" <= 0, the smallest {s[n]!r} at n={n}")
+
+
+def _perceptron_cyclic(prop: Property, fit: Callable, case: Case) -> None:
+    X, t = case["X"], case["t"]
+    w, b = _pair(prop, case, prop.call(fit, case, *_copy(case, "X", "t")), X.shape[1])
+    # Separable data: the run stops within Novikoff's R^2/gamma^2 corrections, so within as
+    # many epochs plus one; 10^6 epochs is a cap the integer data never reach.
+    reference = single_sample_perceptron(t[:, None] * _bias(X), max_epochs=10**6,
+                                         engine="numpy")
+    if not np.array_equal(np.append(w, b), reference.a_):
+        prop.fail(case, expected=f"(w, b) = {reference.a_!r} after {reference.n_updates_} "
+                                 f"updates in {reference.n_iter_} epochs",
+                  actual=np.append(w, b), allowed="exact equality (integer data: every sum "
+                  "and product is exact in float64)")
+
+
+def _perceptron_properties() -> list[Property]:
+    fam = "perceptron"
+    return [
+        Property(fam, "separates separable data",
+                 "t_n (w^T x_n + b) > 0 for every n once the run stops, on data separable with "
+                 "margin 1/2 in the ball of radius 4 (Novikoff: at most R^2/gamma^2 updates; "
+                 "catalog perceptron.novikoff_bound, perceptron.convergence_run)",
+                 lambda: gen.separable_datasets(margin=0.5, radius=4.0, max_dim=3,
+                                                max_samples=12)
+                 .map(lambda s: Case(X=s.X, t=s.t)),
+                 _perceptron_separates),
+        Property(fam, "matches the cyclic single-sample rule exactly",
+                 "from (w, b) = 0 visit x_1, ..., x_N, x_1, ... and add t_n (x_n, 1) whenever "
+                 "t_n (w^T x_n + b) <= 0, until an epoch without update (Duda-Hart-Stork "
+                 "Algorithm 4, eta = 1, b = 0; catalog perceptron.single_sample)",
+                 lambda: gen.integer_separable_datasets()
+                 .map(lambda s: Case(X=s.X, t=s.t)),
+                 _perceptron_cyclic),
+    ]
+
+
+# === least squares ========================================================================
+
+
+def _ls_fit(prop: Property, fit: Callable, case: Case, X: np.ndarray, T: np.ndarray):
+    d, k = X.shape[1], T.shape[1]
+    out = prop.call(fit, case, X.copy(), T.copy())
+    if not (isinstance(out, tuple | list) and len(out) == 2):
+        prop.fail(case, expected="a pair (W, b)", actual=f"{type(out).__name__}: {out!r}")
+    W = prop.array(case, out[0], (d, k), "W")
+    b = prop.array(case, out[1], (k,), "b")
+    return np.vstack([W, b[None, :]])
+
+
+def _ls_scale(Xt: np.ndarray) -> tuple[float, float]:
+    """(kappa(X~), gamma_N): the condition number of X~ and the sum bound of its length."""
+    return float(np.linalg.cond(Xt)), gamma(Xt.shape[0] + Xt.shape[1])
+
+
+def _ls_normal_equations(prop: Property, fit: Callable, case: Case) -> None:
+    X, T = case["X"], case["T"]
+    Wt = _ls_fit(prop, fit, case, X, T)
+    Xt = _bias(X)
+    kappa, g = _ls_scale(Xt)
+    residual = Xt.T @ (Xt @ Wt - T)
+    nx = np.linalg.norm(Xt)
+    bound = 16 * g * kappa * nx * (nx * np.linalg.norm(Wt) + np.linalg.norm(T))
+    if np.linalg.norm(residual) > bound:
+        prop.fail(case, expected="X~^T (X~ W~ - T) = 0", actual=residual,
+                  allowed=f"||X~^T (X~ W~ - T)||_F <= 16 gamma_N kappa(X~) ||X~|| (||X~|| ||W~|| "
+                          f"+ ||T||) = {bound:.3e} (any backward-stable solver, or one forming "
+                          f"(X~^T X~)^-1); got {np.linalg.norm(residual):.3e}")
+
+
+def _ls_sum_to_one(prop: Property, fit: Callable, case: Case) -> None:
+    X, T = case["X"], case["T"]
+    Wt = _ls_fit(prop, fit, case, X, T)
+    kappa, g = _ls_scale(_bias(X))
+    Q = _bias(np.vstack([X, 2 * X - X.mean(axis=0)]))
+    total = (Q @ Wt).sum(axis=1)
+    bound = 16 * g * kappa**2 * np.linalg.norm(Q, axis=1) * np.linalg.norm(Wt) * T.shape[1]
+    _abs_bound(prop, case, total, np.ones_like(total), bound,
+               "16 gamma_N kappa(X~)^2 ||x~|| ||W~|| K (the forward error of W~)")
+
+
+def _ls_affine(prop: Property, fit: Callable, case: Case) -> None:
+    X, T, A, c = case["X"], case["T"], case["A"], case["c"]
+    Wt = _ls_fit(prop, fit, case, X, T)
+    Z = X @ A.T + c
+    Wz = _ls_fit(prop, fit, case, Z, T)
+    k1, g = _ls_scale(_bias(X))
+    k2, _ = _ls_scale(_bias(Z))
+    values, moved = _bias(X) @ Wt, _bias(Z) @ Wz
+    bound = np.full(values.shape, 16 * g * (k1**2 + k2**2) * np.linalg.norm(T))
+    _abs_bound(prop, case, moved, values, bound,
+               "16 gamma_N (kappa(X~)^2 + kappa(Z~)^2) ||T||_F")
+
+
+@st.composite
+def _ls_cases(draw, *, affine: bool = False) -> Case:
+    design = draw(gen.full_column_rank_designs(max_features=3, max_extra_samples=12,
+                                               max_log10_condition=1.5))
+    case = Case(X=design.X, T=design.T)
+    if affine:
+        d = design.X.shape[1]
+        case["A"] = draw(gen.full_column_rank_matrices(d, d, max_log10_condition=1.0))
+        case["c"] = np.array(draw(st.lists(st.floats(-10, 10), min_size=d, max_size=d)))
+    return case
+
+
+def _least_squares_properties() -> list[Property]:
+    fam = "least_squares"
+    return [
+        Property(fam, "satisfies the normal equations",
+                 "X~^T X~ W~ = X~^T T with X~ = [X, 1], W~ = [W; b^T] (bromberg2012 §3, "
+                 "PRML Eq. (4.16); catalog least_squares.normal_equations)",
+                 _ls_cases, _ls_normal_equations),
+        Property(fam, "outputs sum to one",
+                 "sum_k y_k(x) = 1 at every x for 1-of-K targets (PRML §4.1.3; catalog "
+                 "least_squares.outputs_sum_to_one)",
+                 _ls_cases, _ls_sum_to_one),
+        Property(fam, "decision values invariant to an affine map of the inputs",
+                 "fitting on z = A x + c (A invertible) gives the same y(z_n) as fitting on x "
+                 "gives y(x_n): the model with a bias spans every affine function",
+                 lambda: _ls_cases(affine=True),
+                 _ls_affine),
+    ]
+
+
+# === Fisher ===============================================================================
+
+
+def _fisher_reference(X: np.ndarray, y: np.ndarray):
+    parts = [X[y == k] for k in (0, 1)]
+    means = [p.mean(axis=0) for p in parts]
+    Sw = sum((p - m).T @ (p - m) for p, m in zip(parts, means, strict=True))
+    diff = means[1] - means[0]
+    return np.linalg.solve(Sw, diff), Sw, diff
+
+
+def _fisher_tolerance(X: np.ndarray, Sw: np.ndarray) -> float:
+    """A bound on the sine of the angle a correct computation can be off by: the scatter
+    computed from uncentred sums loses N max|x|^2 / lambda_min(S_W) relative accuracy, and
+    the solve kappa(S_W)."""
+    lam = np.linalg.eigvalsh(Sw)
+    n = X.shape[0]
+    return 64 * gamma(n + X.shape[1]) * lam[-1] / lam[0] * (1 + n * np.max(X * X) / lam[0])
+
+
+def _fisher_direction(prop: Property, fit: Callable, case: Case) -> tuple:
+    X, y = case["X"], case["y"]
+    w = prop.array(case, prop.call(fit, case, *_copy(case, "X", "y")), (X.shape[1],), "w")
+    if not np.any(w):
+        prop.fail(case, expected="a nonzero direction", actual=w)
+    r, Sw, diff = _fisher_reference(X, y)
+    return w, r, Sw, diff
+
+
+def _fisher_parallel(prop: Property, fit: Callable, case: Case) -> None:
+    w, r, Sw, _ = _fisher_direction(prop, fit, case)
+    u, v = w / np.linalg.norm(w), r / np.linalg.norm(r)
+    sine = float(np.linalg.norm(u - (u @ v) * v))
+    bound = _fisher_tolerance(case["X"], Sw)
+    if sine > bound:
+        prop.fail(case, expected=f"a multiple of S_W^-1 (m_1 - m_0) = {r!r}", actual=w,
+                  allowed=f"sin(angle) <= {bound:.3e}; got {sine:.3e}")
+
+
+def _fisher_criterion(prop: Property, fit: Callable, case: Case) -> None:
+    w, r, Sw, diff = _fisher_direction(prop, fit, case)
+
+    def J(v):
+        return float((v @ diff) ** 2 / (v @ Sw @ v))
+
+    best, got = J(r), J(w)
+    bound = 2 * _fisher_tolerance(case["X"], Sw)
+    if got < best * (1 - bound):
+        prop.fail(case, expected=f"J(w) = max_v J(v) = {best!r}", actual=f"J(w) = {got!r}",
+                  allowed=f"J(w) >= max J (1 - {bound:.3e})")
+
+
+def _fisher_properties() -> list[Property]:
+    fam = "fisher"
+    cases = lambda: gen.two_class_datasets(label_kind=st.just("int")).map(  # noqa: E731
+        lambda data: Case(X=data.X, y=data.y))
+    return [
+        Property(fam, "parallel to S_W^-1 (m_1 - m_0)",
+                 "w ∝ S_W^{-1}(m_1 - m_0), S_W = Σ_k Σ_{n in C_k} (x_n - m_k)(x_n - m_k)^T "
+                 "(PRML Eq. (4.30); catalog fisher.lagrange_solution, fisher.ml10_solution)",
+                 cases, _fisher_parallel),
+        Property(fam, "maximises the Fisher criterion",
+                 "J(w) = (w^T S_B w)/(w^T S_W w) is maximal at w (PRML Eq. (4.26); catalog "
+                 "fisher.maximiser)",
+                 cases, _fisher_criterion),
+    ]
+
+
+# === two-class logistic ===================================================================
+
+
+@st.composite
+def _logistic_cases(draw, *, labels: bool = True, max_logit: float = 8.0) -> Case:
+    d = draw(st.integers(1, 4))
+    n = d + draw(st.integers(1, 16))
+    X = draw(gen.full_column_rank_matrices(n, d)) * np.sqrt(n) * 2.0 ** draw(st.integers(-3, 3))
+    case = Case(w=draw(gen.logistic_weights(X, max_logit=max_logit)), X=X)
+    if labels:
+        case["t"] = draw(gen.binary_labels(n))
+    case["v"] = np.array(draw(st.lists(st.floats(-1, 1), min_size=d, max_size=d))) + 0.0
+    case["v"][draw(st.integers(0, d - 1))] = 1.0
+    return case
+
+
+def _logistic_gradient_bound(w, X, t) -> np.ndarray:
+    """Rounding bound of X^T (σ(X w) - t), elementwise: the sum (gamma_{N+8}, 8 ulps for σ)
+    and the error of the logits X w (σ' <= 1/4)."""
+    n, d = X.shape
+    y = ref.sigmoid(X @ w)
+    A = np.abs(X)
+    return 8 * gamma(n + 8) * A.T @ (y + np.abs(t)) + gamma(d) * A.T @ (A @ np.abs(w)) / 4
+
+
+def _grad_equals(prop: Property, grad: Callable, case: Case) -> None:
+    w, X, t = case["w"], case["X"], case["t"]
+    g = prop.array(case, prop.call(grad, case, *_copy(case, "w", "X", "t")), (X.shape[1],),
+                   "the gradient")
+    _abs_bound(prop, case, g, ref.logistic_gradient(w, X, t),
+               2 * _logistic_gradient_bound(w, X, t), "2 (8 gamma_{N+8} |X|^T (y + t) + "
+               "gamma_d |X|^T |X| |w| / 4)")
+
+
+def _loss_eval_bound(logits: np.ndarray, width: float) -> float:
+    """Rounding bound of a cross-entropy sum whose terms are at most |a| + ln K in size."""
+    n = logits.shape[0]
+    return 8 * gamma(n + 8 + logits.shape[-1]) * float(np.sum(2 * np.abs(logits) + width))
+
+
+def _grad_derivative(prop: Property, grad: Callable, case: Case) -> None:
+    w, X, t, v = case["w"], case["X"], case["t"], case["v"]
+    g = prop.array(case, prop.call(grad, case, *_copy(case, "w", "X", "t")), (X.shape[1],),
+                   "the gradient")
+    p = X @ v
+    m3 = _SIGMA2_MAX * float(np.sum(np.abs(p) ** 3))
+    eps_f = _loss_eval_bound(np.abs(X) @ (np.abs(w) + np.abs(v)), 1.0)
+    h = _step_for(eps_f, m3)
+    fd = (ref.logistic_loss(w + h * v, X, t) - ref.logistic_loss(w - h * v, X, t)) / (2 * h)
+    bound = (2 * (h * h * m3 / 6 + eps_f / h)
+             + 2 * float(_logistic_gradient_bound(w, X, t) @ np.abs(v)) + gamma(X.shape[1])
+             * float(np.abs(g) @ np.abs(v)))
+    if abs(g @ v - fd) > bound:
+        prop.fail(case, expected=f"the directional derivative (E(w + h v) - E(w - h v))/(2h) "
+                                 f"= {fd!r} (h = {h:.3e})", actual=f"grad(w) . v = {g @ v!r}",
+                  allowed=f"|difference| <= {bound:.3e} (Taylor remainder h^2 max|E'''|/6 + "
+                          f"rounding of E / h + rounding of grad . v)")
+
+
+def _logistic_gradient_properties() -> list[Property]:
+    fam = "logistic_gradient"
+    return [
+        Property(fam, "equals sum of (sigma(w^T x_n) - t_n) x_n",
+                 "∇E(w) = Σ_n (σ(w^T x_n) - t_n) x_n = X^T (y - t) (PRML Eq. (4.91); catalog "
+                 "logistic.gradient)",
+                 _logistic_cases, _grad_equals),
+        Property(fam, "is the derivative of the cross-entropy",
+                 "∇E(w) . v = d/dh E(w + h v) at h = 0, E(w) = -Σ_n [t_n ln σ(w^T x_n) + "
+                 "(1 - t_n) ln σ(-w^T x_n)] (PRML Eq. (4.90))",
+                 _logistic_cases, _grad_derivative),
+    ]
+
+
+def _logistic_hessian_bound(w, X) -> np.ndarray:
+    n, d = X.shape
+    a = X @ w
+    r = ref.sigmoid(a) * ref.sigmoid(-a)
+    A = np.abs(X)
+    return (8 * gamma(n + 8) * (A * r[:, None]).T @ A
+            + gamma(d) * (A * (0.1 * (A @ np.abs(w)))[:, None]).T @ A)
+
+
+def _hessian_of(prop: Property, hess: Callable, case: Case, *args, size: int) -> np.ndarray:
+    return prop.array(case, prop.call(hess, case, *(np.array(a, copy=True) for a in args)),
+                      (size, size), "the Hessian")
+
+
+def _hess_equals(prop: Property, hess: Callable, case: Case) -> None:
+    w, X = case["w"], case["X"]
+    H = _hessian_of(prop, hess, case, w, X, size=X.shape[1])
+    _abs_bound(prop, case, H, ref.logistic_hessian(w, X), 2 * _logistic_hessian_bound(w, X),
+               "2 (8 gamma_{N+8} |X|^T R |X| + the logits' rounding)")
+
+
+def _psd(prop: Property, case: Case, H: np.ndarray, bound: np.ndarray) -> None:
+    asym = np.abs(H - H.T)
+    if np.any(asym > 2 * bound):
+        _abs_bound(prop, case, H, H.T, 2 * bound, "the rounding bound of H (H = H^T)")
+    floor = -2 * float(np.linalg.norm(bound))
+    low = float(np.linalg.eigvalsh((H + H.T) / 2)[0])
+    if low < floor:
+        prop.fail(case, expected="eigenvalues >= 0 (positive semidefinite)",
+                  actual=f"smallest eigenvalue {low!r}",
+                  allowed=f">= -2 ||rounding bound||_F = {floor:.3e} (Weyl)")
+
+
+def _hess_psd(prop: Property, hess: Callable, case: Case) -> None:
+    w, X = case["w"], case["X"]
+    H = _hessian_of(prop, hess, case, w, X, size=X.shape[1])
+    _psd(prop, case, H, _logistic_hessian_bound(w, X))
+
+
+def _hess_derivative(prop: Property, hess: Callable, case: Case) -> None:
+    w, X, v = case["w"], case["X"], case["v"]
+    H = _hessian_of(prop, hess, case, w, X, size=X.shape[1])
+    A = np.abs(X)
+    p3 = np.abs(X @ v) ** 3
+    m3 = _SIGMA3_MAX * (A.T @ p3)
+    t0 = np.zeros(X.shape[0])
+    eps_g = 2 * _logistic_gradient_bound(np.abs(w) + np.abs(v), X, t0) + 8 * gamma(
+        X.shape[0] + 8) * A.T @ np.ones(X.shape[0])
+    h = _step_for(float(eps_g.max()), float(m3.max()))
+    fd = (ref.logistic_gradient(w + h * v, X, t0) - ref.logistic_gradient(w - h * v, X, t0)) / (
+        2 * h)
+    bound = (2 * (h * h * m3 / 6 + eps_g / h) + 2 * _logistic_hessian_bound(w, X) @ np.abs(v)
+             + gamma(X.shape[1]) * np.abs(H) @ np.abs(v))
+    _abs_bound(prop, case, H @ v, fd, bound,
+               "2 (h^2 max|∇E'''|/6 + rounding of ∇E / h) + rounding of H v")
+
+
+def _logistic_hessian_properties() -> list[Property]:
+    fam = "logistic_hessian"
+    cases = lambda: _logistic_cases(labels=False)  # noqa: E731
+    return [
+        Property(fam, "equals X^T R X",
+                 "H(w) = Σ_n y_n (1 - y_n) x_n x_n^T = X^T R X, y_n = σ(w^T x_n) (PRML Eqs. "
+                 "(4.97)-(4.98); catalog logistic.hessian)",
+                 cases, _hess_equals),
+        Property(fam, "is symmetric positive semidefinite",
+                 "H = H^T and v^T H v = Σ_n y_n (1 - y_n) (v^T x_n)^2 >= 0 (PRML §4.3.3; "
+                 "catalog logistic.hessian_definite)",
+                 cases, _hess_psd),
+        Property(fam, "is the derivative of the gradient",
+                 "H(w) v = d/dh ∇E(w + h v) at h = 0",
+                 cases, _hess_derivative),
+    ]
+
+
+# === IRLS =================================================================================
+
+
+@st.composite
+def _irls_cases(draw) -> Case:
+    X, t = draw(gen.overlapping_datasets())
+    Xt = _bias(X)
+    return Case(w=draw(gen.logistic_weights(Xt, max_logit=4.0)), X=Xt, t=t)
+
+
+def _newton(w, X, t):
+    H = ref.logistic_hessian(w, X)
+    return -np.linalg.solve(H, ref.logistic_gradient(w, X, t)), float(np.linalg.cond(H))
+
+
+def _irls_bound(w, X, step, kappa) -> np.ndarray:
+    return 16 * gamma(X.shape[0] + X.shape[1] + 8) * kappa * (np.abs(w) + np.max(np.abs(step)))
+
+
+def _irls_newton(prop: Property, step: Callable, case: Case) -> None:
+    w, X, t = case["w"], case["X"], case["t"]
+    new = prop.array(case, prop.call(step, case, *_copy(case, "w", "X", "t")), (X.shape[1],),
+                     "the updated w")
+    delta, kappa = _newton(w, X, t)
+    _abs_bound(prop, case, new, w + delta, 2 * _irls_bound(w, X, delta, kappa),
+               "32 gamma_{N+d+8} kappa(H) (|w| + max|H^-1 ∇E|)")
+
+
+def _irls_fixed(prop: Property, step: Callable, case: Case) -> None:
+    X, t = case["X"], case["t"]
+    fit = fit_logistic_regression(X[:, :-1], t, tol=1e-10)
+    star = np.append(fit.coef_, fit.intercept_)
+    new = prop.array(case, prop.call(step, case, star.copy(), X.copy(), t.copy()),
+                     (X.shape[1],), "the updated w")
+    delta, kappa = _newton(star, X, t)
+    bound = np.abs(delta) + 2 * _irls_bound(star, X, delta, kappa)
+    _abs_bound(prop, case, new, star, bound,
+               "the reference's own remaining Newton step + 32 gamma kappa(H) (|w| + |step|)")
+
+
+def _irls_properties() -> list[Property]:
+    fam = "irls_step"
+    return [
+        Property(fam, "is the Newton step",
+                 "w_new = w - H^{-1} ∇E(w) = (Φ^T R Φ)^{-1} Φ^T R z, z = Φ w - R^{-1}(y - t) "
+                 "(PRML Eqs. (4.92), (4.99)-(4.100); catalog logistic.newton_irls)",
+                 _irls_cases, _irls_newton),
+        Property(fam, "leaves the maximum-likelihood weights fixed",
+                 "at w* = argmin E, ∇E(w*) = 0, so one IRLS step returns w* (on data where no "
+                 "hyperplane weakly separates the classes, so w* exists)",
+                 _irls_cases, _irls_fixed),
+    ]
+
+
+# === softmax ==============================================================================
+
+
+@st.composite
+def _softmax_cases(draw, *, targets: bool = True) -> Case:
+    k = draw(st.integers(2, 4))
+    d = draw(st.integers(1, 3))
+    n = max(k, d) + draw(st.integers(0, 12))
+    X = draw(gen.full_column_rank_matrices(n, d)) * np.sqrt(n) * 2.0 ** draw(st.integers(-2, 2))
+    case = Case(W=draw(gen.softmax_weights(X, k, max_logit=6.0)), X=X)
+    if targets:
+        case["T"] = draw(gen.one_hot_targets(n, k))
+    case["V"] = np.array(draw(st.lists(st.floats(-1, 1), min_size=k * d, max_size=k * d))
+                         ).reshape(k, d) + 0.0
+    case["V"][0, 0] = 1.0
+    return case
+
+
+def _softmax_scale(W, X) -> tuple[np.ndarray, float]:
+    """(Y, the logits' relative rounding factor)."""
+    Z = X @ W.T
+    return ref.softmax(Z, axis=1), 4 * gamma(X.shape[1] + W.shape[0] + 4) * (
+        1 + float((np.abs(X) @ np.abs(W).T).max()))
+
+
+def _softmax_gradient_bound(W, X, T) -> np.ndarray:
+    Y, logit_error = _softmax_scale(W, X)
+    return (8 * gamma(X.shape[0] + W.shape[0] + 8) * (Y + np.abs(T)).T @ np.abs(X)
+            + logit_error * Y.T @ np.abs(X))
+
+
+def _sgrad_equals(prop: Property, grad: Callable, case: Case) -> None:
+    W, X, T = case["W"], case["X"], case["T"]
+    G = prop.array(case, prop.call(grad, case, *_copy(case, "W", "X", "T")), W.shape,
+                   "the gradient")
+    _abs_bound(prop, case, G, ref.softmax_gradient(W, X, T),
+               2 * _softmax_gradient_bound(W, X, T), "2 (8 gamma (Y + T)^T |X| + the logits' "
+               "rounding)")
+
+
+def _spread_cubed(X, V) -> np.ndarray:
+    """L_n^3, L_n = max_k v_k^T x_n - min_k v_k^T x_n: bounds the third cumulant of the
+    logits along V, hence |d^3/dh^3 ln Σ_k e^{(w_k + h v_k)^T x_n}| <= L_n^3 and
+    |d^3 y_nk/dh^3| <= 5 L_n^3."""
+    P = X @ V.T
+    return (P.max(axis=1) - P.min(axis=1)) ** 3
+
+
+def _sgrad_derivative(prop: Property, grad: Callable, case: Case) -> None:
+    W, X, T, V = case["W"], case["X"], case["T"], case["V"]
+    G = prop.array(case, prop.call(grad, case, *_copy(case, "W", "X", "T")), W.shape,
+                   "the gradient")
+    m3 = float(np.sum(_spread_cubed(X, V)))
+    eps_f = _loss_eval_bound(np.abs(X) @ (np.abs(W) + np.abs(V)).T, math.log(W.shape[0]) + 1)
+    h = _step_for(eps_f, m3)
+    fd = (ref.softmax_loss(W + h * V, X, T) - ref.softmax_loss(W - h * V, X, T)) / (2 * h)
+    got = float(np.sum(G * V))
+    bound = (2 * (h * h * m3 / 6 + eps_f / h)
+             + 2 * float(np.sum(_softmax_gradient_bound(W, X, T) * np.abs(V)))
+             + gamma(V.size) * float(np.sum(np.abs(G * V))))
+    if abs(got - fd) > bound:
+        prop.fail(case, expected=f"the directional derivative (E(W + h V) - E(W - h V))/(2h) "
+                                 f"= {fd!r} (h = {h:.3e})", actual=f"<grad(W), V> = {got!r}",
+                  allowed=f"|difference| <= {bound:.3e}")
+
+
+def _softmax_hessian_bound(W, X) -> np.ndarray:
+    Y, logit_error = _softmax_scale(W, X)
+    k, d = W.shape
+    A = np.abs(X)
+    B = np.empty((k * d, k * d))
+    for i in range(k):
+        for j in range(k):
+            r = Y[:, i] * ((i == j) + Y[:, j])
+            B[i * d:(i + 1) * d, j * d:(j + 1) * d] = (A * r[:, None]).T @ A
+    return (8 * gamma(X.shape[0] + k + 8) + 2 * logit_error) * B
+
+
+def _shess_equals(prop: Property, hess: Callable, case: Case) -> None:
+    W, X = case["W"], case["X"]
+    H = _hessian_of(prop, hess, case, W, X, size=W.size)
+    _abs_bound(prop, case, H, ref.softmax_hessian(W, X), 2 * _softmax_hessian_bound(W, X),
+               "2 (8 gamma |X|^T diag(y_k (δ_kj + y_j)) |X| + the logits' rounding)")
+
+
+def _shess_psd(prop: Property, hess: Callable, case: Case) -> None:
+    W, X = case["W"], case["X"]
+    H = _hessian_of(prop, hess, case, W, X, size=W.size)
+    _psd(prop, case, H, _softmax_hessian_bound(W, X))
+
+
+def _shess_derivative(prop: Property, hess: Callable, case: Case) -> None:
+    W, X, V = case["W"], case["X"], case["V"]
+    H = _hessian_of(prop, hess, case, W, X, size=W.size)
+    T0 = np.zeros((X.shape[0], W.shape[0]))
+    T0[:, 0] = 1.0
+    m3 = 5 * np.outer(np.ones(W.shape[0]), np.abs(X).T @ _spread_cubed(X, V))
+    eps_g = 2 * _softmax_gradient_bound(np.abs(W) + np.abs(V), X, T0)
+    h = _step_for(float(eps_g.max()), float(m3.max()))
+    fd = (ref.softmax_gradient(W + h * V, X, T0) - ref.softmax_gradient(W - h * V, X, T0)) / (
+        2 * h)
+    bound = (2 * (h * h * m3 / 6 + eps_g / h)
+             + (2 * _softmax_hessian_bound(W, X) @ np.abs(V).ravel()
+                + gamma(V.size) * np.abs(H) @ np.abs(V).ravel()).reshape(W.shape))
+    _abs_bound(prop, case, (H @ V.ravel()).reshape(W.shape), fd, bound,
+               "2 (h^2 max|∇E'''|/6 + rounding of ∇E / h) + rounding of H vec(V)")
+
+
+def _softmax_gradient_properties() -> list[Property]:
+    fam = "softmax_gradient"
+    return [
+        Property(fam, "equals (Y - T)^T X",
+                 "∇_{w_j} E = Σ_n (y_nj - t_nj) x_n (PRML Eq. (4.109); catalog "
+                 "logistic.softmax_gradient)",
+                 _softmax_cases, _sgrad_equals),
+        Property(fam, "is the derivative of the cross-entropy",
+                 "<∇E(W), V> = d/dh E(W + h V) at h = 0, E = -Σ_n Σ_k t_nk ln softmax_k(W x_n) "
+                 "(PRML Eq. (4.108))",
+                 _softmax_cases, _sgrad_derivative),
+    ]
+
+
+def _softmax_hessian_properties() -> list[Property]:
+    fam = "softmax_hessian"
+    cases = lambda: _softmax_cases(targets=False)  # noqa: E731
+    return [
+        Property(fam, "equals the block formula",
+                 "block (k, j) = Σ_n y_nk (δ_kj - y_nj) x_n x_n^T, class-major (PRML Eq. "
+                 "(4.110) with the plus sign; catalog logistic.softmax_hessian_sign)",
+                 cases, _shess_equals),
+        Property(fam, "is symmetric positive semidefinite",
+                 "H = H^T and vec(V)^T H vec(V) >= 0 (catalog logistic.softmax_hessian_psd)",
+                 cases, _shess_psd),
+        Property(fam, "is the derivative of the gradient",
+                 "H vec(V) = d/dh ∇E(W + h V) at h = 0, class-major",
+                 cases, _shess_derivative),
+    ]
+
+
+# === hard-margin SVM dual =================================================================
+
+
+def _svm_solution(prop: Property, fit: Callable, case: Case, tol: float):
+    X, t = case["X"], case["t"]
+    alpha = prop.array(case, prop.call(fit, case, *_copy(case, "X", "t")), t.shape, "alpha")
+    top = float(alpha.max())
+    if top <= 0:
+        prop.fail(case, expected="some alpha_n > 0 (the separator w = Σ α_n t_n x_n is not 0)",
+                  actual=alpha)
+    w = (alpha * t) @ X
+    # b = t_n - w^T x_n at every support vector; averaged with weights alpha_n, so that a
+    # multiplier that is zero but for the solver's accuracy does not count.
+    weights = np.clip(alpha, 0.0, None)
+    b = float(weights @ (t - X @ w) / weights.sum())
+    return alpha, w, b, top
+
+
+def _svm_feasible(prop: Property, fit: Callable, case: Case, tol: float) -> None:
+    alpha, _, _, top = _svm_solution(prop, fit, case, tol)
+    t = case["t"]
+    if alpha.min() < -tol * top:
+        prop.fail(case, expected="alpha_n >= 0 for every n", actual=alpha,
+                  allowed=f"alpha_n >= -tol max(alpha) = {-tol * top:.3e}")
+    balance = float(alpha @ t)
+    if abs(balance) > tol * float(np.abs(alpha).sum()):
+        prop.fail(case, expected="Σ α_n t_n = 0", actual=balance,
+                  allowed=f"|Σ α_n t_n| <= tol Σ |α_n| = {tol * float(np.abs(alpha).sum()):.3e}")
+
+
+def _svm_kkt(prop: Property, fit: Callable, case: Case, tol: float) -> None:
+    alpha, w, b, top = _svm_solution(prop, fit, case, tol)
+    X, t = case["X"], case["t"]
+    s = t * (X @ w + b)
+    if s.min() < 1 - tol:
+        prop.fail(case, expected="t_n (w^T x_n + b) >= 1 for every n (w = Σ α t x, b from the "
+                                 "support vectors)", actual=s, allowed=f">= 1 - tol = {1 - tol}")
+    slack = alpha * (s - 1)
+    if np.abs(slack).max() > tol * top:
+        prop.fail(case, expected="α_n (t_n (w^T x_n + b) - 1) = 0 for every n", actual=slack,
+                  allowed=f"<= tol max(alpha) = {tol * top:.3e}")
+
+
+def _svm_margin(prop: Property, fit: Callable, case: Case, tol: float) -> None:
+    _, w, _, _ = _svm_solution(prop, fit, case, tol)
+    best = hard_margin_svm(case["X"], case["t"]).margin_
+    got = 1.0 / float(np.linalg.norm(w))
+    if abs(got - best) > tol * best:
+        prop.fail(case, expected=f"margin 1/||w|| = {best!r} (the largest, by an independent "
+                                 "QP)", actual=f"1/||w|| = {got!r}",
+                  allowed=f"relative difference <= tol = {tol:g}")
+
+
+def _svm_properties(tol: float) -> list[Property]:
+    fam = "svm_dual"
+    cases = lambda: gen.separable_datasets(margin=0.5, radius=4.0, max_dim=3,  # noqa: E731
+                                           max_samples=15).map(lambda s: Case(X=s.X, t=s.t))
+    return [
+        Property(fam, "multipliers are dual feasible",
+                 "α_n >= 0 and Σ_n α_n t_n = 0 (catalog svm.dual_constraints)",
+                 cases, partial(_svm_feasible, tol=tol)),
+        Property(fam, "satisfies the KKT conditions",
+                 "w = Σ α_n t_n x_n, t_n (w^T x_n + b) >= 1, α_n (t_n (w^T x_n + b) - 1) = 0 "
+                 "(catalog svm.primal_stationarity, svm.support_vectors)",
+                 cases, partial(_svm_kkt, tol=tol)),
+        Property(fam, "attains the largest margin",
+                 "1/||w|| equals the hard-margin SVM's margin max_{w,b} min_n t_n (w^T x_n + b)"
+                 "/||w|| (catalog svm.margin, svm.duality_gap)",
+                 cases, partial(_svm_margin, tol=tol)),
+    ]
+
+
+# === registry and batteries ===============================================================
+
+PROPS: dict[str, list[Property]] = {
+    "perceptron": _perceptron_properties(),
+    "least_squares": _least_squares_properties(),
+    "fisher": _fisher_properties(),
+    "logistic_gradient": _logistic_gradient_properties(),
+    "logistic_hessian": _logistic_hessian_properties(),
+    "irls_step": _irls_properties(),
+    "softmax_gradient": _softmax_gradient_properties(),
+    "softmax_hessian": _softmax_hessian_properties(),
+}
+
+SVM_TOL = 1e-6
+FAMILIES = (*PROPS, "svm_dual")
+
+
+def properties(family: str, *, svm_tol: float = SVM_TOL) -> list[Property]:
+    """The properties of ``family`` (one of :data:`FAMILIES`), in the order they run."""
+    if family == "svm_dual":
+        return _svm_properties(svm_tol)
+    if family not in PROPS:
+        raise ValueError(f"family must be one of {FAMILIES}, got family={family!r}.")
+    return PROPS[family]
+
+
+def _battery(family: str):
+    def check(fn: Callable, *, settings: Settings | None = None,
+              max_examples: int | None = None) -> None:
+        run_battery(family, properties(family), fn, settings=settings,
+                    max_examples=max_examples)
+
+    check.__name__ = check.__qualname__ = f"check_{family}"
+    check.__doc__ = (f"Every ``{family}`` property for ``fn`` (see the module table for its "
+                     f"signature); raises :class:`ConformanceError` naming each that fails.\n\n"
+                     f"``settings``: Hypothesis settings (default: the active profile's); "
+                     f"``max_examples`` overrides theirs.")
+    return check
+
+
+check_perceptron = _battery("perceptron")
+check_least_squares = _battery("least_squares")
+check_fisher = _battery("fisher")
+check_logistic_gradient = _battery("logistic_gradient")
+check_logistic_hessian = _battery("logistic_hessian")
+check_irls_step = _battery("irls_step")
+check_softmax_gradient = _battery("softmax_gradient")
+check_softmax_hessian = _battery("softmax_hessian")
+
+
+def check_svm_dual(fit: Callable, *, tol: float = SVM_TOL, settings: Settings | None = None,
+                   max_examples: int | None = None) -> None:
+    """Every ``svm_dual`` property for ``fit(X, t) -> alpha``; ``tol`` is the relative
+    accuracy asked of the user's QP solver (feasibility, complementarity, margin); raises
+    :class:`ConformanceError` naming each property that fails."""
+    run_battery("svm_dual", properties("svm_dual", svm_tol=tol), fit, settings=settings,
+                max_examples=max_examples)
