@@ -75,9 +75,10 @@ def _panel(ax, w, name: str, *, gid: str) -> None:
     arrow = ax.annotate("", xy=w, xytext=(0, 0),
                         arrowprops=dict(arrowstyle="-|>", color="black", lw=1.6))
     arrow.set_gid(f"arrow-{gid}")
-    ax.annotate(f"$\\mathbf{{{name[0]}}}{name[1:]}$", xy=w, xytext=(-4, 4),
-                textcoords="offset points", ha="right", fontsize=8,
-                bbox=dict(fc="white", ec="none", alpha=0.8, pad=0.3))
+    side = np.array([w[1], -w[0]]) / np.linalg.norm(w)  # the label beside the arrow's middle
+    ax.annotate(f"$\\mathbf{{{name[0]}}}{name[1:]}$", xy=w / 2, xytext=6 * side,
+                textcoords="offset points", fontsize=8,
+                ha="right" if side[0] < 0 else "left", va="top" if side[1] < 0 else "bottom")
     ax.axhline(0, color="0.85", lw=0.6, zorder=0)
     ax.axvline(0, color="0.85", lw=0.6, zorder=0)
     square(ax, BOX)
