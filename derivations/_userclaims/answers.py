@@ -20,6 +20,7 @@ answer (sign, factor 2, transpose, …), or an equivalence-specific hint.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ QUANTITIES = {
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[\s*]", "", name).lower()
+    return re.sub(r"[\s*_]", "", name).lower()
 
 
 def _quantity(eid: str, name: str | None, where: Location) -> tuple[str, Quantity]:
@@ -114,11 +115,17 @@ def parse_answer(text: str, where: Location | None = None) -> tuple[str | None, 
     return name, value, vwhere
 
 
-def _solution(eid: str, q: Quantity):
+@functools.lru_cache(maxsize=8)
+def _definitions(eid: str) -> dict:
+    """The values the exercise's statement defines (built once per process)."""
     from ..catalog import REGISTRY
 
     st = REGISTRY[eid].build()
-    defs = {str(sym): val for sym, val, _why in st.space.definitions}
+    return {str(sym): val for sym, val, _why in st.space.definitions}
+
+
+def _solution(eid: str, q: Quantity):
+    defs = _definitions(eid)
     vals = [defs[n] for n in q.source]
     if len(vals) == 1:
         return vals[0]

@@ -53,8 +53,8 @@ def _space(cf: ClaimsFile, item: Item, keep: set | None = None):
         sym = names.symbols[name]
         if isinstance(sym, sp.MatrixSymbol) != isinstance(value, (sp.MatrixBase, sp.MatrixExpr)):
             raise ClaimsError(f"definition of {name}: one side is a matrix, the other a scalar", where)
-        if isinstance(sym, sp.MatrixSymbol) and (sp.simplify(sym.shape[0] - value.shape[0]) != 0
-                                                  or sp.simplify(sym.shape[1] - value.shape[1]) != 0):
+        if isinstance(sym, sp.MatrixSymbol) and (sp.expand(sym.shape[0] - value.shape[0]) != 0
+                                                  or sp.expand(sym.shape[1] - value.shape[1]) != 0):
             raise ClaimsError(f"definition of {name}: shape {value.shape} is not {sym.shape}", where)
         if any(s == sym for s, _v, _w in space.definitions):
             raise ClaimsError(f"{name} is defined twice", where)
@@ -70,7 +70,7 @@ def _same_kind(a, b, where: Location):
         if tuple(m.shape) == (1, 1):  # a 1 x 1 matrix against a scalar: the engine reads it as one
             return
         raise ClaimsError("one side is a matrix and the other a scalar", where)
-    if am and (sp.simplify(a.shape[0] - b.shape[0]) != 0 or sp.simplify(a.shape[1] - b.shape[1]) != 0):
+    if am and (sp.expand(a.shape[0] - b.shape[0]) != 0 or sp.expand(a.shape[1] - b.shape[1]) != 0):
         raise ClaimsError(f"the sides have shapes {a.shape} and {b.shape}", where)
 
 
@@ -116,8 +116,14 @@ def _used(built: list[Built]) -> set:
 def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
     """The engine claims of one [[claim]] or [[derivation]] (answers: see :mod:`.answers`),
     each on a space that declares only the symbols the item uses."""
-    full = _build(cf, item, None)
-    return _build(cf, item, _used(full))
+    try:
+        full = _build(cf, item, None)
+        return _build(cf, item, _used(full))
+    except ClaimsError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a claim the engine cannot hold is malformed input
+        raise ClaimsError(f"{item.kind} {item.name!r} cannot be built: {type(exc).__name__}: {exc}",
+                          item.where) from None
 
 
 def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:

@@ -45,6 +45,20 @@ class CheckReport:
         out["not_as_expected"] = sum(1 for r in self.records if r.get("as_expected") is False)
         return out
 
+    def brief(self) -> list[dict]:
+        """What the expected reports of examples/claims/ record: per item its kind, name,
+        status and (derivations) first wrong step and each step's status."""
+        out = []
+        for r in self.records:
+            b = {"kind": r["kind"], "name": r["name"], "status": r["status"]}
+            if r["kind"] == "derivation":
+                b["first_wrong_step"] = r["first_wrong_step"]
+                b["steps"] = [s["status"] for s in r["steps"]]
+            if r.get("mistake"):
+                b["mistake"] = r["mistake"]
+            out.append(b)
+        return out
+
     def to_json(self) -> dict:
         return {"schema": SCHEMA, "format": FORMAT, "file": self.file, "title": self.title,
                 "ok": self.ok, "items": self.records, "summary": self.summary()}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -162,7 +163,9 @@ def parse_expression(text: str, names: Names, where: Location | None = None, *,
     text = text.rstrip()
     _depth(text, where)
     try:
-        tree = ast.parse(text, mode="eval")
+        with warnings.catch_warnings():  # "invalid decimal literal" and the like: errors below
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         msg = exc.msg or "invalid syntax"
         raise ClaimsError(f"not an expression: {msg}", where.at(exc.lineno or 1, exc.offset or 1)) from None
@@ -230,6 +233,8 @@ class _Builder:
                             f"{type(exc).__name__}: {exc}")
         except (RecursionError, MemoryError, OverflowError):
             self.fail(node, "expression too large to build")
+        except Exception as exc:  # noqa: BLE001 - whatever SymPy raises on user text is the user's error
+            self.fail(node, f"cannot build {self.segment(node) or 'this'!r}: {type(exc).__name__}: {exc}")
         if _bits(out) > MAX_BITS:
             self.fail(node, f"a number of more than {MAX_BITS} bits; use smaller numbers")
         if isinstance(out, sp.MatrixBase) and max(out.shape) > MAX_EXPLICIT:
@@ -318,7 +323,7 @@ class _Builder:
         if isinstance(op, ast.MatMult) and not (_is_matrix(a) and _is_matrix(b)):
             self.fail(node, "'@' multiplies two matrices or vectors; use '*' with a scalar")
         if _is_matrix(a) and _is_matrix(b):
-            if a.shape[1] != b.shape[0] and sp.simplify(a.shape[1] - b.shape[0]) != 0:
+            if sp.expand(a.shape[1] - b.shape[0]) != 0:
                 self.fail(node, f"shapes {_shape(a)} and {_shape(b)} cannot be multiplied")
             return _scalar_if_1x1(a * b)
         return a * b

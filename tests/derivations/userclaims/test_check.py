@@ -1,0 +1,96 @@
+"""`lindisc check`: verdicts with the catalog's methods, the first wrong step, exit codes."""
+
+import json
+
+import pytest
+
+from derivations._interfaces.cli import main
+from derivations._userclaims.checking import check_file
+from derivations._userclaims.errors import ClaimsError
+
+SMALL = """\
+format = 1
+[symbols]
+d = "dim(1, 2)"
+x = "vector(d)"
+A = "matrix(d, d)"
+S = "matrix(d, d, symmetric)"
+b = "scalar"
+
+[[claim]]
+name = "grad of x^T S x"
+lhs = "grad(x.T @ S @ x, x)"
+rhs = "2 * S @ x"
+expect = "verified"
+
+[[claim]]
+name = "false: grad of x^T A x is 2 A x"
+lhs = "grad(x.T @ A @ x, x)"
+rhs = "2 * A @ x"
+expect = "refuted"
+
+[[claim]]
+name = "trivial"
+lhs = "b + b"
+rhs = "2 * b"
+
+[[derivation]]
+name = "quadratic form"
+steps = ["grad(x.T @ A @ x, x)", "(A + A.T) @ x", "2 * A @ x"]
+"""
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    p = tmp_path_factory.mktemp("claims") / "small.toml"
+    p.write_text(SMALL)
+    return p, check_file(p, budget=10)
+
+
+def test_verdicts_scope_and_counterexample(report):
+    _, r = report
+    by = {x["name"]: x for x in r.records}
+    good = by["grad of x^T S x"]
+    assert good["status"] == "verified" and good["as_expected"]
+    assert good["scope"]["proved_up_to"] == {"d": 2}
+    assert {m["name"] for m in good["methods"]} == {"exact random", "components", "symbolic"}
+    bad = by["false: grad of x^T A x is 2 A x"]
+    assert bad["status"] == "refuted" and bad["as_expected"]
+    cx = bad["counterexample"]
+    assert set(cx["values"]) == {"x", "A"}  # only the claim's own symbols
+    assert by["trivial"]["status"] == "trivial"
+
+
+def test_the_first_wrong_step_is_named(report):
+    _, r = report
+    der = next(x for x in r.records if x["kind"] == "derivation")
+    assert der["status"] == "refuted" and der["first_wrong_step"] == 2
+    assert [s["status"] for s in der["steps"]] == ["verified", "refuted"]
+    assert r.exit_code == 1
+
+
+def test_cli_table_json_and_exit_codes(report, tmp_path, capsys):
+    p, _ = report
+    assert main(["check", str(p), "--budget", "10"]) == 1
+    out = capsys.readouterr().out
+    assert "refuted at step 2" in out and "counterexample" in out
+    good = tmp_path / "good.toml"
+    good.write_text(SMALL.split("[[claim]]\nname = \"false")[0])
+    assert main(["check", str(good), "--format", "json", "--budget", "10"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["ok"] and d["format"] == 1 and d["items"][0]["status"] == "verified"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SMALL.replace('rhs = "2 * S @ x"', 'rhs = "2 * S @@ x"'))
+    assert main(["check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:12:" in err
+
+
+def test_malformed_input_stops_before_anything_is_verified(tmp_path, monkeypatch):
+    import derivations
+
+    monkeypatch.setattr(derivations, "verify", lambda *a, **k: pytest.fail("verified"))
+    p = tmp_path / "f.toml"
+    p.write_text(SMALL + '\n[[claim]]\nname = "x"\nlhs = "x"\nrhs = "b"\n')
+    with pytest.raises(ClaimsError, match="matrix and the other a scalar"):
+        check_file(p)
