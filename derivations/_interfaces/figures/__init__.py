@@ -101,7 +101,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="png",
                         help="file format (default png)")
     parser.add_argument("--dpi", type=_dpi, default=150,
-                        help="resolution of png files, 50 to 600 (default 150)")
+                        help="dots per inch of png files and of the region images inside "
+                             "pdf and svg, 50 to 600 (default 150)")
     parser.add_argument("--list", action="store_true",
                         help="list the figures and the document figure each redraws, and exit")
 
@@ -151,7 +152,11 @@ def run(ns) -> int:
     for spec in specs:
         fig, _ = draw(spec.name)
         path = ns.output / f"{spec.name}.{ns.format}"
-        with rendering():
-            save(fig, path, ns.format, ns.dpi)
+        try:
+            with rendering():
+                save(fig, path, ns.format, ns.dpi)
+        except OSError as exc:
+            raise _usage_error(f"cannot write {str(path)!r} ({exc.strerror}); pass -o DIR "
+                               f"with a folder you can write") from None
         print(path)
     return 0

@@ -424,6 +424,12 @@ def test_bad_arguments_exit_2_naming_the_fix(argv, fragment, capsys):
     assert fragment in capsys.readouterr().err
 
 
+def test_an_output_path_that_is_a_file_exits_2(tmp_path, capsys):
+    (tmp_path / "taken").write_text("")
+    assert main(["figures", "-o", str(tmp_path / "taken"), "svm-exercise"]) == 2
+    assert "pass -o DIR" in capsys.readouterr().err
+
+
 def test_without_matplotlib_exit_2_naming_the_extra(tmp_path, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
     assert main(["figures", "-o", str(tmp_path)]) == 2
