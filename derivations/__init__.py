@@ -70,6 +70,9 @@ _EXPORTS = {
     "claim_latex": "._interfaces.latex",
     # the catalog
     "REGISTRY": ".catalog", "Entry": ".catalog",
+    # users' own claims files and exercise answers (lindisc check / answer)
+    "check_file": "._userclaims.checking", "load_claims": "._userclaims.loader",
+    "check_answer": "._userclaims.answers", "ClaimsError": "._userclaims.errors",
 }
 
 __all__ = sorted([*_EXPORTS, "verify", "verify_entry"])
@@ -85,6 +88,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._symbols.space import Space  # noqa: F401
     from ._verdicts.engine import DEFAULT_BUDGET, ClaimResult, EntryResult  # noqa: F401
     from ._verdicts.verdict import STATUSES  # noqa: F401
+    from ._userclaims.answers import check_answer  # noqa: F401
+    from ._userclaims.checking import check_file  # noqa: F401
+    from ._userclaims.errors import ClaimsError  # noqa: F401
+    from ._userclaims.loader import load_claims  # noqa: F401
     from .catalog import REGISTRY, Entry  # noqa: F401
 
 
