@@ -651,10 +651,10 @@ def _softmax_terms(
     x: np.ndarray, true: np.ndarray, V: np.ndarray, work: _Workspace
 ) -> NewtonMoments:
     """K > 2: the block Hessian H_jk = sum_n p_nj (δ_jk - p_nk) x~_n x~_n^T over classes
-    1..K-1, diagonal blocks with the weights p_j (1 - p_j) >= 0 (syrk), the others with
-    -p_j p_k (gemm). Per class k (class-major): E_k = exp(z_k - max_j z_j), O_k = sum_{j !=
-    k} E_j (prefix plus suffix sums, no subtraction), p_k = E_k / S and 1 - p_k = O_k / S
-    with S = E_0 + O_0."""
+    1..K-1, diagonal blocks with the weights p_j (1 - p_j) >= 0, the others with -p_j p_k,
+    each by syrk on the rows scaled by the root of its weight. Per class k (class-major):
+    E_k = exp(z_k - max_j z_j), O_k = sum_{j != k} E_j (prefix plus suffix sums, no
+    subtraction), p_k = E_k / S and 1 - p_k = O_k / S with S = E_0 + O_0."""
     n, d = x.shape
     m, size = V.shape[1], d + 1
     Z, E, O, T, W = work.per_class[:, :, :n]
@@ -703,14 +703,13 @@ def _softmax_terms(
         np.multiply(P[j + 1], Q[j + 1], out=weight)
         hess[block_rows, block_rows] = _weighted_gram(x, np.sqrt(weight, out=weight), scaled)
         for k in range(j + 1, m):
+            # -X~^T diag(p_j p_k) X~ is symmetric too: a syrk on sqrt(p_j p_k) x~, which
+            # costs a third of the gemm X~^T (p_j p_k x~)
             np.multiply(P[j + 1], P[k + 1], out=weight)
-            np.multiply(x, weight[:, None], out=scaled)
-            block = hess[block_rows, k * size : (k + 1) * size]
-            np.negative(scaled.T @ x, out=block[:d, :d])
-            np.negative(x.T @ weight, out=block[:d, d])
-            block[d, :d] = block[:d, d]
-            block[d, d] = -weight.sum()
-            hess[k * size : (k + 1) * size, block_rows] = block.T
+            block = _weighted_gram(x, np.sqrt(weight, out=weight), scaled)
+            np.negative(block, out=block)
+            hess[block_rows, k * size : (k + 1) * size] = block
+            hess[k * size : (k + 1) * size, block_rows] = block
     return NewtonMoments(loss=loss, grad=grad, hess=hess, n_wrong=n_wrong)
 
 
