@@ -16,7 +16,7 @@ import sys
 
 def add_arguments(parser) -> None:
     """Options of `lindisc answer`."""
-    from .cli import _budget, _seed
+    from .check import verification_options
 
     parser.add_argument("exercise", metavar="EXERCISE_ID",
                         help="a catalog exercise, e.g. svm.exercise_solution")
@@ -26,13 +26,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--quantity", default=None, metavar="NAME",
                         help="which value ANSWER gives, when ANSWER has no 'NAME ='")
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--seed", type=_seed, default=0,
-                        help="seed for the random methods, a whole number >= 0 (default 0)")
-    parser.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
-                        help="seconds each method may spend on one claim (default 20)")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="verify the exercise again, not from the verdict cache")
-    parser.set_defaults(jobs=1)
+    verification_options(parser, "the exercise")
 
 
 def _listing(eid: str) -> str:
@@ -66,9 +60,7 @@ def run(ns) -> int:
     else:
         lines = [f"{rec['exercise']} — {rec['quantity']} ({rec['equivalence']}): {rec['status']}",
                  f"  your answer: {rec['answer']}"]
-        if rec["status"] in ("correct", "incorrect") and rec.get("detail"):
-            lines.append(f"  {rec['detail']}")
-        elif rec.get("detail"):
+        if rec.get("detail"):
             lines.append(f"  {rec['detail']}")
         if rec.get("mistake"):
             lines.append(f"  typical mistake: {rec['mistake']}")

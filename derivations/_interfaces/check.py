@@ -16,17 +16,22 @@ import time
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
-    from .cli import _budget, _seed
-
     parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1)")
     parser.add_argument("--format", choices=("table", "json"), default="table")
+    verification_options(parser, "the exercises of [[answer]] items")
+
+
+def verification_options(parser, exercises: str) -> None:
+    """--seed, --budget and --no-cache, shared with `lindisc answer`."""
+    from .cli import _budget, _seed
+
     parser.add_argument("--seed", type=_seed, default=0,
                         help="seed for the random methods, a whole number >= 0 (default 0)")
     parser.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
                         help="seconds each method may spend on one claim (default 20)")
     parser.add_argument("--no-cache", action="store_true",
-                        help="verify the exercises of [[answer]] items again, not from the cache")
-    parser.set_defaults(jobs=1)  # an exercise of an [[answer]] is verified in one worker
+                        help=f"verify {exercises} again, not from the verdict cache")
+    parser.set_defaults(jobs=1)  # an exercise is verified in one worker
 
 
 def entry_ok(ns):
