@@ -77,7 +77,7 @@ def _require_matplotlib() -> None:
         import matplotlib  # noqa: F401 - only whether it is there
     except ImportError:
         raise _usage_error("'lindisc figures' needs matplotlib: pip install 'lindisc[figures]' "
-                           "(or pip install 'matplotlib>=3.7')") from None
+                           "(or pip install 'matplotlib>=3.8')") from None
 
 
 def draw(name: str):

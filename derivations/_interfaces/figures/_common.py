@@ -67,7 +67,7 @@ def caption(fig: Figure, text: str) -> None:
     character at 8 pt); it names the document and figure it redraws."""
     width = int(fig.get_figwidth() * 72 / (0.62 * 8))
     fig.supxlabel("\n".join(textwrap.wrap(text, width)), fontsize=8, ha="center",
-                  color="0.2")
+                  color="0.2", gid="caption")
 
 
 def line_in_box(w: Sequence[float], b: float, box: Sequence[float]) -> np.ndarray | None:

@@ -77,8 +77,8 @@ def test_each_figure_draws_and_its_caption_names_the_document(name):
     fig, data = drawn(name)
     assert isinstance(data, dict) and data
     document = next(f.summary.split()[0] for f in FIGURES if f.name == name)
-    assert document in fig._supxlabel.get_text()
-    assert "numerics" in fig._supxlabel.get_text()
+    text = common.artist(fig, "caption").get_text()
+    assert document in text and "numerics" in text
 
 
 # -- bromberg2012 Fig. 8: the perceptron trace --------------------------------------------
