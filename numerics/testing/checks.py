@@ -492,20 +492,30 @@ def _irls_cases(draw) -> Case:
 
 def _newton(w, X, t):
     H = ref.logistic_hessian(w, X)
-    return -np.linalg.solve(H, ref.logistic_gradient(w, X, t)), float(np.linalg.cond(H))
+    return -np.linalg.solve(H, ref.logistic_gradient(w, X, t)), H
 
 
-def _irls_bound(w, X, step, kappa) -> np.ndarray:
-    return 16 * gamma(X.shape[0] + X.shape[1] + 8) * kappa * (np.abs(w) + np.max(np.abs(step)))
+def _irls_bound(w, X, t, H) -> np.ndarray:
+    """Rounding bound of one IRLS step, in either form (w - H^{-1} ∇E, or the weighted least
+    squares (X^T R X)^{-1} X^T R z): the right-hand side X^T R z = X^T R X w - X^T (y - t)
+    sums terms of size |X|^T (r |X w| + |y - t|), which H^{-1} (norm 1/lambda_min(H))
+    carries to the solution, amplified by kappa(H)."""
+    a = X @ w
+    y = ref.sigmoid(a)
+    r = y * ref.sigmoid(-a)
+    lam = np.linalg.eigvalsh(H)
+    terms = np.abs(X).T @ (r * np.abs(a) + np.abs(y - t))
+    scale = np.abs(w) + float(np.linalg.norm(terms)) / lam[0]
+    return 16 * gamma(X.shape[0] + X.shape[1] + 8) * (lam[-1] / lam[0]) * scale
 
 
 def _irls_newton(prop: Property, step: Callable, case: Case) -> None:
     w, X, t = case["w"], case["X"], case["t"]
     new = prop.array(case, prop.call(step, case, *_copy(case, "w", "X", "t")), (X.shape[1],),
                      "the updated w")
-    delta, kappa = _newton(w, X, t)
-    _abs_bound(prop, case, new, w + delta, 2 * _irls_bound(w, X, delta, kappa),
-               "32 gamma_{N+d+8} kappa(H) (|w| + max|H^-1 ∇E|)")
+    delta, H = _newton(w, X, t)
+    _abs_bound(prop, case, new, w + delta, 2 * _irls_bound(w, X, t, H),
+               "32 gamma_{N+d+8} kappa(H) (|w| + ||X^T (R |X w| + |y - t|)|| / lambda_min(H))")
 
 
 def _irls_fixed(prop: Property, step: Callable, case: Case) -> None:
@@ -514,10 +524,10 @@ def _irls_fixed(prop: Property, step: Callable, case: Case) -> None:
     star = np.append(fit.coef_, fit.intercept_)
     new = prop.array(case, prop.call(step, case, star.copy(), X.copy(), t.copy()),
                      (X.shape[1],), "the updated w")
-    delta, kappa = _newton(star, X, t)
-    bound = np.abs(delta) + 2 * _irls_bound(star, X, delta, kappa)
+    delta, H = _newton(star, X, t)
+    bound = np.abs(delta) + 2 * _irls_bound(star, X, t, H)
     _abs_bound(prop, case, new, star, bound,
-               "the reference's own remaining Newton step + 32 gamma kappa(H) (|w| + |step|)")
+               "the reference's own remaining Newton step + the rounding bound of a step")
 
 
 def _irls_properties() -> list[Property]:
