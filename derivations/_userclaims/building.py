@@ -144,7 +144,7 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
             texts = (d["relation"],)
         else:
             claim = _exists(d, item, names)
-            texts = tuple(d["constraints"])
+            texts = (f"exists {', '.join(d['exists'])}: " + "; ".join(d["constraints"]),)
         return [Built(item.name, claim, space, None, texts, item.where)]
     steps = []
     prev = None
