@@ -79,7 +79,8 @@ A Hessian is stated as the gradient of ``u.T @ g`` for a declared vector ``u``:
 Bounds (every one an error with file, line and column, never a hang): a file of at most
 256 KiB and 200 items; an expression of at most 2000 characters, 600 syntax nodes and 32
 nested brackets; exponents literal integers of magnitude ≤ 16 (or fractions p/q with
-p, q ≤ 16 on a scalar); exact numbers of at most 4096 bits; explicit matrices at most 12 x 12;
+p, q ≤ 16 on a scalar), powers of powers at most 256 combined; sums nested at most 3 deep;
+exact numbers of at most 4096 bits; explicit matrices at most 12 x 12;
 sizes 1..12; each method's time on one claim bounded by ``--budget`` seconds (a timeout is
 never a verdict).
 

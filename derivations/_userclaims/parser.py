@@ -17,7 +17,9 @@ all 1-based; one comparison ``< <= > >= ==`` at the top of a relation; and the c
 
 Bounds: :data:`MAX_LENGTH` characters, :data:`MAX_DEPTH` nested brackets or operators,
 :data:`MAX_NODES` syntax nodes, :data:`MAX_BITS` bits in an exact number built from literals,
-explicit matrices of at most :data:`MAX_EXPLICIT` rows and columns.
+explicit matrices of at most :data:`MAX_EXPLICIT` rows and columns, combined exponents
+(powers of powers) of at most :data:`MAX_TOTAL_EXPONENT`, sums nested at most
+:data:`MAX_SUM_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 32
 MAX_NODES = 600
 MAX_EXPONENT = 16
+MAX_TOTAL_EXPONENT = 256
+MAX_SUM_DEPTH = 3
 MAX_BITS = 4096
 MAX_EXPLICIT = 12
 MAX_LITERAL = 40  # characters of one number literal
@@ -346,15 +350,27 @@ class _Builder:
                 self.fail(node, f"power of a non-square {_shape(base)} matrix")
             if k == -1:
                 return Inv(base)
-            if k < 0:
-                return Inv(base) ** int(-k)
-            return base ** int(k)
+            out = Inv(base) ** int(-k) if k < 0 else base ** int(k)
+            self.total_power(node, out)
+            return out
         if isinstance(base, sp.Rational):
             if _bits(base) * abs(int(k.p)) > MAX_BITS:
                 self.fail(node, f"{self.segment(node)} has more than {MAX_BITS} bits")
             if base == 0 and k < 0:
                 self.fail(node, "0 to a negative power")
-        return base ** k
+        out = base ** k
+        self.total_power(node, out)
+        return out
+
+    def total_power(self, node, out):
+        """Powers of powers multiply ((x**16)**16 is x**256): bound the combined exponent, or
+        an exact point would hold numbers of millions of digits."""
+        if isinstance(out, sp.Basic):
+            for p in out.atoms(sp.Pow, sp.MatPow):
+                e = p.args[1]
+                if isinstance(e, sp.Rational) and max(abs(e.p), e.q) > MAX_TOTAL_EXPONENT:
+                    self.fail(node, f"a power x**{e} after combining exponents; at most "
+                                    f"{MAX_TOTAL_EXPONENT}")
 
     def exponent(self, node) -> sp.Rational:
         """A literal exponent: an integer, or (p/q), each of magnitude <= MAX_EXPONENT."""
@@ -580,6 +596,8 @@ class _Builder:
         if var.id in self.names.symbols or var.id in self.bound or var.id in FUNCTIONS:
             self.fail(var, f"index {var.id!r} is already a name; choose another")
         top = self.size(args[2])
+        if len(self.bound) >= MAX_SUM_DEPTH:
+            self.fail(node, f"sums nested deeper than {MAX_SUM_DEPTH}")
         idx = sp.Symbol(var.id, integer=True, positive=True)
         self.bound[var.id] = idx
         try:

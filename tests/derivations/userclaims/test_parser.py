@@ -113,3 +113,9 @@ def test_bounds(names):
     assert P(f"b ** {MAX_EXPONENT}", names) == names.symbols["b"] ** MAX_EXPONENT
     with pytest.raises(ClaimsError, match="1..12"):
         P("eye(100000)", names)
+    with pytest.raises(ClaimsError, match="after combining exponents"):
+        P("((b**16)**16)**16", names)  # b**4096 at an exact point: millions of digits
+    with pytest.raises(ClaimsError, match="after combining exponents"):
+        P("((A**16)**16)**16", names)
+    with pytest.raises(ClaimsError, match="sums nested deeper"):
+        P("sum(sum(sum(sum(t[i] * t[j] * t[k] * t[m], m, N), k, N), j, N), i, N)", names)
