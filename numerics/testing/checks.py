@@ -372,23 +372,47 @@ def _loss_eval_bound(logits: np.ndarray, width: float) -> float:
     return 8 * gamma(n + 8 + logits.shape[-1]) * float(np.sum(2 * np.abs(logits) + width))
 
 
+def _directional_derivative(prop: Property, case: Case, G: np.ndarray, loss: Callable,
+                            P: np.ndarray, V: np.ndarray, m3: float, eps_f: float,
+                            grad_bound: np.ndarray) -> None:
+    """Fails ``prop`` unless <G, V> is the central difference of ``loss`` at P along V, within
+    2 (h^2 m3 / 6 + eps_f / h) (Taylor remainder with |d^3 loss/dh^3| <= m3, and the rounding
+    eps_f of each loss value) plus the rounding of G itself (``grad_bound``) and of <G, V>."""
+    h = _step_for(eps_f, m3)
+    fd = (loss(P + h * V) - loss(P - h * V)) / (2 * h)
+    got = float(np.sum(G * V))
+    bound = (2 * (h * h * m3 / 6 + eps_f / h) + 2 * float(np.sum(grad_bound * np.abs(V)))
+             + gamma(V.size) * float(np.sum(np.abs(G * V))))
+    if abs(got - fd) > bound:
+        prop.fail(case, expected=f"the directional derivative (E(P + h V) - E(P - h V))/(2h) "
+                                 f"= {fd!r} (h = {h:.3e})", actual=f"<grad, V> = {got!r}",
+                  allowed=f"|difference| <= {bound:.3e} (Taylor remainder h^2 max|E'''|/6 + "
+                          f"rounding of E / h + rounding of <grad, V>)")
+
+
+def _hessian_vector(prop: Property, case: Case, H: np.ndarray, grad: Callable, P: np.ndarray,
+                    V: np.ndarray, m3: np.ndarray, eps_g: np.ndarray,
+                    hess_bound: np.ndarray) -> None:
+    """Fails ``prop`` unless H vec(V) is the central difference of ``grad`` at P along V,
+    elementwise within 2 (h^2 m3 / 6 + eps_g / h) plus the rounding of H and of H vec(V)."""
+    h = _step_for(float(eps_g.max()), float(m3.max()))
+    fd = (grad(P + h * V) - grad(P - h * V)) / (2 * h)
+    v = np.abs(V).ravel()
+    bound = (2 * (h * h * m3 / 6 + eps_g / h)
+             + (2 * hess_bound @ v + gamma(V.size) * np.abs(H) @ v).reshape(P.shape))
+    _abs_bound(prop, case, (H @ V.ravel()).reshape(P.shape), fd, bound,
+               "2 (h^2 max|∇E'''|/6 + rounding of ∇E / h) + rounding of H vec(V)")
+
+
 def _grad_derivative(prop: Property, grad: Callable, case: Case) -> None:
     w, X, t, v = case["w"], case["X"], case["t"], case["v"]
     g = prop.array(case, prop.call(grad, case, *_copy(case, "w", "X", "t")), (X.shape[1],),
                    "the gradient")
-    p = X @ v
-    m3 = _SIGMA2_MAX * float(np.sum(np.abs(p) ** 3))
-    eps_f = _loss_eval_bound(np.abs(X) @ (np.abs(w) + np.abs(v)), 1.0)
-    h = _step_for(eps_f, m3)
-    fd = (ref.logistic_loss(w + h * v, X, t) - ref.logistic_loss(w - h * v, X, t)) / (2 * h)
-    bound = (2 * (h * h * m3 / 6 + eps_f / h)
-             + 2 * float(_logistic_gradient_bound(w, X, t) @ np.abs(v)) + gamma(X.shape[1])
-             * float(np.abs(g) @ np.abs(v)))
-    if abs(g @ v - fd) > bound:
-        prop.fail(case, expected=f"the directional derivative (E(w + h v) - E(w - h v))/(2h) "
-                                 f"= {fd!r} (h = {h:.3e})", actual=f"grad(w) . v = {g @ v!r}",
-                  allowed=f"|difference| <= {bound:.3e} (Taylor remainder h^2 max|E'''|/6 + "
-                          f"rounding of E / h + rounding of grad . v)")
+    _directional_derivative(
+        prop, case, g, lambda p: ref.logistic_loss(p, X, t), w, v,
+        m3=_SIGMA2_MAX * float(np.sum(np.abs(X @ v) ** 3)),
+        eps_f=_loss_eval_bound(np.abs(X) @ (np.abs(w) + np.abs(v)), 1.0),
+        grad_bound=_logistic_gradient_bound(w, X, t))
 
 
 def _logistic_gradient_properties() -> list[Property]:
@@ -448,18 +472,12 @@ def _hess_derivative(prop: Property, hess: Callable, case: Case) -> None:
     w, X, v = case["w"], case["X"], case["v"]
     H = _hessian_of(prop, hess, case, w, X, size=X.shape[1])
     A = np.abs(X)
-    p3 = np.abs(X @ v) ** 3
-    m3 = _SIGMA3_MAX * (A.T @ p3)
     t0 = np.zeros(X.shape[0])
     eps_g = 2 * _logistic_gradient_bound(np.abs(w) + np.abs(v), X, t0) + 8 * gamma(
         X.shape[0] + 8) * A.T @ np.ones(X.shape[0])
-    h = _step_for(float(eps_g.max()), float(m3.max()))
-    fd = (ref.logistic_gradient(w + h * v, X, t0) - ref.logistic_gradient(w - h * v, X, t0)) / (
-        2 * h)
-    bound = (2 * (h * h * m3 / 6 + eps_g / h) + 2 * _logistic_hessian_bound(w, X) @ np.abs(v)
-             + gamma(X.shape[1]) * np.abs(H) @ np.abs(v))
-    _abs_bound(prop, case, H @ v, fd, bound,
-               "2 (h^2 max|∇E'''|/6 + rounding of ∇E / h) + rounding of H v")
+    _hessian_vector(prop, case, H, lambda p: ref.logistic_gradient(p, X, t0), w, v,
+                    m3=_SIGMA3_MAX * (A.T @ np.abs(X @ v) ** 3), eps_g=eps_g,
+                    hess_bound=_logistic_hessian_bound(w, X))
 
 
 def _logistic_hessian_properties() -> list[Property]:
@@ -596,18 +614,11 @@ def _sgrad_derivative(prop: Property, grad: Callable, case: Case) -> None:
     W, X, T, V = case["W"], case["X"], case["T"], case["V"]
     G = prop.array(case, prop.call(grad, case, *_copy(case, "W", "X", "T")), W.shape,
                    "the gradient")
-    m3 = float(np.sum(_spread_cubed(X, V)))
-    eps_f = _loss_eval_bound(np.abs(X) @ (np.abs(W) + np.abs(V)).T, math.log(W.shape[0]) + 1)
-    h = _step_for(eps_f, m3)
-    fd = (ref.softmax_loss(W + h * V, X, T) - ref.softmax_loss(W - h * V, X, T)) / (2 * h)
-    got = float(np.sum(G * V))
-    bound = (2 * (h * h * m3 / 6 + eps_f / h)
-             + 2 * float(np.sum(_softmax_gradient_bound(W, X, T) * np.abs(V)))
-             + gamma(V.size) * float(np.sum(np.abs(G * V))))
-    if abs(got - fd) > bound:
-        prop.fail(case, expected=f"the directional derivative (E(W + h V) - E(W - h V))/(2h) "
-                                 f"= {fd!r} (h = {h:.3e})", actual=f"<grad(W), V> = {got!r}",
-                  allowed=f"|difference| <= {bound:.3e}")
+    _directional_derivative(
+        prop, case, G, lambda P: ref.softmax_loss(P, X, T), W, V,
+        m3=float(np.sum(_spread_cubed(X, V))),
+        eps_f=_loss_eval_bound(np.abs(X) @ (np.abs(W) + np.abs(V)).T, math.log(W.shape[0]) + 1),
+        grad_bound=_softmax_gradient_bound(W, X, T))
 
 
 def _softmax_hessian_bound(W, X) -> np.ndarray:
@@ -640,16 +651,10 @@ def _shess_derivative(prop: Property, hess: Callable, case: Case) -> None:
     H = _hessian_of(prop, hess, case, W, X, size=W.size)
     T0 = np.zeros((X.shape[0], W.shape[0]))
     T0[:, 0] = 1.0
-    m3 = 5 * np.outer(np.ones(W.shape[0]), np.abs(X).T @ _spread_cubed(X, V))
-    eps_g = 2 * _softmax_gradient_bound(np.abs(W) + np.abs(V), X, T0)
-    h = _step_for(float(eps_g.max()), float(m3.max()))
-    fd = (ref.softmax_gradient(W + h * V, X, T0) - ref.softmax_gradient(W - h * V, X, T0)) / (
-        2 * h)
-    bound = (2 * (h * h * m3 / 6 + eps_g / h)
-             + (2 * _softmax_hessian_bound(W, X) @ np.abs(V).ravel()
-                + gamma(V.size) * np.abs(H) @ np.abs(V).ravel()).reshape(W.shape))
-    _abs_bound(prop, case, (H @ V.ravel()).reshape(W.shape), fd, bound,
-               "2 (h^2 max|∇E'''|/6 + rounding of ∇E / h) + rounding of H vec(V)")
+    _hessian_vector(prop, case, H, lambda P: ref.softmax_gradient(P, X, T0), W, V,
+                    m3=5 * np.outer(np.ones(W.shape[0]), np.abs(X).T @ _spread_cubed(X, V)),
+                    eps_g=2 * _softmax_gradient_bound(np.abs(W) + np.abs(V), X, T0),
+                    hess_bound=_softmax_hessian_bound(W, X))
 
 
 def _softmax_gradient_properties() -> list[Property]:
