@@ -30,7 +30,9 @@ battery                         the callable it drives (shapes: ``X`` (N, d), sa
 
 No bias is added to ``X`` by the gradient, Hessian and IRLS batteries (append a column of
 ones to X for one); the perceptron, least-squares and SVM batteries pass plain X and expect
-the bias separately. Inputs are fresh copies: a callable may modify them.
+the bias separately. Inputs are fresh copies: a callable may modify them. The kit cannot
+interrupt a callable that never returns: a perceptron must stop after a clean epoch (the
+separable data guarantee one), and a buggy one should cap its epochs.
 
 Each battery runs every property of its family (``PROPERTIES[family]``) through Hypothesis
 and raises :class:`ConformanceError` listing the failed ones; each failure

@@ -87,3 +87,11 @@ def test_each_wrong_implementation_fails_its_battery_with_shrinking(name):
         getattr(checks, f"check_{family}")(implementation,
                                           settings=settings(CATCHING, phases=list(Phase)))
     assert expected <= info.value.failed
+
+
+@pytest.mark.slow
+@parametrize_with_checks(CORRECT)
+def test_lindisc_numerics_pass_every_property_at_the_profiles_examples(check):
+    """The active Hypothesis profile's examples (300 in .ci/run's long profile), random where
+    the profile is: a tolerance too tight for a correct implementation shows here."""
+    check()
