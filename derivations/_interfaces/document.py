@@ -8,8 +8,9 @@ a notation table; one section per topic with every entry — title, the document
 sources, each claim and derivation step with its own mark, the verdict with its scope (sizes
 proved, sizes sampled, the Schwartz–Zippel bound, the seeds that reproduce it); an errata
 section with the statement as printed beside the corrected one, the exact counterexample and
-the diagnosis; the exercises with their verified solutions. Every formula is boxed to the
-line width (``\\lindiscformula``), so none overflows the page.
+the diagnosis; the exercises with their verified solutions. No formula overflows the page: one
+wider than the line is broken before its top-level relations and signs, and only a piece
+that alone is wider than the line is shrunk (``\\lindiscformula``, :func:`breakable`).
 
 Each entry's lines are recorded (``Document.spans``) so that a LaTeX error in the compiled
 log is reported with the id of the entry that caused it (:func:`compile_pdf`).
@@ -27,10 +28,16 @@ from pathlib import Path
 from .latex import LindiscLatexPrinter, UnicodeLatexError, tex_math, tex_text
 
 __all__ = ["Document", "article", "snippet", "compile_pdf", "LatexBuildError", "PREAMBLE",
-           "jupyter_latex"]
+           "jupyter_latex", "breakable"]
 
 #: The macros every fragment uses; written beside ``--snippets`` as lindisc-preamble.tex.
-MACROS = r"""\providecommand{\lindiscformula}[1]{\par\noindent\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{$\displaystyle #1$}\par}
+MACROS = r"""\ifdefined\lindiscbox\else\newsavebox\lindiscbox\fi
+\providecommand{\lindiscnext}{}
+\providecommand{\lindiscput}{\ifdim\wd\lindiscbox>\dimexpr\linewidth-2em\relax\resizebox{\dimexpr\linewidth-2em\relax}{!}{\box\lindiscbox}\else\box\lindiscbox\fi}
+\providecommand{\lindisctimes}{}
+\providecommand{\lindiscbroken}[1]{{\hangindent=2em\hangafter=1\rightskip=0pt plus 1fil\parfillskip=0pt plus 1fil\hbadness=10000\def\lindiscnext{$\egroup\lindiscput\allowbreak\setbox\lindiscbox\hbox\bgroup$\displaystyle}\def\lindisctimes{$\egroup\lindiscput\discretionary{}{\hbox{$\displaystyle{}\times{}$}}{}\setbox\lindiscbox\hbox\bgroup$\displaystyle}\setbox\lindiscbox\hbox\bgroup$\displaystyle #1$\egroup\lindiscput\par}}
+\providecommand{\lindiscformula}[1]{\par\noindent\sbox\lindiscbox{\let\lindiscnext\relax\let\lindisctimes\relax$\displaystyle #1$}\ifdim\wd\lindiscbox>\linewidth\lindiscbroken{#1}\else\hbox to\linewidth{\hfil\usebox\lindiscbox\hfil}\par\fi}
+\providecommand{\lindisctext}[1]{\par\noindent{\raggedright #1\par}}
 \providecommand{\lindiscvalue}[1]{\resizebox{\ifdim\width>0.9\linewidth 0.9\linewidth\else\width\fi}{!}{\texttt{#1}}}
 \providecommand{\lindiscverdict}[2]{\textcolor{#1}{\textbf{#2}}}
 """
@@ -99,12 +106,75 @@ def _t(s: str, eid: str) -> str:
 
 
 def _m(s: str, eid: str) -> str:
-    """A formula of entry ``eid`` in the ``\\lindiscformula`` box."""
+    """A formula of entry ``eid`` as ``\\lindiscformula``: centred on one line when it fits;
+    else broken before its top-level relations and + / - signs (:func:`breakable`), each
+    piece shrunk only if it alone is wider than the line. A formula that is only text
+    (``\\text{...}``) is set as a paragraph, which wraps."""
     try:
-        return rf"\lindiscformula{{{tex_math(s)}}}"
+        tex = tex_math(s)
     except UnicodeLatexError as exc:
         raise LatexBuildError(f"entry {eid}: {exc}; rename the symbol in ASCII or add the "
                               "character to derivations/_interfaces/latex.py") from None
+    text = re.fullmatch(r"\\text\{(.*)\}", tex, re.S)
+    if text and _balanced(text.group(1)):
+        return rf"\lindisctext{{{text.group(1)}}}"
+    return rf"\lindiscformula{{{breakable(tex)}}}"
+
+
+def _balanced(tex: str) -> bool:
+    depth = 0
+    for tok in _TOKEN.findall(tex):
+        depth += {"{": 1, "}": -1}.get(tok, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+#: A TeX token: a control word, a control symbol, or one character.
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+#: Where a long formula may break (before the token, at depth 0).
+_RELATIONS = {"=", "<", ">", r"\leq", r"\geq", r"\le", r"\ge", r"\neq", r"\ne", r"\approx",
+              r"\equiv", r"\Leftrightarrow", r"\Rightarrow", r"\Longrightarrow",
+              r"\Longleftrightarrow", r"\iff", r"\implies", r"\propto", r"\succeq", r"\preceq",
+              r"\sim", r"\simeq", r"\in", r"\subseteq"}
+_BINARY = {"+", "-", r"\pm", r"\mp"}
+_OPEN = {"{": 1, r"\left": 1, r"\begin": 1, "}": -1, r"\right": -1, r"\end": -1}
+
+
+def breakable(tex: str) -> str:
+    """``tex`` with ``\\lindiscnext{}`` before each relation and each binary + or - at its
+    top level (outside braces, ``\\left...\\right`` and environments), and
+    ``\\lindisctimes`` between two parenthesised factors there: the places
+    ``\\lindiscformula`` may break a formula wider than the line (a product broken there
+    shows a ``\\times`` at the start of the next line, only there). A sign that opens the formula, or
+    follows a relation, another sign, ``^`` or ``_``, is unary: no break.
+
+    >>> breakable(r"a + \\left(b - c\\right) = -d")
+    'a \\\\lindiscnext{}+ \\\\left(b - c\\\\right) \\\\lindiscnext{}= -d'
+    """
+    out: list[str] = []
+    depth = 0
+    prev = None  # the last token at depth 0 that is not a space
+    closed = False  # whether the tokens since then close a \\left...\\right factor (and its power)
+    after_right = False
+    for tok in _TOKEN.findall(tex):
+        if depth == 0 and prev is not None and (
+                tok in _RELATIONS or (tok in _BINARY and prev not in _RELATIONS | _BINARY
+                                      | {"^", "_", "(", "[", ","})):
+            out.append(r"\lindiscnext{}")
+        elif depth == 0 and tok == r"\left" and closed:
+            out.append(r"\lindisctimes ")
+        out.append(tok)
+        before, depth = depth, depth + _OPEN.get(tok, 0)
+        if tok == r"\right" and depth == 0:
+            closed = after_right = True
+        elif after_right:  # the delimiter of \\right
+            after_right = False
+        elif not (before or depth or tok.isspace() or tok in "^_" or prev in ("^", "_")):
+            closed = False
+        if depth == 0 and not tok.isspace():
+            prev = tok
+    return "".join(out)
 
 
 def _label(eid: str) -> str:

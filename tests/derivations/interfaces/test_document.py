@@ -88,7 +88,7 @@ def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
     assert "proved at $d \\le 3$" in src and "exact random points up to $d = 5$" in src
     assert r"\textit{Seeds:} 7" in src
     assert r"\section{Errata: as printed and corrected}" in src
-    assert "a = -a" in src and "the overall sign is flipped" in src
+    assert r"\lindiscformula{a \lindiscnext{}= -a}" in src and "the overall sign is flipped" in src
     a, b = doc.spans["t.one"]
     assert "t.one" in "\n".join(doc.lines[a - 1:b])
     assert doc.entry_at(a) == "t.one"
@@ -127,6 +127,50 @@ def test_a_latex_error_names_the_entry_that_caused_it(tmp_path):
     with pytest.raises(LatexBuildError, match=r"t\.broken.*Undefined control sequence"):
         compile_pdf(article([_record(), broken]), tmp_path / "b.pdf")
     assert not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.parametrize("tex, out", [
+    (r"a + b = c", r"a \lindiscnext{}+ b \lindiscnext{}= c"),
+    (r"- a - b \leq -c", r"- a \lindiscnext{}- b \lindiscnext{}\leq -c"),
+    (r"\left(a + b\right) c^{-1} + d", r"\left(a + b\right) c^{-1} \lindiscnext{}+ d"),
+    (r"\left(a\right)^{2} \left(b\right)\left(c\right) x \left(d\right)",
+     r"\left(a\right)^{2} \lindisctimes \left(b\right)\lindisctimes \left(c\right) x \left(d\right)"),
+    (r"\frac{a + b}{c} = \begin{matrix}1 & -2\end{matrix}",
+     r"\frac{a + b}{c} \lindiscnext{}= \begin{matrix}1 & -2\end{matrix}"),
+    (r"\text{x = 1} \Leftrightarrow y \in S", r"\text{x = 1} \lindiscnext{}\Leftrightarrow y \lindiscnext{}\in S"),
+    (r"\left\|w\right\| \leftarrow v", r"\left\|w\right\| \leftarrow v"),
+])
+def test_long_formulas_break_only_at_their_top_level_exactly(tex, out):
+    from derivations._interfaces.document import breakable
+
+    assert breakable(tex) == out
+
+
+def test_a_formula_that_is_only_text_is_a_paragraph():
+    from derivations._interfaces.document import _m
+
+    assert _m(r"\text{runs agree}", "t.x") == r"\lindisctext{runs agree}"
+    assert _m(r"\text{a} = \text{b}", "t.x") == r"\lindiscformula{\text{a} \lindiscnext{}= \text{b}}"
+
+
+def test_long_formulas_compile_without_an_overfull_box(tmp_path):
+    _pdflatex()
+    terms = " + ".join(rf"\frac{{\mathbf{{w}}^{{\top}} \mathbf{{x}}_{{{i}}}}}{{{i + 1}}}" for i in range(80))
+    long_sum = _record("t.sum", claims=[{"label": "a long sum", "status": "verified",
+                                          "latex": f"s = {terms}", "methods": [],
+                                          "counterexample": None}])
+    product = " ".join(rf"\left(a_{{{i}}} + b_{{{i}}}\right)^{{2}}" for i in range(40))
+    long_product = _record("t.prod", claims=[{"label": "a long product", "status": "verified",
+                                               "latex": f"p = {product}", "methods": [],
+                                               "counterexample": None}])
+    one_piece = _record("t.piece", claims=[{"label": "unbreakable", "status": "verified",
+                                            "latex": rf"\left({terms}\right)", "methods": [],
+                                            "counterexample": None}])
+    text = _record("t.text", claims=[{"label": "text", "status": "verified", "methods": [],
+                                      "latex": r"\text{" + "a long run of words " * 30 + "}",
+                                      "counterexample": None}])
+    assert compile_pdf(article([long_sum, long_product, one_piece, text]), tmp_path / "l.pdf",
+                       overfull_pt=0.0) == []
 
 
 def test_jupyter_latex_is_one_display_formula_with_escaped_text_exactly():
@@ -182,3 +226,28 @@ def test_a_verdict_renders_in_jupyter_with_its_marks_exactly():
         r"\end{array}$$")
     assert ClaimResult("step", "error", [])._repr_latex_() == (
         r"$$\begin{array}{l}\text{claim: error} \\ \text{?}\ \text{step (error):}\end{array}$$")
+
+
+@pytest.mark.slow
+def test_the_whole_catalog_compiles_with_no_error_and_no_overfull_box(tmp_path):
+    """Every entry of the catalog (verdicts from the cache where it holds them, else verified
+    on both cores and stored, so .ci/run's `lindisc latex --pdf` step that follows reuses
+    them): pdflatex reports no error — an undefined control sequence is one, with
+    -file-line-error — and no box wider than the line, in a formula or elsewhere."""
+    import time
+
+    from derivations._interfaces import cli
+    from derivations.catalog import REGISTRY
+
+    _pdflatex()
+    ns = cli._parser().parse_args(["latex"])
+    cache, index, ids = cli._selected(ns, [])
+    got, _ = cli._verified(ids, ns, "latex", cache=cache, index=index, start=time.monotonic(),
+                           progress=False)
+    records = [{**got[i]["record"], **got[i].get("extra", {})} for i in ids]
+    assert [r["id"] for r in records] == list(REGISTRY)
+    doc = article(records)
+    assert doc.source.count(r"\label{entry:") == len(REGISTRY)
+    warnings = compile_pdf(doc, tmp_path / "catalog.pdf", overfull_pt=0.0)
+    assert warnings == [], "\n".join(warnings)
+    assert (tmp_path / "catalog.pdf").stat().st_size > 100_000

@@ -264,12 +264,12 @@ def test_the_cli_writes_the_blueprint(tmp_path, capsys):
     from derivations._interfaces.cli import main
 
     out = tmp_path / "bp"
-    assert main(["latex", "geometry.signed_distance", "geometry.w_normal", "--jobs", "1",
+    assert main(["latex", "geometry.lemma1_sign", "geometry.signed_distance", "--jobs", "1",
                  "--html", str(out), "--no-cache"]) == 0
     page = _read(out / "geometry.html")
-    assert {"geometry.signed_distance", "geometry.w_normal"} <= page.ids
-    assert page.nodes == ["geometry.signed_distance", "geometry.w_normal"]  # as selected
-    assert ('data-from="geometry.w_normal" data-to="geometry.signed_distance"'
+    assert {"geometry.lemma1_sign", "geometry.signed_distance"} <= page.ids
+    assert page.nodes == ["geometry.lemma1_sign", "geometry.signed_distance"]  # as selected
+    assert ('data-from="geometry.signed_distance" data-to="geometry.lemma1_sign"'
             in (out / "geometry.html").read_text(encoding="utf-8"))
     assert "wrote 3 pages" in capsys.readouterr().err
 
