@@ -40,6 +40,7 @@ A claims file
     name = "Cauchy–Schwarz"
     relation = "(w.T @ x)**2 <= (w.T @ w) * (x.T @ x)"   # ... or a relation < <= > >= ==
     where = ["S_W is spd", "eta > 0"] # optional conditions, for this claim only
+    certificate = "..."               # optional, with < <= > >=: the gap, manifestly >= 0
 
     [[claim]]
     name = "some a solves a >= 1 and a <= 2"

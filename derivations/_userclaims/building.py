@@ -74,7 +74,7 @@ def _same_kind(a, b, where: Location):
         raise ClaimsError(f"the sides have shapes {a.shape} and {b.shape}", where)
 
 
-def _relation_claim(lhs, op: str, rhs, where: Location, space=None):
+def _relation_claim(lhs, op: str, rhs, where: Location, space=None, certificate=None):
     _same_kind(lhs, rhs, where)
     if space is not None:
         defined = {s for s, _v, _w in space.definitions}
@@ -87,7 +87,11 @@ def _relation_claim(lhs, op: str, rhs, where: Location, space=None):
         return Equal(lazy(lhs), lazy(rhs))
     if isinstance(lhs, (sp.MatrixBase, sp.MatrixExpr)):
         raise ClaimsError(f"'{op}' compares scalars", where)
-    return Rel(lazy(lhs), op, lazy(rhs))
+    if certificate is not None and isinstance(certificate, (sp.MatrixBase, sp.MatrixExpr)):
+        raise ClaimsError("a certificate is a scalar: the gap of the relation", where)
+    # a certificate C says: the gap (rhs - lhs for <=) equals C identically, and C is manifestly
+    # >= 0 (> 0 for strict); the engine checks both, as for the catalog's Rel(..., certificate=)
+    return Rel(lazy(lhs), op, lazy(rhs), certificate=None if certificate is None else lazy(certificate))
 
 
 def _names(e) -> set:
@@ -140,7 +144,11 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
             if not isinstance(r, Relation):
                 raise ClaimsError("a relation needs one of < <= > >= ==, e.g. 'x**2 + 1 >= 2*x'",
                                   item.where_of("relation"))
-            claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"), space)
+            cert = (parse_expression(d["certificate"], names, item.where_of("certificate"))
+                    if "certificate" in d else None)
+            if cert is not None and r.op == "==":
+                raise ClaimsError("a certificate goes with < <= > >=, not ==", item.where_of("certificate"))
+            claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"), space, cert)
             texts = (d["relation"],)
         else:
             claim = _exists(d, item, names)
@@ -161,10 +169,18 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
             where = where.at(1, m.end() + 1)
             text = text[m.end():]
         e = parse_expression(text, names, where)
+        text = text.strip()
+        cert = None
+        if isinstance(s, dict) and "certificate" in s:
+            if op in ("=", "=="):
+                raise ClaimsError("a certificate goes with a step that starts with < <= > >=",
+                                  item.where_of("steps", i))
+            cert = parse_expression(s["certificate"], names, item.where_of("steps", i))
         if prev is not None:
             why = s.get("why", "") if isinstance(s, dict) else ""
             label = f"{item.name}: step {i}" + (f" ({why})" if why else "")
-            steps.append(Built(label, _relation_claim(prev[0], "==" if op == "=" else op, e, where, space),
+            steps.append(Built(label, _relation_claim(prev[0], "==" if op == "=" else op, e, where,
+                                                      space, cert),
                                space, i, (prev[1], op, text), where))
         prev = (e, text)
     return steps

@@ -28,7 +28,7 @@ MAX_DEFINITIONS = 30
 _TOP = {"format", "title", "topic", "symbols", "definitions", "claim", "derivation", "answer"}
 _KEYS = {
     "claim": {"name", "lhs", "rhs", "relation", "where", "expect", "exists", "constraints", "note",
-              "entry", "definitions"},
+              "entry", "definitions", "certificate"},
     "derivation": {"name", "steps", "where", "expect", "note", "entry", "definitions"},
     "answer": {"exercise", "quantity", "value", "expect", "name", "note"},
 }
@@ -236,7 +236,7 @@ def _validate(kind: str, it: Item) -> None:
     d = it.data
     w = it.where_of
     for key in ("name", "lhs", "rhs", "relation", "expect", "note", "exercise", "quantity", "value",
-                "entry"):
+                "entry", "certificate"):
         if key in d:
             _check_type(d[key], str, key, w(key))
     if "expect" in d and d["expect"] not in ("verified", "refuted", "undecided", "error", "correct",
@@ -253,6 +253,9 @@ def _validate(kind: str, it: Item) -> None:
         _check_type(d["where"], list, "where", w("where"))
         for i, c in enumerate(d["where"]):
             _check_type(c, str, "each where condition", w("where", i))
+    if "certificate" in d and "relation" not in d:
+        raise ClaimsError("a certificate goes with a relation (< <= > >=): the gap it equals",
+                          w("certificate"))
     if kind == "claim":
         forms = [("lhs" in d or "rhs" in d), "relation" in d, "exists" in d]
         if sum(forms) != 1:
@@ -282,9 +285,12 @@ def _validate(kind: str, it: Item) -> None:
             raise ClaimsError(f"a derivation needs 2 to {MAX_STEPS} steps", w("steps"))
         for i, s in enumerate(d["steps"]):
             if isinstance(s, dict):
-                extra = set(s) - {"expr", "why"}
+                extra = set(s) - {"expr", "why", "certificate"}
                 if extra or "expr" not in s:
-                    raise ClaimsError("a step table has expr (and optionally why)", w("steps", i))
+                    raise ClaimsError("a step table has expr (and optionally why, certificate)",
+                                      w("steps", i))
+                if "certificate" in s:
+                    _check_type(s["certificate"], str, "a step's certificate", w("steps", i))
                 _check_type(s["expr"], str, "a step's expr", w("steps", i))
                 if "why" in s:
                     _check_type(s["why"], str, "a step's why", w("steps", i))

@@ -94,3 +94,28 @@ def test_malformed_input_stops_before_anything_is_verified(tmp_path, monkeypatch
     p.write_text(SMALL + '\n[[claim]]\nname = "x"\nlhs = "x"\nrhs = "b"\n')
     with pytest.raises(ClaimsError, match="matrix and the other a scalar"):
         check_file(p)
+
+
+def test_a_certificate_proves_an_inequality_only_when_it_is_right(tmp_path):
+    p = tmp_path / "amgm.toml"
+    p.write_text("""format = 1
+[symbols]
+x = "scalar"
+y = "scalar"
+[[claim]]
+name = "right"
+relation = "x*y <= (x**2 + y**2)/2"
+certificate = "(x - y)**2 / 2"
+[[claim]]
+name = "wrong"
+relation = "x*y <= (x**2 + y**2)/2"
+certificate = "(x + y)**2 / 2"
+[[derivation]]
+name = "steps"
+steps = ["x*y", {expr = "<= (x**2 + y**2)/2", certificate = "(x - y)**2/2"}, "< (x**2 + y**2)/2 - 1"]
+""")
+    r = check_file(p, budget=10)
+    by = {x["name"]: x for x in r.records}
+    assert by["right"]["status"] == "verified" and by["right"]["scope"]["every_size"]
+    assert by["wrong"]["status"] == "undecided"  # a wrong certificate proves nothing, refutes nothing
+    assert by["steps"]["first_wrong_step"] == 2 and by["steps"]["status"] == "refuted"
