@@ -4,8 +4,8 @@ After the Lean blueprint (leanblueprint): ``index.html`` (every topic with its c
 entry coloured by its status), one static page per topic (each statement coloured by status,
 with its scope and seeds, the statement as printed beside the corrected one, the exact
 counterexample and the diagnosis of an erratum, sources, the entries it uses and the entries
-that use it), and ``graph.html``, the dependency graph of the whole selection. Each page's
-own graph shows its topic's entries and the entries of other topics they use.
+that use it), and ``graph.html``, the dependency graphs of every topic on one page. A
+topic's graph shows its entries and the entries of other topics they use.
 
 Like the LaTeX article (:mod:`.document`), the pages are built from the verified records (the
 JSON of ``lindisc show``), never from the builders. Formulas are rendered in the browser by
@@ -233,6 +233,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]]) -
 NODE_H = 26
 ROW_GAP = 46
 COL_GAP = 14
+EDGE_GAP = 6  # beside the point where an edge crosses a layer
 CHAR_W = 7.3  # px per character of the 12px monospace label
 MARGIN = 10
 CAPTION_H = 24  # the caption above the nodes without edges
@@ -259,7 +260,7 @@ def _isotonic(desired: list[float], widths: list[float]) -> list[float]:
     off, acc = [], 0.0
     for i, w in enumerate(widths):
         if i:
-            acc += (widths[i - 1] + w) / 2 + COL_GAP
+            acc += (widths[i - 1] + w) / 2 + (COL_GAP if widths[i - 1] and w else EDGE_GAP)
         off.append(acc)
     blocks: list[list[float]] = []  # [mean, count]
     for d, o in zip(desired, off):
@@ -394,7 +395,7 @@ def _path(pts: list[tuple[float, float]]) -> str:
 
 
 def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *,
-              label=None, external: frozenset[str] = frozenset(),
+              label=None, external: frozenset[str] = frozenset(), uid: str = "g",
               max_width: float = 1100.0) -> str:
     """The dependency graph of ``ids`` as inline SVG: a node per entry (a link to it,
     coloured by :func:`category`; ``external`` ones dashed), an arrow from each used entry to
@@ -407,7 +408,7 @@ def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *
            f'width="{g.width:.0f}" height="{g.height:.0f}" '
            f'viewBox="0 0 {g.width:.0f} {g.height:.0f}" role="img" '
            f'aria-label="dependency graph of {len(ids)} entries">',
-           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+           f'<defs><marker id="arrow-{_e(uid)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
            'fill="#555"/></marker></defs>']
     if g.split is not None:
@@ -417,7 +418,7 @@ def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *
                    'no dependency edge:</text>')
     for (u, n), pts in g.edges.items():
         out.append(f'<path class="edge" data-from="{_e(u)}" data-to="{_e(n)}" '
-                   f'd="{_path(pts)}" marker-end="url(#arrow)"/>')
+                   f'd="{_path(pts)}" marker-end="url(#arrow-{_e(uid)})"/>')
     for i in ids:
         cx, cy, cw = g.nodes[i]
         rec, cat = recs[i], category(recs[i])
@@ -500,12 +501,15 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
     nav = ('<a href="index.html"><b>lindisc blueprint</b></a> \u00b7 <a href="graph.html">graph</a>'
            + "".join(f' \u00b7 <a href="{_page(t)}">{_e(t)}</a>' for t in topics))
     title_of = {t: _TOPIC_TITLES.get(t, t) for t in topics}
+    def topic_graph(t: str) -> str:
+        ids = topics[t]
+        ext = list(dict.fromkeys(u for i in ids for u in recs[i]["uses"]
+                                 if u in recs and topic_of[u] != t))
+        return graph_svg(ext + ids, recs, topic_of, external=frozenset(ext), uid=t,
+                         label=lambda i: i.split(".", 1)[1] if topic_of[i] == t else i)
+
     for t, ids in topics.items():
-        ext = [u for i in ids for u in recs[i]["uses"] if u in recs and topic_of[u] != t]
-        ext = list(dict.fromkeys(ext))
-        nodes = ext + ids
-        svg = graph_svg(nodes, recs, topic_of, external=frozenset(ext),
-                        label=lambda i, t=t: i.split(".", 1)[1] if topic_of[i] == t else i)
+        svg = topic_graph(t)
         c = _counts([recs[i] for i in ids])
         body = [f"<h1>{_e(title_of[t])}</h1>",
                 f'<p class="summary">{len(ids)} entries: ' + ", ".join(
@@ -538,16 +542,18 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
         "status; an erratum shows the statement as the document prints it, its exact "
         "counterexample and the diagnosis, beside the corrected statement.</p>",
         _legend(),
-        f'<p><a href="graph.html">The dependency graph of all {len(recs)} entries</a>.</p>',
+        f'<p><a href="graph.html">The dependency graph of all {len(recs)} entries</a>, topic by '
+        'topic.</p>',
         f'<table class="topics"><tr><th>topic</th><th>entries</th>{head}</tr>{"".join(rows)}</table>',
         *toc]
     pages["index.html"] = _html("lindisc blueprint", "\n".join(index), nav)
-    svg = graph_svg(order, recs, topic_of, max_width=1500.0)
+    graphs = [f'<h2 id="graph-{_e(t)}"><a href="{_page(t)}">{_e(title_of[t])}</a></h2>'
+              f'<div class="graph">{topic_graph(t)}</div>' for t in topics]
     pages["graph.html"] = _html("Dependency graph \u2014 lindisc blueprint", "\n".join([
         f"<h1>Dependency graph of {len(recs)} entries</h1>", _legend(),
-        '<p class="hint">An arrow goes from an entry to the entries that use its result. '
-        "Entries that use no other entry and that no entry uses are in the rows at the bottom."
-        "</p>", f'<div class="graph">{svg}</div>']), nav)
+        '<p class="hint">Topic by topic: an arrow goes from an entry to the entries that use '
+        "its result; dashed boxes are the entries of other topics a topic uses (each also in its "
+        "own topic's graph).</p>", *graphs]), nav)
     out.mkdir(parents=True, exist_ok=True)
     katex = out / "katex"
     (katex / "fonts").mkdir(parents=True, exist_ok=True)
