@@ -226,13 +226,15 @@ ZOO = {
         "perceptron", perceptron_strict_mistake, {"separates separable data"}),
     "least squares missing bias": (
         "least_squares", least_squares_missing_bias,
-        {"satisfies the normal equations", "outputs sum to one"}),
+        {"satisfies the normal equations", "outputs sum to one",
+         "decision values invariant to an affine map of the inputs"}),
     "least squares bias row swapped": (
         "least_squares", least_squares_bias_row_swapped, {"satisfies the normal equations"}),
     "least squares ridge by accident": (
         "least_squares", least_squares_ridge_by_accident, {"satisfies the normal equations"}),
     "Fisher without S_W^-1": (
-        "fisher", fisher_no_inverse, {"parallel to S_W^-1 (m_1 - m_0)"}),
+        "fisher", fisher_no_inverse,
+        {"parallel to S_W^-1 (m_1 - m_0)", "maximises the Fisher criterion"}),
     "Fisher with uncentred scatter": (
         "fisher", fisher_uncentred_scatter, {"parallel to S_W^-1 (m_1 - m_0)"}),
     "logistic gradient missing a factor N": (
@@ -275,5 +277,6 @@ ZOO = {
         {"equals the block formula", "is the derivative of the gradient"}),
     "SVM dual multipliers doubled": ("svm_dual", svm_dual_doubled, {KKT, MARGIN}),
     "SVM dual multipliers normalised": ("svm_dual", svm_dual_normalised, {KKT, MARGIN}),
-    "SVM dual uniform multipliers": ("svm_dual", svm_dual_uniform, {KKT}),
+    "SVM dual uniform multipliers": (
+        "svm_dual", svm_dual_uniform, {"multipliers are dual feasible", KKT}),
 }
