@@ -181,22 +181,32 @@ def _label(eid: str) -> str:
     return "entry:" + re.sub(r"[^A-Za-z0-9.:_-]", "-", eid)
 
 
-def _scope(rec: dict) -> str:
+def scope_phrases(rec: dict, size, le: str) -> str:
+    """What a verdict covers, in words: ``size(name, op, value)`` writes one size (``op`` is
+    ``"le"`` for sizes proved, ``"eq"`` for the largest sampled) and ``le`` is the sign before
+    the Schwartz-Zippel bound (the article writes them in LaTeX, the blueprint in HTML)."""
     s = rec.get("scope") or {}
     parts = []
     if s.get("every_size"):
         parts.append("every size (a dimension-free proof or a size argument)")
     if s.get("proved_up_to"):
-        parts.append("proved at " + ", ".join(f"${k} \\le {v}$" for k, v in s["proved_up_to"].items()))
+        parts.append("proved at " + ", ".join(size(k, "le", v) for k, v in s["proved_up_to"].items()))
     if s.get("sampled_up_to"):
         parts.append("exact random points up to " + ", ".join(
-            f"${k} = {v}$" for k, v in s["sampled_up_to"].items()))
+            size(k, "eq", v) for k, v in s["sampled_up_to"].items()))
     if s.get("bound") is not None:
-        parts.append(f"P(a false rational claim passes) $\\le$ {s['bound']:.1e}")
+        parts.append(f"P(a false rational claim passes) {le} {s['bound']:.1e}")
     if s.get("runs"):
         n = s["runs"]
         parts.append(f"{n} algorithm claim{'s' * (n != 1)} shown by runs on every seed")
     return "; ".join(parts) or "none"
+
+
+_TEX_OP = {"le": r"\le", "eq": "="}
+
+
+def _scope(rec: dict) -> str:
+    return scope_phrases(rec, lambda k, op, v: f"${k} {_TEX_OP[op]} {v}$", r"$\le$")
 
 
 def _seeds(rec: dict) -> str:

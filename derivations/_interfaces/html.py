@@ -23,7 +23,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from .document import _TOPIC_TITLES, LatexBuildError, _seeds
+from .document import _TOPIC_TITLES, LatexBuildError, _seeds, scope_phrases
 from .latex import UnicodeLatexError, tex_math
 
 __all__ = ["write_blueprint", "category", "layout", "graph_svg", "ASSETS", "KATEX_VERSION",
@@ -103,22 +103,10 @@ def _sources(rec: dict) -> str:
 
 
 def _scope(rec: dict) -> str:
-    s = rec.get("scope") or {}
-    parts = []
-    if s.get("every_size"):
-        parts.append("every size (a dimension-free proof or a size argument)")
-    if s.get("proved_up_to"):
-        parts.append("proved at " + ", ".join(f"{_e(k)} \u2264 {_e(v)}"
-                                              for k, v in s["proved_up_to"].items()))
-    if s.get("sampled_up_to"):
-        parts.append("exact random points up to " + ", ".join(
-            f"{_e(k)} = {_e(v)}" for k, v in s["sampled_up_to"].items()))
-    if s.get("bound") is not None:
-        parts.append(f"P(a false rational claim passes) \u2264 {s['bound']:.1e}")
-    if s.get("runs"):
-        n = s["runs"]
-        parts.append(f"{n} algorithm claim{'s' * (n != 1)} shown by runs on every seed")
-    return "; ".join(parts) or "none"
+    return scope_phrases(rec, lambda k, op, v: f"{_e(k)} {_OP[op]} {_e(v)}", "\u2264")
+
+
+_OP = {"le": "\u2264", "eq": "="}
 
 
 def _counterexample(cx: dict | None) -> str:
