@@ -7,14 +7,16 @@ new algorithms and not tuned for speed beyond what ``numerics`` does. Needs scik
 (``pip install 'lindisc[sklearn]'``); ``import numerics`` does not import it.
 
 ================================  =============================================================
-``LeastSquaresClassifier``        K classes, 1-of-K targets (:func:`numerics.least_squares.fit_least_squares`)
+``LeastSquaresClassifier``        K classes, 1-of-K targets
+                                  (:func:`numerics.least_squares.fit_least_squares`)
 ``FisherClassifier``              two classes: Fisher's direction and Gaussian threshold
                                   (:func:`numerics.fisher.fisher_classifier`)
 ``PerceptronClassifier``          two classes: single-sample (cyclic) or batch perceptron
                                   (:mod:`numerics.perceptron`)
 ``LogisticRegressionIRLS``        two classes (logistic) or K (softmax), by IRLS
                                   (:mod:`numerics.logistic`)
-``HardMarginSVM``                 two classes, linearly separable data only (:func:`numerics.svm.hard_margin_svm`)
+``HardMarginSVM``                 two classes, linearly separable data only
+                                  (:func:`numerics.svm.hard_margin_svm`)
 ================================  =============================================================
 
 Conventions (scikit-learn's): constructor arguments are keyword-only and only stored; all

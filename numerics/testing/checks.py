@@ -714,10 +714,10 @@ def _svm_feasible(prop: Property, fit: Callable, case: Case, tol: float) -> None
     if alpha.min() < -tol * top:
         prop.fail(case, expected="alpha_n >= 0 for every n", actual=alpha,
                   allowed=f"alpha_n >= -tol max(alpha) = {-tol * top:.3e}")
-    balance = float(alpha @ t)
-    if abs(balance) > tol * float(np.abs(alpha).sum()):
+    balance, allowed = float(alpha @ t), tol * float(np.abs(alpha).sum())
+    if abs(balance) > allowed:
         prop.fail(case, expected="Σ α_n t_n = 0", actual=balance,
-                  allowed=f"|Σ α_n t_n| <= tol Σ |α_n| = {tol * float(np.abs(alpha).sum()):.3e}")
+                  allowed=f"|Σ α_n t_n| <= tol Σ |α_n| = {allowed:.3e}")
 
 
 def _svm_kkt(prop: Property, fit: Callable, case: Case, tol: float) -> None:
