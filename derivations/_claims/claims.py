@@ -382,6 +382,12 @@ class SphereMax(Claim):
 
     relation = "maximiser on the sphere"
 
+    def __post_init__(self):
+        super().__post_init__()
+        if self.point.has(self.var):
+            raise ValueError(f"SphereMax: the claimed maximiser {self.point} depends on the "
+                             f"variable {self.var}; state a point that does not")
+
     def sides(self):
         return [self.point]
 
@@ -411,6 +417,24 @@ class SphereMax(Claim):
         g = sp.sympify(inst(self.gap())).xreplace(values)
         if _sign_at(g) == -1:
             return f"f(point) - f(u/||u||) = {g} < 0: a better point exists"
+        # A point that is not a local maximiser loses to a point near it: u's component
+        # tangent to the sphere at the claimed point gives two nearby competitors
+        # p ± eps (u - (u.p) p), one of which is better to first order unless the gradient's
+        # tangent part is orthogonal to it. Each is checked exactly like u itself.
+        u = sp.Matrix([sp.sympify(e).xreplace(values) for e in _as_list(_value(inst(self.var)))])
+        pt = sp.Matrix(_as_list(_value(inst(self.point)))).xreplace(values)
+        tangent = u - (u.T * pt)[0, 0] * pt
+        if all(_sign_at(e) == 0 for e in tangent):
+            return None
+        for eps in (sp.Rational(1, 16), sp.Rational(1, 256)):
+            for sgn in (1, -1):
+                near = sp.ImmutableMatrix(pt + sgn * eps * tangent)
+                g = sp.sympify(inst(self.f.xreplace({self.var: self.point})
+                                    - self.f.xreplace({self.var: near / Norm(near)}))).xreplace(values)
+                if _sign_at(g) == -1:
+                    return (f"f(point) - f(u'/||u'||) = {g} < 0 at u' = point "
+                            f"{'+' if sgn > 0 else '-'} {eps}*(u - (u.point) point) = "
+                            f"{list(near)}: a better point exists")
         return None
 
     def latex(self, p):

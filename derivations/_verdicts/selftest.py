@@ -248,6 +248,9 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None,
             if not killed and rand.outcome == INCONCLUSIVE and not rand.points:
                 out["ill_typed"] += 1  # undefined at every draw (log(-1)): not a formula
                 continue
+            if not killed and _not_a_formula(outcomes):
+                out["ill_typed"] += 1  # shapes that only agree symbolically: an error at every size
+                continue
             out["mutants"] += 1
             for o in outcomes:
                 c = out["methods"][o.name]
@@ -265,9 +268,6 @@ def selftest_entry(entry, seed: int = 0, only: int | None = None,
                                               "refutation": by[refuter].detail})
             if killed:
                 out["killed"] += 1
-                continue
-            if _not_a_formula(outcomes):
-                out["ill_typed"] += 1  # shapes that only agree symbolically: an error at every size
                 continue
             if _proved_true(outcomes, st.space, scope):
                 out["equivalent"] += 1  # a true claim (t aᵀy > 0 ⇔ t yᵀa > 0): nothing to refute

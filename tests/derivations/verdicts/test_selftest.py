@@ -48,6 +48,8 @@ def test_a_sampled_run_attacks_at_most_n_library_mutants_per_claim_and_every_siz
     again = selftest_entry(entry, seed=0, only=0, per_claim=2)
     other = selftest_entry(entry, seed=1, only=0, per_claim=2)
     assert full["not_sampled"] == 0 and part["not_sampled"] > 0
+    for r in (full, part, other):  # every attacked mutant is counted exactly once
+        assert r["mutants"] == r["equivalent"] + r["killed"] + len(r["survivors"]), r
     # what is attacked plus what is left out is what the full run attacks (same ill-typed count)
     assert part["mutants"] + part["not_sampled"] == full["mutants"]
     assert part["ill_typed"] == full["ill_typed"]
