@@ -70,6 +70,10 @@ declared vector or matrix, the shape of v), ``trace``, ``det``, ``inv`` (or ``A*
 ``sum(body, n, N)`` (n = 1..N, a sum over samples), ``eye(n)``, ``zeros(m, n)``,
 ``ones(m, n)``, and ``pi``.
 
+Scalar formulas may be written in LaTeX instead: ``syntax = "latex"`` on a claim or
+derivation (:mod:`.latex`: SymPy's LaTeX parser, lark grammar, behind bounds and a whitelist;
+``pip install 'lindisc[latex]'``), e.g. ``lhs = '\\frac{1}{1 + e^{a}}'``.
+
 Matrix calculus conventions: ``grad(f, A)`` has the shape of ``A`` (denominator layout).
 For a *symmetric* (spd, psd) matrix S the gradient is taken w.r.t. its independent entries,
 each off-diagonal entry once: ``grad(trace(A @ S), S)`` has a_ij + a_ji off the diagonal and

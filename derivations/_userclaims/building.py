@@ -21,6 +21,8 @@ from .parser import Names, Relation, parse_expression
 __all__ = ["Built", "build_item"]
 
 _STEP_OP = re.compile(r"\s*(<=|>=|==|=|<|>)(?!=)")
+_STEP_OP_LATEX = re.compile(r"\s*(\\leq?|\\geq?|=|<|>)(?![a-zA-Z])")
+_LATEX_OPS = {"\\leq": "<=", "\\le": "<=", "\\geq": ">=", "\\ge": ">="}
 
 
 @dataclass
@@ -133,6 +135,11 @@ def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
 def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
     space, names = _space(cf, item, keep)
     d = item.data
+    latex = d.get("syntax") == "latex"
+    if latex:
+        from .latex import parse_latex_expression as parse_expression
+    else:
+        from .parser import parse_expression
     if item.kind == "claim":
         if "lhs" in d:
             lhs = parse_expression(d["lhs"], names, item.where_of("lhs"))
@@ -160,12 +167,12 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
         text = s["expr"] if isinstance(s, dict) else s
         where = item.where_of("steps", i)
         op = "="
-        m = _STEP_OP.match(text)
+        m = (_STEP_OP_LATEX if latex else _STEP_OP).match(text)
         if m:
             if i == 0:
                 raise ClaimsError("the first step is an expression; later steps may start "
                                   "with = <= >= < >", where)
-            op = m.group(1)
+            op = _LATEX_OPS.get(m.group(1), m.group(1))
             where = where.at(1, m.end() + 1)
             text = text[m.end():]
         e = parse_expression(text, names, where)

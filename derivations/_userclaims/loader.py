@@ -28,8 +28,8 @@ MAX_DEFINITIONS = 30
 _TOP = {"format", "title", "topic", "symbols", "definitions", "claim", "derivation", "answer"}
 _KEYS = {
     "claim": {"name", "lhs", "rhs", "relation", "where", "expect", "exists", "constraints", "note",
-              "entry", "definitions", "certificate"},
-    "derivation": {"name", "steps", "where", "expect", "note", "entry", "definitions"},
+              "entry", "definitions", "certificate", "syntax"},
+    "derivation": {"name", "steps", "where", "expect", "note", "entry", "definitions", "syntax"},
     "answer": {"exercise", "quantity", "value", "expect", "name", "note"},
 }
 
@@ -236,7 +236,7 @@ def _validate(kind: str, it: Item) -> None:
     d = it.data
     w = it.where_of
     for key in ("name", "lhs", "rhs", "relation", "expect", "note", "exercise", "quantity", "value",
-                "entry", "certificate"):
+                "entry", "certificate", "syntax"):
         if key in d:
             _check_type(d[key], str, key, w(key))
     if "expect" in d and d["expect"] not in ("verified", "refuted", "undecided", "error", "correct",
@@ -253,6 +253,8 @@ def _validate(kind: str, it: Item) -> None:
         _check_type(d["where"], list, "where", w("where"))
         for i, c in enumerate(d["where"]):
             _check_type(c, str, "each where condition", w("where", i))
+    if "syntax" in d and d["syntax"] not in ("python", "latex"):
+        raise ClaimsError("syntax is 'python' (the default) or 'latex' (scalar formulas)", w("syntax"))
     if "certificate" in d and "relation" not in d:
         raise ClaimsError("a certificate goes with a relation (< <= > >=): the gap it equals",
                           w("certificate"))
