@@ -127,6 +127,16 @@ def _inverse(e, args):
     return Inv(m) if _is_explicit(m) and m.shape[0] == m.shape[1] else None
 
 
+def _function_matrix(e, args):
+    rows, cols, lamda = args
+    if not (getattr(rows, "is_Integer", False) and getattr(cols, "is_Integer", False)):
+        return None
+    # What FunctionMatrix.as_explicit() builds; without it every product with the matrix is
+    # expanded entry by entry through SymPy's Sum (MatMul._entry), seconds per product.
+    return sp.ImmutableMatrix(int(rows), int(cols),
+                              lambda i, j: lamda(sp.Integer(i), sp.Integer(j)))
+
+
 def _element(e, args):
     parent, i, j = args
     if _is_explicit(parent) and getattr(i, "is_Integer", False) and getattr(j, "is_Integer", False):
@@ -153,6 +163,7 @@ _HANDLERS = {
     sp.Identity: _sized(lambda n: sp.ImmutableMatrix.eye(n)),
     sp.ZeroMatrix: _sized(lambda m, n: sp.ImmutableMatrix.zeros(m, n)),
     MatrixElement: _element,
+    sp.FunctionMatrix: _function_matrix,
 }
 
 
@@ -167,11 +178,18 @@ def explicit(expr: sp.Basic, mapping: dict) -> sp.Basic:
         if not isinstance(e, sp.Basic) or not e.args:
             return e
         if isinstance(e, sp.MatrixBase):  # a block grid or a matrix of expressions: entry-wise
-            return e.xreplace(mapping)
+            # (through go, not xreplace: an entry such as (X w)[0, 0] is then read off the
+            # explicit product, never expanded by SymPy through Sum in _evaluate)
+            return e.applyfunc(go)
         got = memo.get(e)
         if got is not None:
             return got
         args = [go(a) for a in e.args]
+        if type(e) is sp.Sum:
+            terms = _finite_terms(args)
+            if terms is not None:
+                out = memo[e] = sp.Add(*[go(t) for t in terms])
+                return out
         handler = _HANDLERS.get(type(e))
         out = handler(e, args) if handler is not None else None
         if out is None:
@@ -180,6 +198,26 @@ def explicit(expr: sp.Basic, mapping: dict) -> sp.Basic:
         return out
 
     return go(expr)
+
+
+def _finite_terms(args) -> list | None:
+    """The terms of a ``Sum`` whose limits instantiation made concrete, or None.
+
+    A claim can hold a ``Sum`` with a symbolic bound (SymPy writes an entry of a product of
+    matrix symbols as one, e.g. (X w)[n, 0] as Σ_i X[n, i] w[i, 0]); once the bounds are
+    integers it is the plain finite sum of its terms, which SymPy's ``Sum.doit`` would only
+    reach after trying closed forms. Empty ranges are 0; reversed ones are left to SymPy."""
+    function, *limits = args
+    ranges = []
+    for lim in limits:
+        var, lo, hi = lim
+        if not (getattr(lo, "is_Integer", False) and getattr(hi, "is_Integer", False)) or hi < lo - 1:
+            return None
+        ranges.append((var, range(int(lo), int(hi) + 1)))
+    terms = [function]
+    for var, values in ranges:  # innermost first
+        terms = [t.xreplace({var: sp.Integer(v)}) for t in terms for v in values]
+    return terms
 
 
 def _evaluate(e: sp.Basic) -> sp.Basic:
