@@ -222,7 +222,7 @@ def check_answer(eid: str, text: str, *, quantity: str | None = None, where: Loc
     if q.equivalence != "support" and isinstance(value, sp.Basic) and value.free_symbols:
         raise ClaimsError("an answer is a value: numbers, sqrt(...), lists; no symbols", vwhere)
     ok, status = (entry_ok or _verify_now)(eid, seed, budget)
-    rec = {"exercise": eid, "quantity": key, "equivalence": q.equivalence, "answer": str(value),
+    rec = {"exercise": eid, "quantity": key, "equivalence": q.equivalence, "answer": _shown(value),
            "text": text, "line": where.line}
     if not ok:
         rec.update(status="unverified", detail=f"the exercise's solution is not verified "
@@ -255,3 +255,14 @@ def check_answer_item(item, *, seed: int = 0, budget: float = 20.0, entry_ok=Non
     d = item.data
     return check_answer(d["exercise"], d["value"], quantity=d.get("quantity"),
                         where=item.where_of("value"), entry_ok=entry_ok, seed=seed, budget=budget)
+
+
+def _shown(value) -> str:
+    """An answer as the user would write it: a column vector as ``[0, 1/8, 1/8]``, a matrix as
+    its rows, a scalar as SymPy prints it (never ``Matrix([[0], ...])``)."""
+    if isinstance(value, sp.MatrixBase):
+        if value.cols == 1 or value.rows == 1:
+            return "[" + ", ".join(str(e) for e in value) + "]"
+        return "[" + ", ".join("[" + ", ".join(str(e) for e in value.row(i)) + "]"
+                               for i in range(value.rows)) + "]"
+    return str(value)
