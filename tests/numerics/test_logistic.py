@@ -300,3 +300,21 @@ def test_class_positions_equal_a_binary_search(labels):
     classes = np.unique(labels)
     np.testing.assert_array_equal(_reductions._class_index(labels, classes),
                                   np.searchsorted(classes, labels))
+
+
+@pytest.mark.parametrize("logit", [-46.0, 46.0])
+@pytest.mark.parametrize("label", [0, 1])
+def test_two_class_pass_keeps_relative_accuracy_near_0_and_1(logit, label):
+    """σ(±46) is 1e-20 from 0 or 1: the residual p - t and the weight p (1 - p) come from
+    exp(-|a|/2) with no 1 - p, so each keeps ~1e-15 relative accuracy, as does the loss."""
+    X, y = np.array([[1.0]]), np.array([label])
+    moments = _reductions.newton_moments(X, y, np.arange(2), np.array([[logit], [0.0]]))
+    small = np.exp(-46.0) / (1 + np.exp(-46.0))  # σ(-46)
+    right = (logit > 0) == (label == 1)
+    p = small if logit < 0 else 1.0 - small
+    residual = (small if label == 0 else -small) if right else p - label  # p - t
+    assert moments.grad[0, 0] == pytest.approx(residual, rel=1e-14)
+    assert moments.hess[0, 0] == pytest.approx(small * (1 - small), rel=1e-14)
+    loss = np.log1p(np.exp(-46.0)) + (0.0 if right else 46.0)  # -ln p(t)
+    assert moments.loss == pytest.approx(loss, rel=1e-14)
+    assert moments.n_wrong == (0 if right else 1)
