@@ -19,7 +19,8 @@ weights exist):
   ``tol=1e-10``, where its logits agree with ours to rounding (ours stops when a Newton
   step moves no term w_j x_j of a logit by more than 1e-8 at a typical x_j, and applies
   that step), and with its default ``tol=1e-4``, where it stops earlier and further from
-  the optimum (the note says how far); ratios against ours. The note is the largest difference of its logits from ours on 1000 samples.
+  the optimum (the note says how far); ratios against ours. The note is the largest
+  difference of its logits from ours on 1000 samples.
 - sklearn ``LogisticRegression(penalty=None, solver="lbfgs")`` at its default tolerance
   (``max_iter=1000`` so that it stops by its own test, not the iteration limit); ratio
   against ours, the note as above.
