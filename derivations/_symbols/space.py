@@ -39,6 +39,8 @@ STRUCTURES = frozenset({
 
 #: The most discrete assignments (labellings) a components proof enumerates at one size.
 MAX_ENUMERATION = 64
+#: Instantiated expressions kept per Space (see ``Instance.memo``); emptied when full.
+MEMO_SIZE = 4096
 
 
 @dataclass
@@ -71,9 +73,33 @@ class Instance:
     entries: dict  # decl name -> list of entry Symbols (free, to be given values)
     discrete: dict  # decl name -> concrete value used for a discrete decl (labels, one-hot)
     definitions: list = field(default_factory=list)  # [(symbol, expression)], applied first
+    #: Shared by the instances of one :class:`Space` whose continuous declarations are entry
+    #: symbols (components, random discrete values): instantiating an expression is a pure
+    #: function of the expression, the sizes, the discrete values and the definitions, so the
+    #: methods, the claims of an entry and the mutants of its diagnosis reuse each other's
+    #: (a side shared by several claims is differentiated once). None: never cached (the
+    #: instances of exact random points, which hold the point's values).
+    memo: dict | None = field(default=None, repr=False, compare=False)
+    memo_key: tuple | None = field(default=None, repr=False, compare=False)
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
+        memo = self.memo
+        if memo is None or self.memo_key is None:
+            return self._instantiate(expr)
+        try:
+            key = (expr, self.memo_key, tuple(self.definitions))
+            got = memo.get(key)
+        except TypeError:  # an unhashable argument
+            return self._instantiate(expr)
+        if got is None:
+            got = self._instantiate(expr)
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    def _instantiate(self, expr: sp.Basic) -> sp.Basic:
         out = explicit(expand_definitions(sp.sympify(expr), self.definitions), self.mapping)
         if isinstance(out, sp.MatrixBase):
             return sp.ImmutableMatrix(out.applyfunc(_evaluate))
@@ -245,6 +271,7 @@ class Space:
         self.dims: dict[str, tuple[sp.Symbol, tuple[int, ...]]] = {}
         self.fixed_dims: set[sp.Symbol] = set()
         self._default_sizes = sizes or {}
+        self._memo: dict = {}
 
     # -- declarations ---------------------------------------------------------------
     def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3), *, fixed: bool = False) -> sp.Symbol:
@@ -397,7 +424,7 @@ class Space:
             mapping[decl.symbol] = m
             entries[decl.name] = free
         if not discrete:
-            return [Instance(sizes, mapping, entries, {}, self._defs())]
+            return [self._symbolic(sizes, mapping, entries, {})]
         choices = [self._discrete_values(d, sizes) for d in discrete]
         total = 1
         for ch in choices:
@@ -411,7 +438,7 @@ class Space:
             for decl, val in zip(discrete, combo):
                 m[decl.symbol] = val
                 disc[decl.name] = val
-            out.append(Instance(sizes, m, entries, disc, self._defs()))
+            out.append(self._symbolic(sizes, m, entries, disc))
         return out
 
     def instance_with_random_discrete(self, sizes: dict, rng: random.Random,
@@ -433,7 +460,15 @@ class Space:
                 m, free = self._entry_matrix(decl, r, c)
                 mapping[decl.symbol] = m
                 entries[decl.name] = free
-        return Instance(sizes, mapping, entries, disc, self._defs())
+        return self._symbolic(sizes, mapping, entries, disc)
+
+    def _symbolic(self, sizes: dict, mapping: dict, entries: dict, disc: dict) -> Instance:
+        """An instance whose continuous declarations are entry symbols: its mapping is fixed
+        by the sizes and the discrete values, so instantiations are shared (``Instance.memo``)."""
+        key = (tuple((str(k), int(v)) for k, v in sizes.items()),
+               tuple(disc.items()), tuple(entries))
+        memo = getattr(self, "_memo", None)
+        return Instance(sizes, mapping, entries, disc, self._defs(), memo=memo, memo_key=key)
 
     def random_instance(self, sizes: dict, rng: random.Random, mode: str = "readable",
                         keep: set | None = None) -> tuple[Instance, dict]:

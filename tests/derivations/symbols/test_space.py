@@ -67,6 +67,44 @@ def test_definitions_are_applied_by_every_instance():
     assert sp.expand(inst((w.T * x)[0, 0] + b)) == 0
 
 
+def test_instantiations_are_shared_only_between_equal_instances():
+    """The memo of a space's symbolic instances: the same value as an uncached instantiation,
+    a different value for other discrete values, and none for exact random points."""
+    from derivations._symbols.space import Instance
+
+    s = Space()
+    n = s.dim("N", sizes=(2,))
+    X, t = s.matrix("X", n, n), s.vector("t", n, labels=True)
+    expr = X.T * t
+    rng = random.Random(0)
+    insts = s.components(s.size_assignments()[0])
+    values = [inst(expr) for inst in insts]
+    for inst, v in zip(insts, values):
+        bare = Instance(inst.sizes, inst.mapping, inst.entries, inst.discrete, inst.definitions)
+        assert bare.memo is None and bare(expr) == v
+        assert inst(expr) is v  # the second call is the memo's
+    assert len(set(values)) == 4  # one per labelling: no collision between discrete values
+    again = s.instance_with_random_discrete(s.size_assignments()[0], rng)
+    assert again(expr) in values
+    point, _ = s.random_instance(s.size_assignments()[0], rng)
+    assert point.memo is None and not point(expr).free_symbols
+
+
+def test_a_sum_with_concrete_limits_is_its_terms():
+    from derivations._symbols.space import explicit
+
+    i, j, m = sp.symbols("i j m", integer=True)
+    x = sp.IndexedBase("x")
+    nested = sp.Sum(x[i] * x[j], (i, 0, 1), (j, 0, m))
+    assert explicit(nested, {m: sp.Integer(1)}) == sp.expand((x[0] + x[1]) ** 2)
+    assert explicit(sp.Sum(x[i], (i, 0, m)), {m: sp.Integer(-1)}) == 0  # empty range
+    assert isinstance(explicit(sp.Sum(x[i], (i, 0, m)), {}), sp.Sum)  # symbolic: left alone
+    v = sp.MatrixSymbol("v", m, 1)
+    f = sp.FunctionMatrix(m, 1, sp.Lambda((i, j), (i + 1) * v[i, 0]))
+    got = explicit(f.T * f, {m: sp.Integer(2), v: sp.ImmutableMatrix([3, 5])})
+    assert got == sp.ImmutableMatrix([[3 ** 2 + 10 ** 2]])
+
+
 @pytest.mark.parametrize("bad, fragment", [
     (lambda s: s.matrix("A", 2, 2, "orthogonal"), "unknown structure"),
     (lambda s: (s.scalar("a"), s.scalar("a")), "declared twice"),
