@@ -47,14 +47,18 @@ class LindiscLatexPrinter(LatexPrinter):
 
     def _print_MatrixSymbol(self, expr):
         name = expr.name
-        m = re.fullmatch(r"([A-Za-z]+)(?:_\{?([^}]*)\}?)?", name)
+        m = re.fullmatch(r"([A-Za-z]+)(\*?)(?:_\{?([^}]*)\}?)?", name)
         if not m:
             return self._deal_with_super_sub(name)
-        base, sub = m.group(1), m.group(2)
+        base, star, sub = m.groups()
         body = f"\\boldsymbol{{\\{base}}}" if base in _GREEK else f"\\mathbf{{{base}}}"
+        if star:  # alpha* is the optimal alpha: braced, so a transpose or power can follow
+            body = f"{{{body}^{{*}}}}"
         return body + (f"_{{{_sub(sub)}}}" if sub else "")
 
     def _print_Symbol(self, expr, style="plain"):
+        if re.fullmatch(r"[A-Za-z]+\*", expr.name):  # w* is w^{*}, the optimum
+            return f"{{{self._print_Symbol(sp.Symbol(expr.name[:-1]), style=style)}^{{*}}}}"
         m = re.fullmatch(r"([A-Za-z]+)_([A-Za-z]+)", expr.name)
         if m and m.group(1) in _FUNCTIONS:  # cos_theta is the number cos θ, not cos with index θ
             arg = f"\\{m.group(2)}" if m.group(2) in _GREEK else m.group(2)

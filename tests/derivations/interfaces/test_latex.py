@@ -26,6 +26,9 @@ def test_text_escapes_every_special_character():
     (sp.MatrixSymbol("x_perp", 3, 1), r"\mathbf{x}_{\perp}"),
     (sp.MatrixSymbol("w", 3, 1)[1, 0], r"{\mathbf{w}}_{2}"),
     (sp.MatrixSymbol("X", 3, 3)[0, 2], r"{\mathbf{X}}_{1, 3}"),
+    (sp.MatrixSymbol("alpha*", 3, 1)[0, 0], r"{{\boldsymbol{\alpha}^{*}}}_{1}"),
+    (sp.MatrixSymbol("w*", 2, 1).T, r"{\mathbf{w}^{*}}^{\top}"),
+    (sp.Symbol("w*"), "{w^{*}}"),
 ])
 def test_documents_notation(expr, tex):
     assert latex(expr) == tex
