@@ -32,6 +32,10 @@ def run(agreements, space, rng, points: int = 4) -> Outcome:
         return Outcome(NAME, NOT_APPLICABLE, detail="no numerics implementation attached")
     sizes = space.size_assignments()[-1]
     skipped = 0
+    # The instantiated, lambdified function of an expression depends on the point only
+    # through the discrete values (labels, one-hot rows): compiled once per (expression,
+    # discrete values), evaluated at each point's floats.
+    functions: dict = {}
     for k in range(points):
         inst = space.instance_with_random_discrete(sizes, rng)
         exact = space.random_values(inst, rng)
@@ -39,7 +43,14 @@ def run(agreements, space, rng, points: int = 4) -> Outcome:
         vals = [float(exact[s]) for s in syms]
 
         def ev(e, inst=inst, syms=syms, vals=vals):
-            return compiled(syms, inst(e))(*vals)
+            key = (e, tuple(syms), tuple(sorted(inst.discrete.items(), key=lambda kv: kv[0])))
+            try:
+                f = functions.get(key)
+            except TypeError:  # an unhashable argument: compile it afresh
+                return compiled(syms, inst(e))(*vals)
+            if f is None:
+                f = functions[key] = compiled(syms, inst(e))
+            return f(*vals)
 
         for ag in agreements:
             with np.errstate(all="ignore"):

@@ -31,3 +31,33 @@ def test_an_infinite_side_is_skipped_never_agreement():
     assert inf_numerics.outcome == "inconclusive" and inf_numerics.skipped == 4
     nan_both = numeric.run([Agreement("x^2", x**2, lambda ev: np.nan)], s, random.Random(0))
     assert nan_both.outcome == "inconclusive"
+
+
+def test_each_expression_is_compiled_once_per_discrete_values(monkeypatch):
+    """The lambdified function depends on the point only through its discrete values: compiled
+    once per (expression, labelling), evaluated at every point's own floats."""
+    calls = []
+    real = numeric.compiled
+
+    def counting(args, value):
+        calls.append(value)
+        return real(args, value)
+
+    monkeypatch.setattr(numeric, "compiled", counting)
+    s, x = _space()
+    seen = []
+    ok = numeric.run([Agreement("x^2", x**2, lambda ev: seen.append(ev(x)) or seen[-1] ** 2)],
+                     s, random.Random(0))
+    assert ok.outcome == "equal" and len(calls) == 2  # x^2 and x, each once for 4 points
+    assert len({float(v) for v in seen}) == 4  # but evaluated at 4 different points
+
+    calls.clear()
+    s = Space()
+    d = s.dim("d", sizes=(3,))
+    t, v = s.vector("t", d, labels=True), s.vector("v", d)
+    out = numeric.run([Agreement("t^T v", (t.T * v)[0, 0], lambda ev: float(
+        np.asarray(ev(t), dtype=float).ravel() @ np.asarray(ev(v), dtype=float).ravel()))],
+        s, random.Random(0), points=6)
+    labellings = len({str(c) for c in calls if c.is_Matrix and not c.free_symbols})
+    assert out.outcome == "equal" and 1 <= labellings < 6  # 6 points, 2^3 labellings
+    assert len(calls) == 3 * labellings  # t^T v, t and v: once per labelling drawn
