@@ -714,7 +714,7 @@ def cmd_latex(ns) -> int:
     cache, index, ids = _selected(ns, ns.ids)
     got, _ = _verified(ids, ns, "latex", cache=cache, index=index, start=start,
                        progress=_isatty(sys.stderr))
-    records = [{**got[i]["record"], **got[i].get("extra", {})} for i in ids]
+    records = [{**got[i]["record"], **got[i].get("extra", {}), "ok": got[i]["ok"]} for i in ids]
     try:
         doc = article(records)
         if ns.snippets is not None:

@@ -45,7 +45,10 @@ _MARK = {"verified": "\u2713", "refuted": "\u2717"}  # ✓ ✗
 def category(rec: dict) -> str:
     """The blueprint colour of a record: verified; an erratum or a caveat refuted as printed
     (what their kinds expect); or other (undecided, conflict, error, or a verdict its kind
-    does not expect, such as a refuted result)."""
+    does not expect, such as a refuted result, or an erratum whose corrected form failed:
+    ``ok`` False, when the record carries it)."""
+    if rec.get("ok") is False:
+        return "other"
     if rec["status"] == "verified" and rec["kind"] != "erratum":
         return "verified"
     if rec["status"] == "refuted" and rec["kind"] in ("erratum", "caveat"):

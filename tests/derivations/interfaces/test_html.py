@@ -112,6 +112,9 @@ def test_statements_are_coloured_by_status_and_kind(site):
     refuted_result = _record(status="refuted")
     assert category(refuted_result) == "other"  # a verdict its kind does not expect
     assert category(_record(kind="erratum")) == "other"  # an erratum verified: not as expected
+    # refuted as printed, but its corrected form failed: the run's ok flag says so
+    assert category({**_record(kind="erratum", status="refuted"), "ok": False}) == "other"
+    assert category({**_record(kind="erratum", status="refuted"), "ok": True}) == "erratum"
     t, u = _read(site / "t.html"), _read(site / "u.html")
     assert t.classes["t.one"] == "entry cat-verified" and t.classes["t.two"] == "entry cat-erratum"
     assert u.classes["u.three"] == "entry cat-caveat" and u.classes["u.four"] == "entry cat-other"
