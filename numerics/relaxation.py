@@ -151,6 +151,12 @@ class RelaxationResult:
     n_iter_ : iterations (batch) or epochs (single-sample) run.
     n_updates_ : corrections made.
     history_ : with ``record=True``, the weights after each correction; otherwise None.
+    stalled_ : single-sample only: an epoch made corrections yet ended with a_ bit-identical
+        to where it began, so every later epoch repeats it exactly and the run can never
+        converge; it stops there with ``converged_=False``. This happens where every
+        correction rounds to nothing — the iterates approach the hyperplane a^T y = b, the
+        limit the relaxation theorem allows for 0 < eta < 2, each remaining "mistake" within
+        rounding of b — and where corrections cancel over one epoch (y and -y with eta = 1).
     """
 
     a_: np.ndarray
@@ -158,6 +164,7 @@ class RelaxationResult:
     n_iter_: int
     n_updates_: int
     history_: tuple[np.ndarray, ...] | None
+    stalled_: bool = False
 
 
 def batch_relaxation(
@@ -206,19 +213,22 @@ def single_sample_relaxation(
 ) -> RelaxationResult:
     """Single-sample relaxation with margin (Duda-Hart-Stork Algorithm 9), cyclic order
     y_1, ..., y_N, y_1, ...: whenever a^T y_k <= b, a <- a + eta (b - a^T y_k)/||y_k||^2 y_k.
-    Converged when a whole epoch makes no update; else stops after ``max_epochs`` epochs with
-    ``converged_=False`` (always on non-separable data, and possibly with eta <= 1, whose
-    updates approach the hyperplane a^T y = b without crossing it)."""
+    Converged when a whole epoch makes no update; stops with ``stalled_=True`` when an epoch
+    ends where it began (see :class:`RelaxationResult`); else stops after
+    ``max_epochs`` epochs with ``converged_=False`` (always on non-separable data, and
+    possibly with 0 < eta < 2, whose iterates may approach the hyperplane a^T y = b without
+    crossing it)."""
     Y, b, sq, rate, a = _inputs(Y, b, eta, a0)
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     _check_callback(callback)
     history: list[np.ndarray] | None = [] if record else None
     rows = list(Y)
     updates = epochs = 0
-    converged = stopped = False
+    converged = stopped = stalled = False
     while epochs < max_epochs and not stopped:
         epochs += 1
         clean = True
+        start = a.copy()
         for n, y in enumerate(rows):
             s = float(y @ a)
             if s <= b:
@@ -231,5 +241,9 @@ def single_sample_relaxation(
         if clean:
             converged = True
             break
+        if not stopped and np.array_equal(a, start):
+            stalled = True  # the epoch ended where it began: it would repeat forever
+            break
     return RelaxationResult(a_=a, converged_=converged, n_iter_=epochs, n_updates_=updates,
-                            history_=tuple(history) if history is not None else None)
+                            history_=tuple(history) if history is not None else None,
+                            stalled_=stalled)
