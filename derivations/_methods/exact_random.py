@@ -156,12 +156,46 @@ def _repair(sizes: dict, space, tall: list) -> dict | None:
     return sizes
 
 
-def _one_point(claim, space, sizes, rng, mode, keep):
+def _denominators(claim, space) -> list:
+    """Every scalar that the claim or a definition divides by, as written (before
+    instantiation): SymPy cancels a common factor of an instantiated numerator and denominator
+    (u₀/((a−b)u₀) is 1/(a−b)), so a point where such a factor is 0 — where the formula as
+    written is undefined — would otherwise be evaluated as if it were defined."""
+    exprs = [e for e in claim.sides() if isinstance(e, sp.Basic)]
+    exprs += [value for _, value, *_ in getattr(space, "definitions", [])]
+    found = []
+    for e in exprs:
+        for p in e.atoms(sp.Pow):
+            if p.exp.is_negative and not p.base.is_number and p.base not in found:
+                found.append(p.base)
+    return found
+
+
+def _check_defined(denominators, inst, values) -> None:
+    """Raise ZeroDivisionError (a singular draw) where a denominator as written is 0."""
+    from .._decide.exactness import exact_sign
+
+    for den in denominators:
+        try:
+            v = inst(den)
+        except Exception:  # noqa: BLE001 - a denominator the instance cannot build alone
+            continue
+        if isinstance(v, sp.MatrixBase):
+            if v.shape != (1, 1):
+                continue
+            v = v[0, 0]
+        v = sp.sympify(v).xreplace(values)
+        if v.is_number and exact_sign(v) == 0:
+            raise ZeroDivisionError(f"a denominator as written, {den}, is 0 at this point")
+
+
+def _one_point(claim, space, sizes, rng, mode, keep, denominators=()):
     """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws."""
     reason = ""
     for _ in range(REDRAWS):
         try:
             inst, values = space.random_instance(sizes, rng, mode, keep)
+            _check_defined(denominators, inst, values)
             why = claim.violation(inst, values)
         except Undecidable as exc:
             reason = f"undecidable: {exc}"
@@ -185,13 +219,15 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
         schedule += [(a, "edge", EDGE_POINTS) for a in space.size_assignments()]
     schedule += [(a, "uniform", nbound) for a in tops]
 
+    denominators = _denominators(claim, space)
     checked = skipped = 0
     sampled: list[dict] = []
     uniform_passed: dict = {}
     skip_reasons: list[str] = []
     for sizes, mode, n in schedule:
         for _ in range(n):
-            status, inst, values, why = _one_point(claim, space, sizes, rng, mode, keep)
+            status, inst, values, why = _one_point(claim, space, sizes, rng, mode, keep,
+                                                   denominators)
             if status == "skip":
                 skipped += 1
                 skip_reasons.append(why)
