@@ -106,6 +106,9 @@ def _used(built: list[Built]) -> set:
     out: set = set()
     for b in built:
         exprs = list(b.claim.constraints) if isinstance(b.claim, Exists) else list(b.claim.sides())
+        cert = getattr(b.claim, "certificate", None)  # a Rel's certificate may use other names
+        if isinstance(cert, sp.Basic):
+            exprs.append(cert)
         for e in exprs:
             out |= _names(e)
     defs = [(str(sym), value) for sym, value, _why in built[0].space.definitions] if built else []

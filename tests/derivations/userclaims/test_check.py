@@ -119,3 +119,22 @@ steps = ["x*y", {expr = "<= (x**2 + y**2)/2", certificate = "(x - y)**2/2"}, "< 
     assert by["right"]["status"] == "verified" and by["right"]["scope"]["every_size"]
     assert by["wrong"]["status"] == "undecided"  # a wrong certificate proves nothing, refutes nothing
     assert by["steps"]["first_wrong_step"] == 2 and by["steps"]["status"] == "refuted"
+
+
+def test_a_certificate_may_use_a_defined_symbol_the_claim_does_not(tmp_path):
+    """The space of an item keeps what its certificate uses: p appears only there (it was
+    dropped, and the certificate read as 'adding a scalar and a matrix')."""
+    p = tmp_path / "cert.toml"
+    p.write_text("""format = 1
+[symbols]
+u = "vector(2, nonzero)"
+p = "vector(2)"
+[definitions]
+p = "[2 / sqrt(5), 1 / sqrt(5)]"
+[[claim]]
+name = "f(u/||u||) <= sqrt 5 on the circle"
+relation = "2 * u[1] / norm(u) + u[2] / norm(u) <= sqrt(5)"
+certificate = "sqrt(5) / 2 * norm(u / norm(u) - p)**2"
+""")
+    r = check_file(p, budget=10)
+    assert [x["status"] for x in r.records] == ["verified"]
