@@ -21,6 +21,10 @@ from pathlib import Path
 
 import pytest
 
+#: A browser check is part of the thorough run (.ci/run installs chromium and sets
+#: LINDISC_REQUIRE_BROWSER=1), not of the README's fast test command.
+pytestmark = pytest.mark.slow
+
 TOPICS = ("geometry", "multiclass", "feature_maps")
 ROOT = Path(__file__).resolve().parents[3]
 SCREENSHOT = ROOT / "examples" / "blueprint.png"
