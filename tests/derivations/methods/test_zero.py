@@ -35,3 +35,23 @@ def test_the_declared_domain_closes_regions_nonzero_and_positive():
     assert is_identically_zero(sp.Heaviside(-C * R, 1) - sp.Heaviside(-R, 1))
     assert not is_identically_zero(sp.Heaviside(-C * R, 1) - sp.Heaviside(R, 1))
     assert not is_identically_zero(sp.Heaviside(-C * R, 0) - sp.Heaviside(-R, 1))
+
+
+def test_rational_functions_are_decided_exactly_in_polynomial_arithmetic():
+    from derivations._methods.zero import rational_zero
+
+    a, b = sp.symbols("a b", real=True)
+    q = a**2 + b**2 + 1
+    grad = sp.diff(a**2 * b / q, a)  # a quotient-rule derivative, written out by hand below
+    by_hand = (2 * a * b * q - a**2 * b * 2 * a) / q**2
+    assert rational_zero(grad - by_hand) is True
+    assert rational_zero(grad - by_hand + sp.Rational(1, 10**12) * a) is False  # never "tiny"
+    assert rational_zero((a**2 - b**2) / (a - b) - a - b) is True
+    assert rational_zero(a / (a * b) - 1 / b + a) is False
+    # Anything else is left to the other routes (None), and they agree where both apply.
+    assert rational_zero(sp.exp(a) - sp.exp(a) * (1 + b) + b * sp.exp(a)) is None
+    assert rational_zero(sp.sqrt(a) * b - 1) is None
+    assert rational_zero(1 / ((a + b) ** 2 - a**2 - 2 * a * b - b**2)) is None  # 1/0 everywhere
+    assert rational_zero(sp.Float(0.5) * a - a / 2) is None
+    for e in (grad - by_hand, (a + b) ** 3 / (a - b) - (a + b) ** 3 / (a - b), a / (a + 1) - 1):
+        assert is_identically_zero(e) == sp.expand(sp.fraction(sp.together(e))[0]).is_zero
