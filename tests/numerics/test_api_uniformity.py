@@ -374,6 +374,7 @@ NON_FLOAT_FIELDS = {
     "separable_": "the decision",
     "converged_": "the stop test's outcome",
     "diverged_": "a flag",
+    "stalled_": "a flag",
     "fit_intercept_": "a flag",
     "n_updates_": "a count of corrections",
     "updated_samples_": "row indices",
