@@ -26,6 +26,7 @@ def test_all_five_documents_are_cited():
     assert {"bromberg2012", "dhs-perceptron", "udelar2018", "hermosillo2017", "ml10"} <= cited
 
 
+@pytest.mark.slow
 def test_every_entry_checks_numerics_or_says_why_not():
     """An entry is tied to ``numerics`` by an agreement at float points, or by algorithm runs,
     or it says in ``no_numeric`` why not (no counterpart exists, or the quantity is checked
@@ -48,6 +49,7 @@ def test_every_entry_checks_numerics_or_says_why_not():
     assert not missing, f"no numeric agreement, no runs and no reason: {missing}"
 
 
+@pytest.mark.slow
 def test_no_claim_is_true_by_construction():
     """A claim whose sides SymPy evaluated into one expression while the catalog built it
     checks nothing (e.g. normal equations that became XᵀT = XᵀT). Notation that is meant to

@@ -125,6 +125,7 @@ def _stencil(fun, w: np.ndarray, h: float) -> np.ndarray:
     return g
 
 
+@pytest.mark.slow
 @given(two_class_datasets(offset=st.just(0.0)), st.data())
 def test_corrected_gradient_matches_finite_differences_and_ml10_is_its_negative(data, draw):
     d = data.X.shape[1]

@@ -104,6 +104,7 @@ def test_lambdified_gradient_equals_central_differences_of_numerics_error(sizes,
 
 @given(design=full_column_rank_designs(max_features=3, max_extra_samples=12, max_log10_condition=3.0),
        data=st.data())
+@pytest.mark.slow
 def test_outputs_sum_to_one_for_every_x(design, data):
     st_ = _statement("least_squares.outputs_sum_to_one")
     n, d = design.X.shape
@@ -138,6 +139,7 @@ def test_predictions_are_invariant_under_an_affine_change_of_features(design, da
 # --- the error: Eq. (5), Eq. (6) and ml10's diagonal -----------------------------------------
 
 
+@pytest.mark.slow
 @given(sizes=symbolic_sizes(), data=st.data())
 def test_eq5_double_sum_and_eq6_half_trace_agree_with_each_other_and_with_numerics(sizes, data):
     st_ = _statement("least_squares.eq5_equals_eq6")

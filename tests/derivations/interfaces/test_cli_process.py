@@ -25,6 +25,11 @@ import pytest
 
 from ._terminal import drain
 
+#: The command line as a process (terminals, locales, Ctrl-C, pipes): each test starts
+#: interpreters, so these run in the thorough run; tests/derivations/interfaces/test_cli.py
+#: covers the same commands in-process in the fast suite.
+pytestmark = pytest.mark.slow
+
 _SCRIPT = Path(sys.executable).with_name("lindisc")
 #: The console script pip installed (what a user runs); else the same ``main`` through -c.
 LINDISC = ([str(_SCRIPT)] if _SCRIPT.exists() else

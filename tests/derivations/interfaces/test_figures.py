@@ -391,6 +391,7 @@ def test_command_writes_each_figure_and_prints_its_path(tmp_path, capsys):
         assert open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF"), ("svg", b"<?xml")])
 def test_output_is_the_same_bytes_on_every_run(fmt, magic):
     outputs = []

@@ -46,6 +46,7 @@ def _all_claims():
             yield e.id, "as printed", st.stated
 
 
+@pytest.mark.slow
 def test_no_internal_names_or_unescaped_percent_in_any_catalog_claim():
     bad = []
     for eid, lbl, c in _all_claims():

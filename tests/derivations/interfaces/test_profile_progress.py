@@ -142,6 +142,7 @@ def _lindisc(*args: str, stderr_on_terminal: bool) -> tuple[int, str, str]:
     return p.returncode, out, b"".join(chunks).decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_a_run_longer_than_two_seconds_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe():
     args = ("verify", "geometry.w_normal", "geometry.signed_distance", "--jobs", "1")
     code, out, err = _lindisc(*args, stderr_on_terminal=True)

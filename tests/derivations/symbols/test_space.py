@@ -129,6 +129,7 @@ def _reference_instantiate(inst, expr):
     return S._evaluate(out)
 
 
+@pytest.mark.slow
 def test_bottom_up_instantiation_agrees_with_sympy_on_every_catalog_claim():
     """The instantiated methods multiply explicit matrices bottom-up instead of SymPy's
     canonicalising doit; on every side of every catalog claim (and printed erratum) at the

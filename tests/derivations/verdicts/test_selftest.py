@@ -39,6 +39,7 @@ def test_mutation_suite_over_the_whole_catalog():
     assert rep["killed_ratio"] >= 0.98, rep["survivors"][:20]
 
 
+@pytest.mark.slow
 def test_a_sampled_run_attacks_at_most_n_library_mutants_per_claim_and_every_size_mutant():
     from derivations._verdicts.selftest import selftest_entry
 

@@ -65,6 +65,7 @@ def test_a_timeout_inside_a_generic_exception_handler_is_not_swallowed(monkeypat
     assert "timeout" in {o.outcome for o in r.methods}
 
 
+@pytest.mark.slow
 def test_every_entry_whose_build_times_out_is_an_error_saying_so(monkeypatch):
     """Every catalog entry builds its statement through Space(); stall it and every entry must
     come back 'error' with the build timeout named — never a verdict."""

@@ -15,6 +15,7 @@ pytest.importorskip("sklearn")
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "conformance_kit.py"
 
 
+@pytest.mark.slow
 def test_the_example_passes_the_correct_code_and_reports_the_bug():
     result = subprocess.run([sys.executable, str(EXAMPLE), "--examples", "8"],
                             capture_output=True, text=True, timeout=600, check=False)

@@ -15,6 +15,7 @@ import numerics.testing.strategies
 
 @pytest.mark.parametrize("module", [numerics.testing.checks, numerics.testing.strategies],
                          ids=lambda m: m.__name__)
+@pytest.mark.slow
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -57,6 +57,7 @@ def test_every_property_catches_some_wrong_implementation_and_every_family_is_co
             assert (family, prop.name) in caught, f"{prop.id} catches no zoo entry"
 
 
+@pytest.mark.slow
 def test_a_failure_prints_the_property_both_values_and_the_shrunk_input():
     with pytest.raises(ConformanceError) as info:
         checks.check_logistic_gradient(zoo.logistic_gradient_sign,
