@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 import sympy as sp
+from sympy.matrices.expressions.matmul import MatMul
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE, precedence_traditional
 
 __all__ = ["LindiscLatexPrinter", "latex", "claim_latex", "tex_text", "tex_math",
            "UnicodeLatexError"]
@@ -38,6 +41,33 @@ def _sub(sub: str) -> str:
     if sub in _SUBSCRIPTS:
         return _SUBSCRIPTS[sub]
     return f"\\{sub}" if sub in _GREEK else sub
+
+
+@lru_cache(maxsize=8192)
+def _matmul_minus(expr) -> bool:
+    """``expr.could_extract_minus_sign()`` of a ``MatMul``, computed once per expression: SymPy
+    decides it by building ``-expr`` with ``doit()`` (costly on a large product), and its printer
+    asks again for every factor and every enclosing product. A pure function of the expression
+    (compared structurally), so the printed text is unchanged. SymPy's test (``Mul``'s) is
+    ``False`` when ``expr == -expr``, else whether the leading factor is a negative number; so
+    with no negative number in front it is ``False`` without building ``-expr``."""
+    c = expr.args[0]
+    if not (c.is_Number and c.is_extended_negative):
+        return False
+    return expr.could_extract_minus_sign()
+
+
+def _precedence(item) -> int:
+    """``precedence_traditional(item)``, with a ``MatMul``'s sign test memoised. For exactly a
+    ``MatMul`` SymPy resolves it as ``precedence_Mul`` (through its MRO: MatMul, MatrixExpr, Mul)."""
+    if type(item) is MatMul:
+        from sympy.core.function import Function
+
+        if any(hasattr(arg, "precedence") and isinstance(arg, Function)
+               and arg.precedence < PRECEDENCE["Mul"] for arg in item.args):
+            return PRECEDENCE["Mul"]
+        return PRECEDENCE["Add"] if _matmul_minus(item) else PRECEDENCE["Mul"]
+    return precedence_traditional(item)
 
 
 class LindiscLatexPrinter(LatexPrinter):
@@ -99,6 +129,54 @@ class LindiscLatexPrinter(LatexPrinter):
         if not isinstance(arg, sp.MatrixSymbol):
             s = rf"\left({s}\right)"
         return s + r"^{\top}"
+
+    def parenthesize(self, item, level, is_neg=False, strict=False) -> str:
+        """SymPy's ``parenthesize`` with the memoised precedence (same text)."""
+        prec_val = _precedence(item)
+        if is_neg and strict:
+            return self._add_parens(self._print(item))
+        if (prec_val < level) or ((not strict) and prec_val <= level):
+            return self._add_parens(self._print(item))
+        return self._print(item)
+
+    def _print_Add(self, expr, order=None):
+        """SymPy's ``_print_Add`` (same text), with a ``MatMul`` term's sign test memoised
+        (a ``MatAdd`` prints through here)."""
+        terms = self._as_ordered_terms(expr, order=order)
+        tex = ""
+        for i, term in enumerate(terms):
+            if i == 0:
+                pass
+            elif (_matmul_minus(term) if type(term) is MatMul
+                  else term.could_extract_minus_sign()):
+                tex += " - "
+                term = -term
+            else:
+                tex += " + "
+            term_tex = self._print(term)
+            if self._needs_add_brackets(term):
+                term_tex = r"\left(%s\right)" % term_tex
+            tex += term_tex
+        return tex
+
+    def _print_MatMul(self, expr):
+        """SymPy's ``_print_MatMul`` (same text) with the product's precedence and sign test
+        computed once, not once per factor."""
+        level = _precedence(expr)
+
+        def parens(x):
+            if isinstance(x, sp.Mul) and not isinstance(x, MatMul):
+                return self._print(x)
+            return self.parenthesize(x, level, False)
+
+        args = list(expr.args)
+        if (_matmul_minus(expr) if type(expr) is MatMul else expr.could_extract_minus_sign()):
+            if args[0] == -1:
+                args = args[1:]
+            else:
+                args[0] = -args[0]
+            return '- ' + ' '.join(map(parens, args))
+        return ' '.join(map(parens, args))
 
     def text(self, s: str) -> str:
         """``s`` as LaTeX text: every special character escaped (``%`` would start a comment

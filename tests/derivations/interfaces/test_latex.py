@@ -7,6 +7,7 @@ import re
 
 import pytest
 import sympy as sp
+from sympy.printing.latex import LatexPrinter
 
 from derivations._interfaces.latex import LindiscLatexPrinter, claim_latex, latex
 from derivations.catalog import REGISTRY
@@ -55,3 +56,29 @@ def test_no_internal_names_or_unescaped_percent_in_any_catalog_claim():
         if m:
             bad.append(f"{eid} / {lbl}: {m.group(0)!r} in {tex[:120]}")
     assert not bad, "\n".join(bad)
+
+
+class _StockProducts(LindiscLatexPrinter):
+    """The printer with SymPy's own products, sums and parentheses (no memoised sign test)."""
+
+    _print_Add = LatexPrinter._print_Add
+    _print_MatMul = LatexPrinter._print_MatMul
+    parenthesize = LatexPrinter.parenthesize
+
+
+_A, _B, _C = (sp.MatrixSymbol(n, 3, 3) for n in "ABC")
+_v, _w = sp.MatrixSymbol("v", 3, 1), sp.MatrixSymbol("w", 3, 1)
+_t = sp.Symbol("t")
+
+
+@pytest.mark.parametrize("expr", [
+    -2 * _A * _B, sp.MatMul(-1, _A, _B, evaluate=False), -_A * _B + _C * _A, _A * _B - _C * _A,
+    -(_A + _B) * _C, sp.MatMul(-1, _A + _B, _C, evaluate=False) - _A, _v.T * (-_A) * _w,
+    sp.Trace(-3 * _A * _B) - sp.Trace(_C), (_v.T * _w)[0, 0] - 2 * (_w.T * _A * _v)[0, 0],
+    -_t * _A * (_B - _C) * _A.T, sp.MatMul(sp.zoo, _A, evaluate=False) + _B,
+    sp.MatMul(sp.Rational(-1, 2), _A.I, _B, evaluate=False), (-_A * _B) ** 2 - _C,
+])
+def test_memoised_products_print_as_sympy_does(expr):
+    """The printer's MatMul sign test is memoised and short-cut (no leading negative number:
+    no ``-expr`` built); the text is SymPy's own."""
+    assert LindiscLatexPrinter().doprint(expr) == _StockProducts().doprint(expr)
