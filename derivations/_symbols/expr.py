@@ -107,16 +107,21 @@ class Grad(MatrixExpr):
         f = sp.sympify(f)
         ev = _explicit(v)
         if ev is not None and all(isinstance(s, sp.Symbol) for s in ev):
-            # Evaluate f to a plain expression in the entry symbols first, so the derivative is
-            # ordinary scalar calculus: never SymPy's matrix calculus (Trace._eval_derivative).
-            if f.has(sp.Trace, sp.MatrixExpr):
-                f = f.doit()
-                if isinstance(f, sp.MatrixBase):
-                    f = f[0, 0]
-            if f.has(sp.Trace, sp.MatrixExpr, sp.Derivative):
-                raise ValueError(f"Grad: {f} did not evaluate to an explicit scalar")
-            return sp.ImmutableMatrix(ev.shape[0], ev.shape[1], _partials(f, list(ev)))
+            return sp.ImmutableMatrix(ev.shape[0], ev.shape[1], _partials(explicit_scalar(f), list(ev)))
         return sp.Basic.__new__(cls, f, v)
+
+    @staticmethod
+    def at(f: sp.Basic, v: sp.Basic, point: dict) -> sp.ImmutableMatrix | None:
+        """``Grad(f, v)`` at ``point`` (values of every symbol of the instantiated f) by forward
+        mode in exact arithmetic (:mod:`.forward`), the gradient's formula never built; None
+        where forward mode refuses (the caller differentiates symbolically)."""
+        from .forward import gradient_at
+
+        ev = _explicit(v)
+        if ev is None or not all(isinstance(s, sp.Symbol) for s in ev):
+            return None
+        g = gradient_at(explicit_scalar(sp.sympify(f)), list(ev), point)
+        return None if g is None else sp.ImmutableMatrix(ev.shape[0], ev.shape[1], g)
 
     @property
     def shape(self):
@@ -128,6 +133,18 @@ class Grad(MatrixExpr):
     def _latex(self, printer):
         return (r"\frac{\partial}{\partial " + printer._print(self.args[1]) + r"}\left("
                 + printer._print(self.args[0]) + r"\right)")
+
+
+def explicit_scalar(f: sp.Basic) -> sp.Basic:
+    """An instantiated scalar as a plain expression in the entry symbols, so its derivative is
+    ordinary scalar calculus: never SymPy's matrix calculus (Trace._eval_derivative)."""
+    if f.has(sp.Trace, sp.MatrixExpr):
+        f = f.doit()
+        if isinstance(f, sp.MatrixBase):
+            f = f[0, 0]
+    if f.has(sp.Trace, sp.MatrixExpr, sp.Derivative):
+        raise ValueError(f"Grad: {f} did not evaluate to an explicit scalar")
+    return f
 
 
 def _partials(f: sp.Basic, xs: list) -> list:

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement
+
+from .expr import Grad
 
 __all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions"]
 
@@ -81,6 +83,10 @@ class Instance:
     #: instances of exact random points, which hold the point's values).
     memo: dict | None = field(default=None, repr=False, compare=False)
     memo_key: tuple | None = field(default=None, repr=False, compare=False)
+    #: Values of the entry symbols left in an exact random point's instance (the variables a
+    #: claim differentiates): gradients are evaluated there (see :func:`explicit`). None:
+    #: gradients stay functions of the entry symbols.
+    point: dict | None = field(default=None, repr=False, compare=False)
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
@@ -100,12 +106,17 @@ class Instance:
         return got
 
     def _instantiate(self, expr: sp.Basic) -> sp.Basic:
-        out = explicit(expand_definitions(sp.sympify(expr), self.definitions), self.mapping)
+        out = explicit(expand_definitions(sp.sympify(expr), self.definitions), self.mapping,
+                       self.point)
         if isinstance(out, sp.MatrixBase):
             return sp.ImmutableMatrix(out.applyfunc(_evaluate))
         if isinstance(out, sp.MatrixExpr):
             return sp.ImmutableMatrix(out.doit().as_explicit()).applyfunc(_evaluate)
         return _evaluate(out)
+
+    def without_point(self) -> "Instance":
+        """This instance with its gradients left as functions of the entry symbols."""
+        return replace(self, point=None) if self.point is not None else self
 
     def free(self) -> list[sp.Symbol]:
         return [s for syms in self.entries.values() for s in syms]
@@ -193,9 +204,14 @@ _HANDLERS = {
 }
 
 
-def explicit(expr: sp.Basic, mapping: dict) -> sp.Basic:
+def explicit(expr: sp.Basic, mapping: dict, point: dict | None = None) -> sp.Basic:
     """``expr.xreplace(mapping)`` with its matrix algebra carried out bottom-up on explicit
-    matrices (see :data:`_HANDLERS`)."""
+    matrices (see :data:`_HANDLERS`).
+
+    ``point``: values of the entry symbols left in the instance (an exact random point's
+    differentiated variables). An outermost ``Grad`` is then evaluated at the point by
+    forward mode (:meth:`Grad.at`) instead of being differentiated symbolically; everything
+    below it (a ``Grad`` inside it too) is instantiated symbolically, for it to differentiate."""
     memo: dict = {}
 
     def go(e):
@@ -208,22 +224,43 @@ def explicit(expr: sp.Basic, mapping: dict) -> sp.Basic:
             # explicit product, never expanded by SymPy through Sum in _evaluate)
             return e.applyfunc(go)
         got = memo.get(e)
-        if got is not None:
-            return got
-        args = [go(a) for a in e.args]
-        if type(e) is sp.Sum:
-            terms = _finite_terms(args)
-            if terms is not None:
-                out = memo[e] = sp.Add(*[go(t) for t in terms])
-                return out
-        handler = _HANDLERS.get(type(e))
-        out = handler(e, args) if handler is not None else None
-        if out is None:
-            out = e.func(*args) if any(a is not b for a, b in zip(args, e.args)) else e
-        memo[e] = out
-        return out
+        if got is None:
+            got = memo[e] = rebuild(e, [go(a) for a in e.args], go)
+        return got
 
-    return go(expr)
+    at_memo: dict = {}
+
+    def at_point(e):
+        if not isinstance(e, sp.Basic) or not e.has(Grad):
+            return go(e)
+        if isinstance(e, sp.MatrixBase):
+            return e.applyfunc(at_point)
+        got = at_memo.get(e)
+        if got is None:
+            if type(e) is Grad:
+                f, v = go(e.args[0]), go(e.args[1])
+                got = Grad.at(f, v, point)
+                if got is None:  # refused: the symbolic gradient (the point substituted later)
+                    got = Grad(f, v)
+            else:
+                got = rebuild(e, [at_point(a) for a in e.args], at_point)
+            at_memo[e] = got
+        return got
+
+    return go(expr) if point is None else at_point(expr)
+
+
+def rebuild(e: sp.Basic, args: list, go) -> sp.Basic:
+    """``e`` from its instantiated ``args`` (``go`` instantiates the terms of a finite Sum)."""
+    if type(e) is sp.Sum:
+        terms = _finite_terms(args)
+        if terms is not None:
+            return sp.Add(*[go(t) for t in terms])
+    handler = _HANDLERS.get(type(e))
+    out = handler(e, args) if handler is not None else None
+    if out is None:
+        out = e.func(*args) if any(a is not b for a, b in zip(args, e.args)) else e
+    return out
 
 
 def _finite_terms(args) -> list | None:
@@ -495,7 +532,8 @@ class Space:
                 mapping[decl.symbol] = values[decl.symbol]
             else:
                 mapping[decl.symbol] = sp.ImmutableMatrix(mapping[decl.symbol].xreplace(values))
-        return Instance(sizes, mapping, entries, inst.discrete, inst.definitions), later
+        return Instance(sizes, mapping, entries, inst.discrete, inst.definitions,
+                        point=later or None), later
 
     # -- exact random ------------------------------------------------------------------
     def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random, mode: str = "readable"):
