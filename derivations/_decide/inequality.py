@@ -27,11 +27,12 @@ Every route is a proof whose each step is checked, never a sample:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
 from .exactness import exact_is_zero, exact_sign
-from .linear import Constraint, affine, implies
+from .linear import MEMO_SIZE, Constraint, affine, implies
 from .piecewise import TooManyRegions, Unsupported, has_piecewise, regions
 
 __all__ = ["Certificate", "prove"]
@@ -54,7 +55,21 @@ class Certificate:
 
 
 def prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
-    """A certificate that ``g >= 0`` (``> 0`` if strict) wherever ``hyps`` hold, or None."""
+    """A certificate that ``g >= 0`` (``> 0`` if strict) wherever ``hyps`` hold, or None.
+    Memoised: a pure function of its arguments (a timeout propagates and is never stored)."""
+    g = sp.sympify(g)
+    try:
+        return _prove_memo(g, bool(strict), tuple(hyps), depth)
+    except TypeError:  # an unhashable argument (a mutable matrix): no memo
+        return _prove(g, strict, hyps, depth)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _prove_memo(g, strict: bool, hyps: tuple, depth: int) -> Certificate | None:
+    return _prove(g, strict, hyps, depth)
+
+
+def _prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
     from .exactness import _exp_form
 
     g = sp.sympify(g)
@@ -127,10 +142,16 @@ def _hyp_sign(e, hyps) -> str | None:
     for h in hyps:
         if h.expr == 0 or h.op == "==":
             continue
-        r = sp.cancel(sp.together(e / h.expr))
-        if r.is_Rational and r > 0:
+        if _positive_multiple(e, h.expr):
             return "pos" if h.op == ">" else "nonneg"
     return None
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _positive_multiple(e, h) -> bool:
+    """``e / h`` is a positive rational constant (SymPy's normal form of the quotient)."""
+    r = sp.cancel(sp.together(e / h))
+    return bool(r.is_Rational and r > 0)
 
 
 def _sign(e, hyps, depth) -> str | None:
@@ -231,7 +252,59 @@ def _manifest(g, strict, hyps, depth):
     return None
 
 
+class _Rewritings:
+    """The rewritings of one ``g`` computed so far and the generator of the rest."""
+
+    __slots__ = ("done", "rest", "broken")
+
+    def __init__(self, g):
+        self.done, self.rest, self.broken = [], _forms_of(g), False
+
+
+#: g -> its :class:`_Rewritings`.
+_FORMS: dict = {}
+
+
 def _forms(g):
+    """Equal rewritings of ``g`` to try (each an identity), memoised: each rewriting of a given
+    ``g`` is computed once, lazily, in the order :func:`_forms_of` yields them."""
+    try:
+        entry = _FORMS.get(g)
+    except TypeError:  # unhashable: no memo
+        yield from _forms_of(g)
+        return
+    if entry is None:
+        if len(_FORMS) >= MEMO_SIZE:
+            _FORMS.clear()
+        entry = _FORMS[g] = _Rewritings(g)
+    k = 0
+    while True:
+        if k < len(entry.done):
+            yield entry.done[k]
+            k += 1
+            continue
+        if not entry.broken:
+            try:
+                v = next(entry.rest)
+            except StopIteration:
+                if not entry.broken:
+                    return
+            except BaseException:  # a timeout inside a rewriting: that generator is spent
+                entry.broken = True
+                if _FORMS.get(g) is entry:
+                    del _FORMS[g]
+                raise
+            else:
+                entry.done.append(v)
+                continue
+        # the shared generator died under another caller: recompute the rest here
+        for j, v in enumerate(_forms_of(g)):
+            if j >= k:
+                yield v
+        return
+
+
+def _forms_of(g):
     """Equal rewritings of ``g`` to try (each an identity)."""
     seen = []
     for f in (lambda x: x, sp.expand, sp.together, sp.factor_terms,

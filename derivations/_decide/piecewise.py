@@ -28,10 +28,11 @@ a region the prover cannot decide makes the whole proof fail (never assumed).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import sympy as sp
 
-from .linear import Constraint, Infeasible, affine, decide, implies
+from .linear import MEMO_SIZE, Constraint, Infeasible, affine, decide, implies
 
 __all__ = ["ATOMS", "has_piecewise", "regions", "iter_regions", "Region", "TooManyRegions", "Unsupported",
            "truth", "resolve_closed", "condition"]
@@ -134,7 +135,20 @@ def _ratio(e: sp.Basic, h: sp.Basic):
 
 
 def _implied(goal: Constraint, hyps: list[Constraint]) -> bool:
-    """Whether ``hyps`` prove ``goal`` (see the module docstring for the routes)."""
+    """Whether ``hyps`` prove ``goal`` (see the module docstring for the routes). Memoised:
+    a pure function of the goal and the hypotheses (in their order)."""
+    try:
+        return _implied_memo(goal, tuple(hyps))
+    except TypeError:  # an unhashable argument: no memo
+        return _implied_uncached(goal, list(hyps))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _implied_memo(goal: Constraint, hyps: tuple) -> bool:
+    return _implied_uncached(goal, list(hyps))
+
+
+def _implied_uncached(goal: Constraint, hyps: list[Constraint]) -> bool:
     e = sp.expand(goal.expr)
     if not e.free_symbols:
         from .exactness import exact_sign
@@ -282,7 +296,19 @@ def _innermost(exprs) -> sp.Basic | None:
 
 def _feasible(hyps: list[Constraint]) -> bool:
     """False only when the hypotheses are proved contradictory: the linear ones by an exact
-    certificate, or a non-linear one whose negation the others prove."""
+    certificate, or a non-linear one whose negation the others prove. Memoised."""
+    try:
+        return _feasible_memo(tuple(hyps))
+    except TypeError:  # an unhashable argument: no memo
+        return _feasible_uncached(list(hyps))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _feasible_memo(hyps: tuple) -> bool:
+    return _feasible_uncached(list(hyps))
+
+
+def _feasible_uncached(hyps: list[Constraint]) -> bool:
     for h in hyps:  # against the declared domain (a symbol declared nonzero, positive, ...)
         e = sp.sympify(h.expr)
         if {"==": e.is_zero is False, ">": e.is_nonpositive is True,

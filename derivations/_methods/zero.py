@@ -10,14 +10,33 @@ every region's formula proved 0 by these routes); SymPy's ``simplify`` last.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
-__all__ = ["is_identically_zero", "rational_zero"]
+__all__ = ["is_identically_zero", "rational_zero", "nonzero_at_a_point"]
+
+
+#: Expressions whose answer :func:`is_identically_zero` keeps (a pure function of the
+#: expression: a repeated question gets the answer it got).
+MEMO_SIZE = 4096
 
 
 def is_identically_zero(e: sp.Basic) -> bool:
     """True when ``e`` simplifies to 0; False means "not shown", never "shown nonzero"."""
     e = sp.sympify(e)
+    try:
+        return _zero_memo(e)
+    except TypeError:  # unhashable (a mutable matrix): no memo
+        return _is_identically_zero(e)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _zero_memo(e: sp.Basic) -> bool:
+    return _is_identically_zero(e)
+
+
+def _is_identically_zero(e: sp.Basic) -> bool:
     if e == 0:
         return True
     if not e.free_symbols:
@@ -27,6 +46,8 @@ def is_identically_zero(e: sp.Basic) -> bool:
     rational = rational_zero(e)
     if rational is not None:  # decided exactly, as the routes below would for a rational function
         return rational
+    if nonzero_at_a_point(e):  # not identically zero: no sound route below can show it is
+        return False
     if e.has(sp.binomial, sp.factorial, sp.gamma):
         e = sp.combsimp(sp.expand_func(e))
     num, _den = sp.fraction(sp.together(e))
@@ -50,6 +71,61 @@ def is_identically_zero(e: sp.Basic) -> bool:
     if t.has(sp.Abs):  # |(x.z)^2| is only seen to be (x.z)^2 once the argument is factored
         t = t.replace(sp.Abs, lambda a: sp.Abs(sp.factor(a)))
     return sp.simplify(t) == 0 or sp.simplify(sp.radsimp(t)) == 0
+
+
+#: Numerators and denominators of the points :func:`nonzero_at_a_point` tries (fixed, never the
+#: method's rng: the draws of the components method stay as they were).
+_NUMS = (3, -5, 7, -11, 13, -2, 17, -19, 23, -29, 31, -37, 41, -43, 47, -53)
+_DENS = (7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67)
+
+
+def _point_value(x: sp.Symbol, k: int, attempt: int) -> sp.Rational | None:
+    """A rational in the declared domain of ``x`` (every assumption SymPy knows of ``x`` holds
+    for it, checked), or None when none of the few candidates fits."""
+    i = (k + 5 * attempt) % len(_NUMS)
+    num, den = _NUMS[i], _DENS[(k * 3 + attempt) % len(_DENS)]
+    facts = x.assumptions0
+    cands = (sp.Rational(num, den), sp.Rational(abs(num), den), sp.Integer(num), sp.Integer(abs(num)))
+    for v in cands:
+        if all(getattr(v, "is_" + name, None) == val for name, val in facts.items()):
+            return v
+    return None
+
+
+def nonzero_at_a_point(e: sp.Basic) -> bool:
+    """True when ``e`` is proved nonzero at an exact rational point of its symbols' declared
+    domain (the value a rational, or a real closed number whose rigorous ``arb`` ball excludes
+    0): then ``e`` is not identically zero, and no sound route of :func:`is_identically_zero`
+    can show it is — a cheap exact refutation before the expensive routes. False means "not
+    shown" (a point where ``e`` is undefined, complex or undecided proves nothing)."""
+    from .._decide.exactness import _ball_excluding_zero, _is_closed, _resolve_pieces
+
+    syms = sorted(e.free_symbols, key=sp.default_sort_key)
+    if not syms or not all(type(x) is sp.Symbol for x in syms):
+        return False
+    for attempt in range(2):
+        point = {}
+        for k, x in enumerate(syms):
+            v = _point_value(x, k, attempt)
+            if v is None:
+                return False
+            point[x] = v
+        try:
+            val = e.xreplace(point)
+        except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+            continue
+        if not isinstance(val, sp.Expr) or not _is_closed(val):
+            continue
+        val = _resolve_pieces(val)
+        if val is None:
+            continue
+        if val.is_Rational:
+            if val != 0:
+                return True
+            continue
+        if _ball_excluding_zero(val) is not None:
+            return True
+    return False
 
 
 class _NotRational(Exception):

@@ -55,3 +55,31 @@ def test_rational_functions_are_decided_exactly_in_polynomial_arithmetic():
     assert rational_zero(sp.Float(0.5) * a - a / 2) is None
     for e in (grad - by_hand, (a + b) ** 3 / (a - b) - (a + b) ** 3 / (a - b), a / (a + 1) - 1):
         assert is_identically_zero(e) == sp.expand(sp.fraction(sp.together(e))[0]).is_zero
+
+
+def test_a_rational_point_of_the_declared_domain_refutes_cheaply():
+    from derivations._methods.zero import _point_value, nonzero_at_a_point
+
+    n = sp.Symbol("n", integer=True, positive=True)
+    for k in range(20):
+        for attempt in range(2):
+            assert _point_value(n, k, attempt).is_integer and _point_value(n, k, attempt) > 0
+            assert _point_value(C, k, attempt) > 0
+            assert _point_value(ZETA, k, attempt) != 0
+    # nonzero at a rational point: not identically zero, decided before the expensive routes
+    assert nonzero_at_a_point(sp.exp(R) - 1 - R)
+    assert nonzero_at_a_point(sp.Max(0, -Z) - sp.Piecewise((1 - Z, Z <= 0), (0, True)) + sp.exp(a1))
+    # identities on the declared domain are never refuted: log(c²) = 2 log(c) for c > 0
+    assert not nonzero_at_a_point(sp.log(C ** 2) - 2 * sp.log(C))
+    assert is_identically_zero(sp.log(C ** 2) - 2 * sp.log(C))
+    assert not nonzero_at_a_point(sp.exp(2 * R) - sp.exp(R) ** 2)
+    # a point where the value is not a real number, or undefined, proves nothing
+    assert not nonzero_at_a_point(sp.log(R) - sp.log(R))
+    assert not nonzero_at_a_point(sp.Integer(0))
+
+
+def test_the_memo_answers_a_repeated_question_as_the_first_time():
+    e = sp.Max(0, -Z) - sp.Piecewise((-Z, Z <= 0), (0, True))
+    assert is_identically_zero(e) is True and is_identically_zero(e) is True
+    f = sp.Max(0, -Z) - sp.Piecewise((-Z, Z < 0), (a1, True))
+    assert is_identically_zero(f) is False and is_identically_zero(f) is False
