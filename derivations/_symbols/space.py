@@ -309,6 +309,7 @@ class Space:
         self.fixed_dims: set[sp.Symbol] = set()
         self._default_sizes = sizes or {}
         self._memo: dict = {}
+        self._entries_memo: dict = {}
 
     # -- declarations ---------------------------------------------------------------
     def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3), *, fixed: bool = False) -> sp.Symbol:
@@ -408,6 +409,17 @@ class Space:
 
     # -- components ----------------------------------------------------------------------
     def _entry_matrix(self, decl: Decl, r: int, c: int) -> tuple[sp.ImmutableMatrix, list]:
+        """(matrix of entry symbols with the structure built in, its free symbols); the same
+        objects every time for one declaration and size (every exact random point asks)."""
+        key = (decl.name, decl.structure, r, c)
+        got = self._entries_memo.get(key) if hasattr(self, "_entries_memo") else None
+        if got is None:
+            got = self._new_entry_matrix(decl, r, c)
+            if hasattr(self, "_entries_memo"):
+                self._entries_memo[key] = got
+        return got[0], list(got[1])
+
+    def _new_entry_matrix(self, decl: Decl, r: int, c: int) -> tuple[sp.ImmutableMatrix, list]:
         pos = {"positive": True} if decl.structure in ("positive_diagonal",) else {}
         def sym(i, j):
             if c == 1:
@@ -531,7 +543,9 @@ class Space:
             if decl.is_scalar:
                 mapping[decl.symbol] = values[decl.symbol]
             else:
-                mapping[decl.symbol] = sp.ImmutableMatrix(mapping[decl.symbol].xreplace(values))
+                template = mapping[decl.symbol]  # entry symbols, or 0 off a diagonal
+                mapping[decl.symbol] = sp.ImmutableMatrix(*template.shape,
+                                                          [values.get(e, e) for e in template])
         return Instance(sizes, mapping, entries, inst.discrete, inst.definitions,
                         point=later or None), later
 
