@@ -1,0 +1,64 @@
+"""The symbolic method's outcomes, one per route: what it proves (an every-size ``equal``) must
+stay proved by any change that makes its failing paths cheaper, and what it cannot handle stays
+``not applicable`` (a TypeError inside SymPy) or ``inconclusive``."""
+
+import random
+
+import pytest
+import sympy as sp
+
+from derivations._claims.claims import Equal
+from derivations._methods import symbolic
+from derivations._symbols.space import Space
+from tests.derivations.catalog._built import built
+
+
+def _run(claim, space):
+    return symbolic.run(claim, space, random.Random(0))
+
+
+def test_matrix_identity_proved_by_expansion_for_every_size():
+    s = Space()
+    d = s.dim("d")
+    A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+    o = _run(Equal((A + B) * (A - B), A * A - A * B + B * A - B * B), s)
+    assert o.outcome == "equal" and o.all_sizes
+
+
+def test_trace_linearity_proved_for_every_size_but_not_cyclicity():
+    s = Space()
+    d = s.dim("d")
+    A, B, C = (s.matrix(n, d, d) for n in "ABC")
+    o = _run(Equal(sp.Trace(A * B + 2 * C), sp.Trace(A * B) + 2 * sp.Trace(C)), s)
+    assert o.outcome == "equal" and o.all_sizes
+    # true, but SymPy keeps tr(ABC) and tr(CAB) apart: the other methods prove it
+    assert _run(Equal(sp.Trace(A * B * C), sp.Trace(C * A * B)), s).outcome == "inconclusive"
+
+
+def test_a_false_matrix_identity_is_inconclusive_never_equal():
+    s = Space()
+    d = s.dim("d")
+    A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+    assert _run(Equal(A * B, B * A), s).outcome == "inconclusive"
+
+
+def _claim(entry, label):
+    st = built(entry)
+    claims = dict(st.all_claims())
+    return (st.stated if label == "as printed" else claims[label]), st.space
+
+
+@pytest.mark.parametrize("entry, label, outcome", [
+    # cancel(together(...)) is the route: the sides differ until put over one denominator
+    ("logistic.sigmoid_symmetry", "sigma(-a) = 1 - sigma(a)", "equal"),
+    # cancel reduces each Piecewise branch, then the two sides are one expression
+    ("relaxation.long_samples_dominate", "J_r term of (y/3, b/3) = term of (y, b)", "equal"),
+    ("geometry.w_normal", "w^T (x_A - x_B) = 0", "inconclusive"),
+    # SymPy's cancel raises on a Trace of a sum whose sign it flips
+    ("fisher.projected_means", "m_1 = w^T m_1 (projected mean)", "not applicable"),
+])
+def test_catalog_routes(entry, label, outcome):
+    claim, space = _claim(entry, label)
+    o = _run(claim, space)
+    assert o.outcome == outcome, o.detail
+    assert bool(o.all_sizes) == (outcome == "equal")
