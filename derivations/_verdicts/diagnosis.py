@@ -9,14 +9,79 @@ observed at the random points.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy as sp
 
 from .._methods.budget import Timeout, time_limit
-from .._claims.claims import Equal, Undecidable
+from .._claims.claims import Equal, Undecidable, _zero_at
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
+from .._symbols.space import expand_definitions, explicit
 
 __all__ = ["diagnose", "same_expression"]
+
+
+class _Shared:
+    """Instantiations shared by every mutant of one diagnosis.
+
+    A mutant differs from the corrected claim at one node, so most of its subexpressions
+    were instantiated already for another mutant or for the printed form. Instantiation
+    (``explicit``) maps each node to ``rebuild`` of its instantiated arguments, a pure
+    function of the node and the instance's mapping, and it looks a node up in the mapping
+    before instantiating it: so the instantiation of every node met so far is added to a
+    copy of the mapping (one per ``memo_key``: sizes, discrete values, entry symbols — what
+    fixes the mapping), and only the nodes not met before are rebuilt — the same calls,
+    in the same order, on the same arguments as for the whole expression, hence the same
+    value, and the same exception where instantiation fails."""
+
+    def __init__(self):
+        self.maps: dict = {}
+        self.expanded: dict = {}  # (expr, definitions) -> expr with the definitions substituted
+        self.values: dict = {}  # (expr, memo_key, definitions) -> its instantiation
+
+    def instance(self, inst):
+        if inst.memo_key is None or inst.point is not None:
+            return inst  # not a symbolic instance: instantiated as ever
+        aug = self.maps.get(inst.memo_key)
+        if aug is None:
+            aug = self.maps[inst.memo_key] = dict(inst.mapping)
+        return _Primed(self, inst, aug)
+
+    def expand(self, expr, definitions):
+        key = (expr, tuple(definitions))
+        got = self.expanded.get(key)
+        if got is None:
+            got = self.expanded[key] = expand_definitions(sp.sympify(expr), definitions)
+        return got
+
+
+class _Primed:
+    """``inst`` whose instantiations go through the shared mapping ``aug``."""
+
+    def __init__(self, shared: _Shared, inst, aug: dict):
+        self.shared, self.inst, self.aug = shared, inst, aug
+        # Instance._instantiate of the expanded expression (no definitions left to expand)
+        self.run = replace(inst, mapping=aug, definitions=[], memo=None, memo_key=None)
+
+    def __call__(self, expr):
+        key = (expr, self.inst.memo_key, tuple(self.inst.definitions))
+        got = self.shared.values.get(key)
+        if got is None:
+            x = self.shared.expand(expr, self.inst.definitions)
+            _prime(x, self.aug)
+            got = self.shared.values[key] = self.run(x)  # the root is now in the mapping
+        return got
+
+
+def _prime(e, aug: dict) -> None:
+    """Add the instantiation of every node of ``e`` to ``aug``, arguments first."""
+    if not isinstance(e, sp.Basic) or not e.args or e in aug:
+        return
+    if not isinstance(e, sp.MatrixBase):  # a matrix's entries: explicit() maps them itself
+        for a in e.args:
+            _prime(a, aug)
+    aug[e] = explicit(e, aug)
 
 
 def _pairs(a, b) -> list | None:
@@ -26,16 +91,20 @@ def _pairs(a, b) -> list | None:
     return list(zip(sa, sb)) if len(sa) == len(sb) else None
 
 
-def same_expression(e1, e2, space, rng, points: int = 2) -> str | None:
-    """'proved' / 'observed' if e1 == e2 identically / at every random point; else None."""
+def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None = None) -> str | None:
+    """'proved' / 'observed' if e1 == e2 identically / at every random point; else None.
+
+    ``shared``: instantiations shared with the other calls of one diagnosis (:class:`_Shared`)."""
     claim = Equal(e1, e2)
+    shared = shared or _Shared()
     for sizes in space.size_assignments():
         for _ in range(points):
             inst = space.instance_with_random_discrete(sizes, rng)
             try:
                 values = space.random_values(inst, rng)
-                if claim.violation(inst, values):
-                    return None
+                for e in claim.residual(shared.instance(inst)):  # Equal.violation, no message
+                    if _zero_at(e, values)[0] is False:
+                        return None
             except (sp.ShapeError, TypeError, ValueError, Undecidable):
                 return None
     # "proved" needs every instance at every components size: a partial enumeration of
@@ -46,20 +115,20 @@ def same_expression(e1, e2, space, rng, points: int = 2) -> str | None:
             if not insts:
                 return "observed"
             for inst in insts:
-                if not all(is_identically_zero(e) for e in claim.identity(inst)):
+                if not all(is_identically_zero(e) for e in claim.identity(shared.instance(inst))):
                     return "observed"
         return "proved"
     except sp.ShapeError:
         return "observed"
 
 
-def _matches(mutant, stated, space, rng) -> str | None:
+def _matches(mutant, stated, space, rng, shared: _Shared | None = None) -> str | None:
     pairs = _pairs(mutant, stated)
     if pairs is None:
         return None
     kinds = []
     for a, b in pairs:
-        k = same_expression(a, b, space, rng)
+        k = same_expression(a, b, space, rng, shared=shared)
         if k is None:
             return None
         kinds.append(k)
@@ -82,11 +151,12 @@ def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
     """Name the typical mistake(s) that reproduce ``stated`` from ``corrected``."""
     found: list[tuple[str, str]] = []
     timed_out = False
+    shared = _Shared()
     try:
         with time_limit(budget) as lim:
             for _op, desc, mutant in mutate_claim(corrected, space, sides_only=True):
                 try:
-                    kind = _matches(mutant, stated, space, rng)
+                    kind = _matches(mutant, stated, space, rng, shared)
                 except Exception:  # noqa: BLE001 - a mutant SymPy cannot evaluate matches nothing
                     continue
                 if kind:

@@ -88,3 +88,37 @@ def test_a_diagnosis_cut_short_by_its_budget_says_it_is_incomplete():
     assert full.complete and full
     cut = diagnose(Equal((A * B).T, A.T * B.T + A), Equal((A * B).T, B.T * A.T), s, random.Random(0), 1e-9)
     assert cut.complete is False and "not all were tried" in cut
+
+
+def _instantiated(inst, expr):
+    try:
+        return inst(expr)
+    except Exception as exc:  # noqa: BLE001 - the failure must be the same one
+        return type(exc)
+
+
+def test_shared_instantiation_is_the_instances_own():
+    """The diagnosis instantiates mutants through one mapping extended with every node met
+    before (diagnosis._Shared): the value (or the failure) of every mutant side must be
+    what the instance itself gives, at every size and discrete value."""
+    from derivations._verdicts.diagnosis import _Shared
+
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    SB, SW = s.matrix("S_B", d, d, "symmetric"), s.matrix("S_W", d, d, "spd")
+    J = quad(w, SB) / quad(w, SW)
+    true = 2 * (quad(w, SW) * SB * w - quad(w, SB) * SW * w) / quad(w, SW) ** 2
+    claims = [Equal(Grad(J, w), true), Equal(w, SW.inverse() * (SB * w + w))]
+    shared = _Shared()
+    checked = 0
+    for claim in claims:
+        for _op, _desc, mutant in mutate_claim(claim, s, sides_only=True):
+            for sizes in s.size_assignments():
+                inst = s.instance_with_random_discrete(sizes, random.Random(0))
+                for side in mutant.sides():
+                    fresh = _instantiated(type(inst)(inst.sizes, inst.mapping, inst.entries,
+                                                     inst.discrete, inst.definitions), side)
+                    assert _instantiated(shared.instance(inst), side) == fresh
+                    checked += 1
+    assert checked > 100
