@@ -103,6 +103,33 @@ def select(names: list[str], ids: list[str] | None = None) -> list[str]:
 
 # -- verification in worker processes ---------------------------------------------------
 
+#: What the workers import lazily, imported once in the parent before it forks them (a fork
+#: inherits it; 168 workers each importing it cost ~5 s of CPU in a cold verify). The engine's
+#: modules, SymPy's that its routes import on first use, and the numerics the checks run.
+_PRELOAD = (
+    "derivations._verdicts.engine", "derivations._verdicts.report", "derivations._verdicts.diagnosis",
+    "derivations._methods.components", "derivations._methods.exact_random",
+    "derivations._methods.numeric", "derivations._methods.runs", "derivations._methods.symbolic",
+    "derivations._decide.feasibility", "derivations._decide.inequality", "derivations._decide.linear",
+    "derivations._decide.piecewise", "derivations._decide.stationary", "derivations._symbols.forward",
+    "sympy.combinatorics", "sympy.tensor.tensor", "sympy.sets.setexpr",
+    "numerics.descent", "numerics.dual_perceptron", "numerics.ho_kashyap", "numerics.perceptron",
+    "numerics.relaxation", "numerics.svm",
+)
+
+
+def _preload() -> None:
+    """Import :data:`_PRELOAD` (and the catalog) in the parent, before the workers fork."""
+    import importlib
+
+    import sympy
+
+    _registry()
+    for name in _PRELOAD:
+        importlib.import_module(name)
+    sympy.lambdify([], 0, modules="numpy")  # its printers and code generation import lazily
+
+
 def _verify_one(args):
     """Verify one entry in a worker: (id, payload) with the entry's JSON record, the rest of
     what ``show`` prints (``extra``), whether the verdict is the expected one, and whether
@@ -507,7 +534,7 @@ def _verified(ids: list[str], ns, label: str, *, cache, index, start: float, pro
             got[i] = {**p, "complete": True}
     cached = set(got)
     if len(cached) < len(ids):
-        _registry()  # imported once here, before the workers fork, not once in each
+        _preload()  # imported once here, before the workers fork, not once in each
     hints = cache.timings() if cache is not None else {}
     bar = _Progress(label, len(ids), done=len(cached), start=start) if progress else False
     todo = [(i, ns.seed, ns.budget) for i in ids if i not in got]

@@ -122,3 +122,14 @@ def test_a_hanging_entry_is_killed_and_reported_not_waited_for():
     assert out["a"] == "done" and out["b"] == "done"
     assert "hard limit" in out["hang"]
     assert time.monotonic() - t0 < 10
+
+
+def test_the_modules_preloaded_before_forking_exist():
+    """A renamed or removed module fails here instead of silently no longer being preloaded."""
+    import importlib
+
+    from derivations._interfaces import cli
+
+    for name in cli._PRELOAD:
+        assert importlib.import_module(name).__name__ == name
+    assert "derivations._verdicts.engine" in cli._PRELOAD
