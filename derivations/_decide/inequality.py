@@ -149,7 +149,13 @@ def _hyp_sign(e, hyps) -> str | None:
 
 @lru_cache(maxsize=MEMO_SIZE)
 def _positive_multiple(e, h) -> bool:
-    """``e / h`` is a positive rational constant (SymPy's normal form of the quotient)."""
+    """``e / h`` is a positive rational constant (SymPy's normal form of the quotient), in
+    sparse polynomial arithmetic when both are rational functions over ℚ."""
+    from .ratfun import positive_multiple
+
+    fast = positive_multiple(e, h)
+    if fast is not None:
+        return fast
     r = sp.cancel(sp.together(e / h))
     return bool(r.is_Rational and r > 0)
 
@@ -307,8 +313,23 @@ def _forms(g):
 def _forms_of(g):
     """Equal rewritings of ``g`` to try (each an identity)."""
     seen = []
-    for f in (lambda x: x, sp.expand, sp.together, sp.factor_terms,
-              lambda x: sp.factor_terms(sp.together(sp.expand(x)))):
+    done: dict = {}
+
+    def once(fn):  # each of SymPy's rewritings of a given expression computed once here
+        def call(x):
+            key = (fn, x)
+            try:
+                hash(key)
+            except TypeError:  # unhashable: no memo
+                return fn(x)
+            if key not in done:
+                done[key] = fn(x)
+            return done[key]
+        return call
+
+    expand, together = once(sp.expand), once(sp.together)
+    for f in (lambda x: x, expand, together, sp.factor_terms,
+              lambda x: sp.factor_terms(together(expand(x)))):
         try:
             v = f(g)
         except (sp.PolynomialError, TypeError, ValueError):
@@ -316,9 +337,9 @@ def _forms_of(g):
         if v not in seen:
             seen.append(v)
             yield v
-        num, den = sp.fraction(sp.together(v))
+        num, den = sp.fraction(together(v))
         if den != 1:
-            q = sp.factor_terms(sp.expand(num)) / sp.factor_terms(den)
+            q = sp.factor_terms(expand(num)) / sp.factor_terms(den)
             if q not in seen:
                 seen.append(q)
                 yield q
