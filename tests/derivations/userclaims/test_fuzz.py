@@ -111,7 +111,18 @@ test_loader_mutated = _loader_fast(given(_file, mutations)(_fuzz_loader))
 test_parser_generated_thorough = pytest.mark.slow(_slow(given(_gen)(_fuzz_parser_generated)))
 test_parser_mutated_thorough = pytest.mark.slow(_slow(given(_seed, mutations)(_fuzz_parser_mutated)))
 test_parser_any_text_thorough = pytest.mark.slow(_slow(given(st.text(max_size=200))(_fuzz_parser_text)))
-test_loader_mutated_thorough = pytest.mark.slow(_slow(given(_file, mutations)(_fuzz_loader)))
+# The loader is the slow one (it builds what it loads): 10,000 inputs in four tests over four
+# disjoint sets of example files, so pytest-xdist runs them on both cores.
+_LOADER_PARTS = 4
+_loader_part = settings(max_examples=10_000 // _LOADER_PARTS, deadline=None,
+                        suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(_LOADER_PARTS))
+def test_loader_mutated_thorough(part):
+    files = sorted(_TEXTS)[part::_LOADER_PARTS]
+    _loader_part(given(st.sampled_from(files), mutations)(_fuzz_loader))()
 
 
 def test_the_seeds_parse():
