@@ -50,6 +50,16 @@ def _is_identically_zero(e: sp.Basic) -> bool:
         return False
     if e.has(sp.binomial, sp.factorial, sp.gamma):
         e = sp.combsimp(sp.expand_func(e))
+        cases_first = False
+    else:
+        # The case analysis of a piecewise expression first: the answer is True when any route
+        # proves 0 (each is deterministic), so the order only decides what is computed; the
+        # numerator of a piecewise expression is rarely 0 by itself and costly to expand.
+        from .._decide.piecewise import has_piecewise
+
+        cases_first = has_piecewise(e)
+        if cases_first and _by_cases(e):
+            return True
     num, _den = sp.fraction(sp.together(e))
     if sp.expand(num) == 0:  # a rational function is 0 iff its numerator is (20x faster)
         return True
@@ -57,7 +67,7 @@ def _is_identically_zero(e: sp.Basic) -> bool:
 
     if e.has(*_TRANSCENDENTAL) and formal_zero(e):
         return True
-    if _by_cases(e):
+    if not cases_first and _by_cases(e):
         return True
     ex = sp.expand(e)
     if ex == 0:
