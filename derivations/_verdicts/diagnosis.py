@@ -14,7 +14,8 @@ from dataclasses import replace
 import sympy as sp
 
 from .._methods.budget import Timeout, time_limit
-from .._claims.claims import Equal, Undecidable, _zero_at
+from .._claims.claims import Equal, Undecidable
+from .._decide.exactness import exact_is_zero
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
 from .._symbols.space import expand_definitions, explicit
@@ -67,6 +68,8 @@ class _Primed:
     def __call__(self, expr):
         key = (expr, self.inst.memo_key, tuple(self.inst.definitions))
         got = self.shared.values.get(key)
+        if got is None and self.inst.memo is not None:  # the Space's own (methods' sides)
+            got = self.inst.memo.get(key)
         if got is None:
             x = self.shared.expand(expr, self.inst.definitions)
             _prime(x, self.aug)
@@ -82,6 +85,53 @@ def _prime(e, aug: dict) -> None:
         for a in e.args:
             _prime(a, aug)
     aug[e] = explicit(e, aug)
+
+
+_XREPLACE = sp.Basic._xreplace
+_PLAIN = (sp.Basic.xreplace, sp.Atom.xreplace)  # xreplace = _xreplace's value (an Atom: rule.get)
+
+
+def _substitute(e, rule: dict, memo: dict):
+    """``(e.xreplace(rule), changed)``: ``Basic._xreplace`` node for node (the same
+    ``func(*args)`` calls on the same arguments, so the same value), with each node
+    substituted once (``memo``, by identity) however often the entries of one residual
+    share it (the determinant of an inverse in every entry)."""
+    got = memo.get(id(e))
+    if got is not None and got[0] is e:
+        return got[1]
+    if e in rule:
+        out = rule[e], True
+    elif rule:
+        args = []
+        changed = False
+        for a in e.args:
+            xr = getattr(a, "_xreplace", None)
+            if xr is not None:
+                a_xr = (_substitute(a, rule, memo) if getattr(type(a), "_xreplace", None) is _XREPLACE
+                        else xr(rule))
+                args.append(a_xr[0])
+                changed |= a_xr[1]
+            else:
+                args.append(a)
+        out = (e.func(*tuple(args)), True) if changed else (e, False)
+    else:
+        out = e, False
+    memo[id(e)] = (e, out)
+    return out
+
+
+def _zero_at(e, values: dict, memo: dict) -> bool:
+    """:func:`derivations._claims.claims._zero_at`'s decision, the substitution shared."""
+    if not values:
+        v = e
+    elif type(e).xreplace in _PLAIN and getattr(type(e), "_xreplace", None) is _XREPLACE:
+        v = _substitute(e, values, memo)[0]
+    else:
+        v = e.xreplace(values)
+    ok = exact_is_zero(v)
+    if ok is None:
+        raise Undecidable("could not decide whether a residual entry is 0")
+    return ok
 
 
 def _pairs(a, b) -> list | None:
@@ -102,8 +152,9 @@ def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None 
             inst = space.instance_with_random_discrete(sizes, rng)
             try:
                 values = space.random_values(inst, rng)
+                memo: dict = {}
                 for e in claim.residual(shared.instance(inst)):  # Equal.violation, no message
-                    if _zero_at(e, values)[0] is False:
+                    if _zero_at(e, values, memo) is False:
                         return None
             except (sp.ShapeError, TypeError, ValueError, Undecidable):
                 return None

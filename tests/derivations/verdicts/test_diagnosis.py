@@ -122,3 +122,25 @@ def test_shared_instantiation_is_the_instances_own():
                     assert _instantiated(shared.instance(inst), side) == fresh
                     checked += 1
     assert checked > 100
+
+
+def test_shared_substitution_is_xreplace():
+    """The random stage substitutes a point into every residual entry with one memo per
+    point (diagnosis._substitute): each value must be xreplace's."""
+    from derivations._verdicts.diagnosis import _Shared, _substitute
+
+    s = Space()
+    d = s.dim("d")
+    w = s.vector("w", d, nonzero=True)
+    SB, SW = s.matrix("S_B", d, d, "symmetric"), s.matrix("S_W", d, d, "spd")
+    J = quad(w, SB) / quad(w, SW)
+    claim = Equal(SW.inverse() * Grad(J, w), 2 * SB * w / quad(w, SW))
+    shared = _Shared()
+    for sizes in s.size_assignments():
+        rng = random.Random(1)
+        inst = s.instance_with_random_discrete(sizes, rng)
+        values = s.random_values(inst, rng)
+        memo: dict = {}
+        for e in claim.residual(shared.instance(inst)):
+            assert _substitute(e, values, memo)[0] == e.xreplace(values)
+        assert memo
