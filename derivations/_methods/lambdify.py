@@ -29,7 +29,16 @@ def compiled(args: list[sp.Symbol], value: sp.Basic) -> Callable[..., np.ndarray
     """``value`` (a scalar or an explicit matrix in ``args``) as ``f(*floats) -> ndarray``
     of ``value``'s shape; the one place SymPy's ``lambdify`` is called on a catalog
     expression (the numeric method and :func:`numeric_function` both go through it)."""
-    f = sp.lambdify(args, value, modules="numpy")
+    # Entry symbols are named like "w[1]", not Python identifiers: lambdify would rename them
+    # one at a time, each rename a pass over the whole expression (quadratic in the number of
+    # arguments, most of its time on a claim's largest instance). One pass renames them all.
+    safe = [sp.Symbol(f"_lindisc_arg{i}", **a.assumptions0) if isinstance(a, sp.Symbol) else a
+            for i, a in enumerate(args)]
+    taken = {str(s) for s in getattr(value, "free_symbols", ())} - {str(a) for a in args}
+    if not taken & {str(s) for s in safe}:
+        value = value.xreplace(dict(zip(args, safe)))
+        args = safe
+    f = sp.lambdify(args, value, modules="numpy", docstring_limit=0)
     shape = value.shape if isinstance(value, sp.MatrixBase) else None
 
     def call(*vals: float) -> np.ndarray:

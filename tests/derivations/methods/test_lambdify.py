@@ -53,3 +53,20 @@ def test_every_dim_needs_a_size():
         numeric_function(s, sp.Integer(1))
 
 
+
+
+def test_compiled_renames_entry_symbols_in_one_pass_and_keeps_their_values():
+    import numpy as np
+    import sympy as sp
+
+    from derivations._methods.lambdify import compiled
+
+    xs = [sp.Symbol(f"w[{i}]", real=True) for i in range(12)]  # not Python identifiers
+    value = sp.Matrix(2, 2, lambda i, j: sum(xs[(2 * i + j + k) % 12] * xs[k] for k in range(12)))
+    vals = np.arange(12.0) / 7
+    want = np.array(value.xreplace(dict(zip(xs, vals.tolist()))), dtype=float)
+    assert np.allclose(compiled(xs, value)(*vals), want, rtol=1e-14, atol=0)
+    # a free symbol already named like a renamed argument: not renamed, still evaluated right
+    clash = sp.Symbol("_lindisc_arg0", real=True)
+    f = compiled([clash, xs[1]], clash - 2 * xs[1])
+    assert float(f(3.0, 1.0)) == 1.0
