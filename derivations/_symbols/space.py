@@ -87,6 +87,11 @@ class Instance:
     #: claim differentiates): gradients are evaluated there (see :func:`explicit`). None:
     #: gradients stay functions of the entry symbols.
     point: dict | None = field(default=None, repr=False, compare=False)
+    #: Instantiated nodes of this instance, shared by every expression it instantiates (the
+    #: two sides of a claim, its denominators, a sub-expression met twice); a function of
+    #: the node and the mapping, so never copied to another instance (``init=False``).
+    _nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _at_nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
@@ -107,7 +112,7 @@ class Instance:
 
     def _instantiate(self, expr: sp.Basic) -> sp.Basic:
         out = explicit(expand_definitions(sp.sympify(expr), self.definitions), self.mapping,
-                       self.point)
+                       self.point, self._nodes, self._at_nodes)
         if isinstance(out, sp.MatrixBase):
             return sp.ImmutableMatrix(out.applyfunc(_evaluate))
         if isinstance(out, sp.MatrixExpr):
@@ -204,15 +209,19 @@ _HANDLERS = {
 }
 
 
-def explicit(expr: sp.Basic, mapping: dict, point: dict | None = None) -> sp.Basic:
+def explicit(expr: sp.Basic, mapping: dict, point: dict | None = None,
+             memo: dict | None = None, at_memo: dict | None = None) -> sp.Basic:
     """``expr.xreplace(mapping)`` with its matrix algebra carried out bottom-up on explicit
     matrices (see :data:`_HANDLERS`).
 
     ``point``: values of the entry symbols left in the instance (an exact random point's
     differentiated variables). An outermost ``Grad`` is then evaluated at the point by
     forward mode (:meth:`Grad.at`) instead of being differentiated symbolically; everything
-    below it (a ``Grad`` inside it too) is instantiated symbolically, for it to differentiate."""
-    memo: dict = {}
+    below it (a ``Grad`` inside it too) is instantiated symbolically, for it to differentiate.
+
+    ``memo``, ``at_memo``: instantiated nodes kept across calls with the same mapping and
+    point (an :class:`Instance`'s)."""
+    memo = {} if memo is None else memo
 
     def go(e):
         if e in mapping:
@@ -228,7 +237,7 @@ def explicit(expr: sp.Basic, mapping: dict, point: dict | None = None) -> sp.Bas
             got = memo[e] = rebuild(e, [go(a) for a in e.args], go)
         return got
 
-    at_memo: dict = {}
+    at_memo = {} if at_memo is None else at_memo
 
     def at_point(e):
         if not isinstance(e, sp.Basic) or not e.has(Grad):
