@@ -18,7 +18,7 @@ from .._claims.claims import Equal, Undecidable
 from .._decide.exactness import exact_is_zero
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
-from .._symbols.space import expand_definitions, explicit
+from .._symbols.space import explicit
 
 __all__ = ["diagnose", "same_expression"]
 
@@ -40,6 +40,7 @@ class _Shared:
         self.maps: dict = {}
         self.expanded: dict = {}  # (expr, definitions) -> expr with the definitions substituted
         self.values: dict = {}  # (expr, memo_key, definitions) -> its instantiation
+        self.substituted: dict = {}  # (symbol, value) -> memo of _substitute for that definition
 
     def instance(self, inst):
         if inst.memo_key is None or inst.point is not None:
@@ -50,10 +51,20 @@ class _Shared:
         return _Primed(self, inst, aug)
 
     def expand(self, expr, definitions):
+        """``expand_definitions(expr, definitions)``: the same xreplace per definition, latest
+        first, each node substituted once for all the mutants that share it."""
         key = (expr, tuple(definitions))
         got = self.expanded.get(key)
         if got is None:
-            got = self.expanded[key] = expand_definitions(sp.sympify(expr), definitions)
+            got = sp.sympify(expr)
+            for sym, value in reversed(definitions):
+                rule = {sym: value}
+                if _plain(got):
+                    memo = self.substituted.setdefault((sym, value), {})
+                    got = _substitute(got, rule, memo)[0]
+                else:
+                    got = got.xreplace(rule)
+            self.expanded[key] = got
         return got
 
 
@@ -91,6 +102,12 @@ _XREPLACE = sp.Basic._xreplace
 _PLAIN = (sp.Basic.xreplace, sp.Atom.xreplace)  # xreplace = _xreplace's value (an Atom: rule.get)
 
 
+def _plain(e) -> bool:
+    """Whether ``e.xreplace(rule)`` is ``Basic._xreplace``'s value (what _substitute computes)."""
+    return (isinstance(e, sp.Basic) and type(e).xreplace in _PLAIN
+            and getattr(type(e), "_xreplace", None) is _XREPLACE)
+
+
 def _substitute(e, rule: dict, memo: dict):
     """``(e.xreplace(rule), changed)``: ``Basic._xreplace`` node for node (the same
     ``func(*args)`` calls on the same arguments, so the same value), with each node
@@ -124,7 +141,7 @@ def _zero_at(e, values: dict, memo: dict) -> bool:
     """:func:`derivations._claims.claims._zero_at`'s decision, the substitution shared."""
     if not values:
         v = e
-    elif type(e).xreplace in _PLAIN and getattr(type(e), "_xreplace", None) is _XREPLACE:
+    elif _plain(e):
         v = _substitute(e, values, memo)[0]
     else:
         v = e.xreplace(values)

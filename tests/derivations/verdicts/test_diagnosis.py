@@ -144,3 +144,23 @@ def test_shared_substitution_is_xreplace():
         for e in claim.residual(shared.instance(inst)):
             assert _substitute(e, values, memo)[0] == e.xreplace(values)
         assert memo
+
+
+def test_shared_expansion_is_expand_definitions():
+    """Definitions are substituted into the mutants with one memo per definition
+    (diagnosis._Shared.expand): each must be expand_definitions' expression."""
+    import derivations
+    from derivations._symbols.space import expand_definitions
+    from derivations._verdicts.diagnosis import _Shared
+
+    st = derivations.REGISTRY["fisher.udelar_within_line"].build()
+    defs = st.space._defs()
+    assert defs
+    shared = _Shared()
+    n = 0
+    for _op, _desc, mutant in mutate_claim(st.claims[st.corrects], st.space, sides_only=True):
+        for side in mutant.sides():
+            assert (_instantiated(lambda e: shared.expand(e, defs), side)
+                    == _instantiated(lambda e: expand_definitions(e, defs), side))
+            n += 1
+    assert n > 50 and shared.substituted
