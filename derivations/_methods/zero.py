@@ -108,8 +108,6 @@ def nonzero_at_a_point(e: sp.Basic) -> bool:
     0): then ``e`` is not identically zero, and no sound route of :func:`is_identically_zero`
     can show it is — a cheap exact refutation before the expensive routes. False means "not
     shown" (a point where ``e`` is undefined, complex or undecided proves nothing)."""
-    from .._decide.exactness import _ball_excluding_zero, _is_closed, _resolve_pieces
-
     syms = sorted(e.free_symbols, key=sp.default_sort_key)
     if not syms or not all(type(x) is sp.Symbol for x in syms):
         return False
@@ -121,21 +119,24 @@ def nonzero_at_a_point(e: sp.Basic) -> bool:
                 return False
             point[x] = v
         try:
-            val = e.xreplace(point)
-        except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
-            continue
-        if not isinstance(val, sp.Expr) or not _is_closed(val):
-            continue
-        val = _resolve_pieces(val)
-        if val is None:
-            continue
-        if val.is_Rational:
-            if val != 0:
+            if _proved_nonzero(e.xreplace(point)):
                 return True
+        except Exception:  # noqa: BLE001 - an evaluation that fails proves nothing (a Timeout is no Exception)
             continue
-        if _ball_excluding_zero(val) is not None:
-            return True
     return False
+
+
+def _proved_nonzero(val) -> bool:
+    from .._decide.exactness import _ball_excluding_zero, _is_closed, _resolve_pieces
+
+    if not isinstance(val, sp.Expr) or not _is_closed(val):
+        return False
+    val = _resolve_pieces(val)
+    if val is None:
+        return False
+    if val.is_Rational:
+        return val != 0
+    return _ball_excluding_zero(val) is not None
 
 
 class _NotRational(Exception):

@@ -76,6 +76,8 @@ def test_a_rational_point_of_the_declared_domain_refutes_cheaply():
     # a point where the value is not a real number, or undefined, proves nothing
     assert not nonzero_at_a_point(sp.log(R) - sp.log(R))
     assert not nonzero_at_a_point(sp.Integer(0))
+    # an evaluation that fails (a derivative at a number) proves nothing, and never crashes
+    assert not nonzero_at_a_point(sp.Derivative(sp.Function("f")(R), R) + 1)
 
 
 def test_the_memo_answers_a_repeated_question_as_the_first_time():
