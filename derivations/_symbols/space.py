@@ -301,11 +301,28 @@ def _evaluate(e: sp.Basic) -> sp.Basic:
     return e
 
 
+#: expand_definitions' results: every exact random point of a claim expands the same sides.
+_EXPANDED: dict = {}
+
+
 def expand_definitions(expr: sp.Basic, definitions: list) -> sp.Basic:
     """Substitute defined symbols (latest definition first, so definitions may chain)."""
-    for sym, value in reversed(definitions):
-        expr = expr.xreplace({sym: value})
-    return expr
+    if not definitions:
+        return expr
+    try:
+        key = (expr, tuple(definitions))
+        got = _EXPANDED.get(key)
+    except TypeError:  # an unhashable argument
+        key = got = None
+    if got is None:
+        got = expr
+        for sym, value in reversed(definitions):
+            got = got.xreplace({sym: value})
+        if key is not None:
+            if len(_EXPANDED) >= MEMO_SIZE:
+                _EXPANDED.clear()
+            _EXPANDED[key] = got
+    return got
 
 
 class Space:
