@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement, MatrixExpr
+from sympy.printing.repr import ReprPrinter
 
 from .._symbols.expr import Grad, Norm
 
@@ -59,9 +60,45 @@ def replace_at(expr: sp.Basic, path: tuple, new: sp.Basic) -> sp.Basic:
     return expr.func(*args)
 
 
+#: Memos keyed by object identity (the object is kept with its value, so an id is never
+#: reused while its entry lives): the mutants of an expression share every node off the
+#: mutated path, so each node is printed once, not once per mutant and operator.
+_MEMO_CAP = 20000
+_SHORT: dict = {}
+
+
 def _short(e) -> str:
+    got = _SHORT.get(id(e))
+    if got is not None and got[0] is e:
+        return got[1]
     s = str(e)
-    return s if len(s) <= 60 else s[:57] + "..."
+    s = s if len(s) <= 60 else s[:57] + "..."
+    if len(_SHORT) >= _MEMO_CAP:
+        _SHORT.clear()
+    _SHORT[id(e)] = (e, s)
+    return s
+
+
+class _Repr(ReprPrinter):
+    """``srepr`` (the default ReprPrinter) with each node's text kept by identity: a node's
+    repr is its class and its arguments' reprs, whatever encloses it (the printer keeps no
+    context), so a shared node prints the same text in every mutant."""
+
+    def __init__(self):
+        super().__init__()
+        self.memo: dict = {}
+
+    def _print(self, expr, **kwargs):
+        if kwargs or not isinstance(expr, sp.Basic):
+            return super()._print(expr, **kwargs)
+        got = self.memo.get(id(expr))
+        if got is not None and got[0] is expr:
+            return got[1]
+        s = super()._print(expr)
+        if len(self.memo) >= _MEMO_CAP:
+            self.memo.clear()
+        self.memo[id(expr)] = (expr, s)
+        return s
 
 
 def sign_of_term(expr):
@@ -181,7 +218,8 @@ MUTATIONS: dict[str, Callable] = {
 
 def mutate_expr(expr: sp.Basic, space=None) -> Iterator[tuple[str, str, sp.Basic]]:
     """Every well-formed mutant of ``expr``: ``(operator, description, mutant)``, de-duplicated."""
-    seen = {sp.srepr(expr)}
+    srepr = _Repr().doprint  # sp.srepr, each shared node printed once
+    seen = {srepr(expr)}
     for name, op in MUTATIONS.items():
         gen = op(expr, space) if name == "swap_symbols" else op(expr)
         while True:
@@ -194,7 +232,7 @@ def mutate_expr(expr: sp.Basic, space=None) -> Iterator[tuple[str, str, sp.Basic
             try:
                 if isinstance(m, MatrixExpr) and not isinstance(m, sp.MatrixBase):
                     _ = m.shape
-                key = sp.srepr(m)
+                key = srepr(m)
             except Exception:  # noqa: BLE001 - an ill-formed mutant is skipped
                 continue
             if key in seen:
