@@ -1239,11 +1239,20 @@ def _stdout_to_devnull() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``lindisc`` entry point; returns the exit code (see the module docstring)."""
-    import warnings
-
-    if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+    own = signal.getsignal(signal.SIGINT) is _interrupted_while_starting
+    if own:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: KeyboardInterrupt
     _setup_streams()
+    try:
+        return _main(argv)
+    finally:
+        if own:  # a Ctrl-C while the interpreter exits: the same one line and 130, not a bare
+            signal.signal(signal.SIGINT, _interrupted_while_starting)  # death by SIGINT (-2)
+
+
+def _main(argv: list[str] | None) -> int:
+    import warnings
+
     try:
         try:
             ns = _parser().parse_args(argv)

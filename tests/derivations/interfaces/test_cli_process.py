@@ -185,11 +185,11 @@ def test_ctrl_c_during_verify_prints_one_line_and_exits_130(to_group):
 
 
 def test_ctrl_c_during_show_in_process_prints_one_line_and_exits_130():
-    p = subprocess.Popen(LINDISC + ["show", "geometry.signed_distance"], env=_env(),
+    p = subprocess.Popen(LINDISC + ["show", "least_squares.gaussian_likelihood"], env=_env(),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          stdin=subprocess.DEVNULL, start_new_session=True)
     try:
-        time.sleep(2.0)  # past the imports, inside the engine (the whole command takes ~3 s)
+        time.sleep(2.5)  # past the imports, inside the engine (the whole command takes ~7 s)
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=30)
     finally:
