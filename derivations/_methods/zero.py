@@ -139,10 +139,6 @@ def _proved_nonzero(val) -> bool:
     return _ball_excluding_zero(val) is not None
 
 
-class _NotRational(Exception):
-    pass
-
-
 def rational_zero(e: sp.Basic) -> bool | None:
     """Whether ``e`` is identically zero, when it is a rational function over ℚ of its free
     symbols (sums, products, integer powers of symbols and rationals): True or False, decided
@@ -153,58 +149,12 @@ def rational_zero(e: sp.Basic) -> bool | None:
     The same decision as SymPy's together/expand/cancel, which for a rational function are
     complete, without building the expanded numerator as an expression tree (100x faster on the
     gradients of quotients of quadratic forms)."""
-    from sympy.polys.domains import QQ
-    from sympy.polys.rings import ring
+    from .._decide.ratfun import as_fractions
 
-    syms = sorted(e.free_symbols, key=sp.default_sort_key)
-    if not syms or not all(isinstance(x, sp.Symbol) for x in syms):
+    if not e.free_symbols or not all(isinstance(x, sp.Symbol) for x in e.free_symbols):
         return None
-    R, *gens = ring(syms, QQ)
-    gen = dict(zip(syms, gens))
-    one = R.one
-    memo: dict = {}
-
-    def walk(x):
-        got = memo.get(x)
-        if got is not None:
-            return got
-        if x.is_Rational:
-            out = (R(QQ(int(x.p), int(x.q))), one)
-        elif x.is_Symbol:
-            out = (gen[x], one)
-        elif x.is_Add:
-            n, d = R.zero, one
-            for a in x.args:
-                an, ad = walk(a)
-                if ad == d:
-                    n = n + an
-                else:
-                    n, d = n * ad + an * d, d * ad
-            out = (n, d)
-        elif x.is_Mul:
-            n, d = one, one
-            for a in x.args:
-                an, ad = walk(a)
-                n, d = n * an, d * ad
-            out = (n, d)
-        elif x.is_Pow and x.exp.is_Integer:
-            bn, bd = walk(x.base)
-            k = int(x.exp)
-            if k < 0 and not bn:
-                raise _NotRational  # a power of the zero polynomial with a negative exponent
-            out = (bn ** k, bd ** k) if k >= 0 else (bd ** -k, bn ** -k)
-        else:
-            raise _NotRational
-        if not out[1]:
-            raise _NotRational
-        memo[x] = out
-        return out
-
-    try:
-        num, _den = walk(e)
-    except (_NotRational, RecursionError):
-        return None
-    return not num
+    fractions = as_fractions([e])
+    return None if fractions is None else not fractions[0][0]
 
 
 def _by_cases(e: sp.Basic) -> bool:

@@ -45,13 +45,18 @@ def test_diagnosis_names_the_mistake(stated, needle):
     assert needle in dx, dx
 
 
-def test_diagnosis_of_ml10_fisher_gradient_is_the_sign():
+def _fisher_gradient():
+    """(space, w, S_B, S_W, J(w) = wᵀS_Bw / wᵀS_Ww, its true gradient)."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
     SB, SW = s.matrix("S_B", d, d, "symmetric"), s.matrix("S_W", d, d, "spd")
     J = quad(w, SB) / quad(w, SW)
-    true = 2 * (quad(w, SW) * SB * w - quad(w, SB) * SW * w) / quad(w, SW) ** 2
+    return s, w, SB, SW, J, 2 * (quad(w, SW) * SB * w - quad(w, SB) * SW * w) / quad(w, SW) ** 2
+
+
+def test_diagnosis_of_ml10_fisher_gradient_is_the_sign():
+    s, w, SB, SW, J, true = _fisher_gradient()
     printed = 2 * (quad(w, SB) * SW * w - quad(w, SW) * SB * w) / quad(w, SW) ** 2
     dx = diagnose(Equal(Grad(J, w), printed), Equal(Grad(J, w), true), s, random.Random(0), 20)
     assert "overall sign is flipped (proved)" in dx
@@ -103,12 +108,7 @@ def test_shared_instantiation_is_the_instances_own():
     what the instance itself gives, at every size and discrete value."""
     from derivations._verdicts.diagnosis import _Shared
 
-    s = Space()
-    d = s.dim("d")
-    w = s.vector("w", d, nonzero=True)
-    SB, SW = s.matrix("S_B", d, d, "symmetric"), s.matrix("S_W", d, d, "spd")
-    J = quad(w, SB) / quad(w, SW)
-    true = 2 * (quad(w, SW) * SB * w - quad(w, SB) * SW * w) / quad(w, SW) ** 2
+    s, w, SB, SW, J, true = _fisher_gradient()
     claims = [Equal(Grad(J, w), true), Equal(w, SW.inverse() * (SB * w + w))]
     shared = _Shared()
     checked = 0
