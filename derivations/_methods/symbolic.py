@@ -8,9 +8,7 @@ therefore never enough: a verdict needs the exact-random method to agree.
 from __future__ import annotations
 
 import sympy as sp
-from sympy.core.parameters import global_parameters
 from sympy.matrices.expressions.matexpr import MatrixExpr
-from sympy.simplify.cse_opts import sub_post, sub_pre
 
 from .budget import Timeout, time_limit
 from .._symbols.expr import lower
@@ -29,43 +27,7 @@ def _is_zero(e) -> bool:
         return bool(getattr(e, "is_ZeroMatrix", False)) or e == 0
     if e == 0 or sp.expand(e) == 0:
         return True
-    # sp.cancel(f) is sp.cancel(signsimp(f), _signsimp=False); signsimp is its costliest step
-    return sp.cancel(_signsimp(sp.together(sp.expand(e)), {}), _signsimp=False) == 0
-
-
-def _signsimp(expr, memo: dict):
-    """SymPy's ``signsimp`` (sympy/simplify/simplify.py, the same steps in the same order, so
-    the same expression or the same exception), with ``-(-x)`` of each product computed once:
-    SymPy computes it in every pass and again in every recursive call, and for a ``MatMul``
-    it rebuilds the product with ``doit()``. ``-(-x)`` is a pure function of ``x`` (compared
-    structurally), so the memo changes no result."""
-    evaluate = global_parameters.evaluate
-    expr = sp.sympify(expr)
-    if not isinstance(expr, (sp.Expr, sp.core.relational.Relational)) or expr.is_Atom:
-        return expr
-
-    def negneg(x):
-        try:
-            return memo[x]
-        except KeyError:
-            memo[x] = r = -(-x)
-            return r
-
-    def query(x):
-        return x.is_Mul and negneg(x) != x
-
-    e = expr.replace(query, negneg)
-    e = sub_post(sub_pre(e))
-    if not isinstance(e, (sp.Expr, sp.core.relational.Relational)) or e.is_Atom:
-        return e
-    if e.is_Add:
-        rv = e.func(*[_signsimp(a, memo) for a in e.args])
-        if not evaluate and isinstance(rv, sp.Add) and rv.could_extract_minus_sign():
-            return sp.Mul(sp.S.NegativeOne, -rv, evaluate=False)
-        return rv
-    if evaluate:
-        e = e.replace(query, negneg)
-    return e
+    return sp.cancel(sp.together(sp.expand(e))) == 0
 
 
 #: SymPy's dimension-free simplification either succeeds fast or runs away; cap it.

@@ -62,30 +62,3 @@ def test_catalog_routes(entry, label, outcome):
     o = _run(claim, space)
     assert o.outcome == outcome, o.detail
     assert bool(o.all_sizes) == (outcome == "equal")
-
-
-def _outcome(f, *args):
-    try:
-        r = f(*args)
-    except Exception as exc:  # noqa: BLE001 - the same exception is part of the contract
-        return ("raises", type(exc).__name__, str(exc))
-    return ("value", sp.srepr(r))
-
-
-@pytest.mark.parametrize("make", [
-    lambda A, B, w, x, t: sp.Trace(-A * B) - sp.Trace(B.T * A.T) + t * sp.Trace(A),
-    lambda A, B, w, x, t: sp.Trace(w.T * (x - 2 * w)) ** 2 - (t - 1) * sp.Trace(x.T * x),
-    lambda A, B, w, x, t: (1 - t) / (t - 1) + sp.Trace(w.T * x) / (sp.Trace(-w.T * x) - t),
-    lambda A, B, w, x, t: sp.Trace(-(A * B - B * A)) - sp.Trace(A * B),
-    lambda A, B, w, x, t: t * sp.Trace(-w.T * x / 2 + x.T * w / 2) - t,  # SymPy raises TypeError
-    lambda A, B, w, x, t: sp.Lt(t - 1, sp.Trace(x.T * w)),
-    lambda A, B, w, x, t: t,
-])
-def test_memoised_signsimp_is_sympys(make):
-    from sympy.simplify.simplify import signsimp
-
-    d = sp.Symbol("d", integer=True, positive=True)
-    A, B = sp.MatrixSymbol("A", d, d), sp.MatrixSymbol("B", d, d)
-    w, x = sp.MatrixSymbol("w", d, 1), sp.MatrixSymbol("x", d, 1)
-    e = make(A, B, w, x, sp.Symbol("t", real=True))
-    assert _outcome(symbolic._signsimp, e, {}) == _outcome(signsimp, e)
