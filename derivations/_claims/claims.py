@@ -345,14 +345,14 @@ class Stationary(Claim):
     def _residual(self, inst):
         entries = list(inst(self.var))
         pt = list(_value(inst(self.point)))
+        sym = inst.without_point()  # the gradient as a function of the entry symbols
         if inst.point is not None:  # an exact random point: the gradient's value at the claimed point
             at = dict(inst.point)
             at.update(zip(entries, (sp.sympify(p).xreplace(inst.point) for p in pt)))
-            sym = inst.without_point()
             g = Grad.at(sym(self.f), sym(self.var), at)
             if g is not None:
                 return list(g)
-        g = inst.without_point()(Grad(self.f, self.var))
+        g = sym(Grad(self.f, self.var))
         return [e.xreplace(dict(zip(entries, pt))) for e in g]
 
     def identity(self, inst):
