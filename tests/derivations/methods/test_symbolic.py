@@ -54,11 +54,30 @@ def _claim(entry, label):
     # cancel reduces each Piecewise branch, then the two sides are one expression
     ("relaxation.long_samples_dominate", "J_r term of (y/3, b/3) = term of (y, b)", "equal"),
     ("geometry.w_normal", "w^T (x_A - x_B) = 0", "inconclusive"),
-    # SymPy's cancel raises on a Trace of a sum whose sign it flips
-    ("fisher.projected_means", "m_1 = w^T m_1 (projected mean)", "not applicable"),
+    # a polynomial in its atoms that expand leaves nonzero: inconclusive without cancel
+    # (whose TypeError on a Trace of a sum made it 'not applicable' before)
+    ("fisher.projected_means", "m_1 = w^T m_1 (projected mean)", "inconclusive"),
+    # SymPy's cancel raises on a quotient of Traces of sums whose sign it flips
+    ("fisher.criterion", "derivation: S_B, and S_W = S_1 + S_2", "not applicable"),
 ])
 def test_catalog_routes(entry, label, outcome):
     claim, space = _claim(entry, label)
     o = _run(claim, space)
     assert o.outcome == outcome, o.detail
     assert bool(o.all_sizes) == (outcome == "equal")
+
+
+def test_a_polynomial_left_nonzero_by_expand_never_reaches_cancel(monkeypatch):
+    s = Space()
+    d = s.dim("d")
+    A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+
+    def cancel(*a, **k):
+        raise AssertionError("cancel called on a polynomial")
+
+    monkeypatch.setattr(symbolic.sp, "cancel", cancel)
+    assert _run(Equal(sp.Trace(A * B) + 1, sp.Trace(B * A)), s).outcome == "inconclusive"
+    monkeypatch.undo()
+    # a denominator still goes through cancel, which proves it
+    x = sp.Symbol("x", positive=True)
+    assert symbolic._is_zero(1 / (x + 1) + x / (x + 1) - 1) is True
