@@ -43,6 +43,7 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+import flint
 import sympy as sp
 
 from .._symbols.expr import Grad, Norm, lower
@@ -153,6 +154,29 @@ class Equal(Claim):
 
     def identity(self, inst):
         return self.residual(inst)
+
+    def rational_residual(self, inst) -> list | None:
+        """lhs − rhs entry by entry over ℚ in flint (:meth:`Instance.rational`), with
+        :meth:`residual`'s shape rules; None where SymPy must decide (or the shapes clash,
+        which :meth:`residual` reports)."""
+        got = inst.rational([self.lhs, self.rhs])
+        if got is None:
+            return None
+        a, b = got
+        a_mat, b_mat = isinstance(a, flint.fmpq_mat), isinstance(b, flint.fmpq_mat)
+        if a_mat != b_mat:  # a 1×1 matrix against a scalar is that scalar
+            if a_mat and (a.nrows(), a.ncols()) == (1, 1):
+                a = a[0, 0]
+            elif b_mat and (b.nrows(), b.ncols()) == (1, 1):
+                b = b[0, 0]
+            else:
+                return None
+        elif a_mat and (a.nrows(), a.ncols()) != (b.nrows(), b.ncols()):
+            return None
+        d = a - b
+        if isinstance(d, flint.fmpq_mat):
+            return [d[i, j] for i in range(d.nrows()) for j in range(d.ncols())]
+        return [d]
 
     def symbolic(self):
         return [lower(self.lhs) - lower(self.rhs)]

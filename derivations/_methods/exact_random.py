@@ -24,6 +24,7 @@ error, never evidence.
 
 from __future__ import annotations
 
+import flint
 import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
@@ -189,14 +190,46 @@ def _check_defined(denominators, inst, values) -> None:
             raise ZeroDivisionError(f"a denominator as written, {den}, is 0 at this point")
 
 
+def _holds_over_q(claim, inst, denominators) -> bool | None:
+    """Whether the claim holds at this point, decided over ℚ in flint (:meth:`Instance.rational`):
+    True when every denominator as written is nonzero and lhs − rhs is exactly 0; False when
+    lhs − rhs is a nonzero rational; None when only SymPy can decide (an exp, an irrational
+    root, a singular inverse, a zero denominator, a claim without a rational route). A point
+    it does not call True goes through SymPy as before, which also words the refutation."""
+    residual = getattr(claim, "rational_residual", None)
+    if residual is None or inst.point is not None:
+        return None
+    dens = inst.rational(denominators) if denominators else []
+    if dens is None:
+        return None
+    for v in dens:
+        if isinstance(v, flint.fmpq_mat):
+            if (v.nrows(), v.ncols()) != (1, 1):
+                continue  # as _check_defined: only a scalar denominator is checked
+            v = v[0, 0]
+        if v == 0:
+            return None  # _check_defined raises: a singular draw
+    r = residual(inst)
+    if r is None:
+        return None
+    return all(x == 0 for x in r)
+
+
 def _one_point(claim, space, sizes, rng, mode, keep, denominators=()):
     """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws."""
     reason = ""
     for _ in range(REDRAWS):
         try:
             inst, values = space.random_instance(sizes, rng, mode, keep)
+            over_q = _holds_over_q(claim, inst, denominators)
+            if over_q is True:
+                return "ok", inst, values, None
             _check_defined(denominators, inst, values)
             why = claim.violation(inst, values)
+            if over_q is False and not why:
+                raise RuntimeError(f"two exact evaluations disagree at this point: flint's "
+                                   f"rational arithmetic finds lhs − rhs ≠ 0, SymPy's finds 0 "
+                                   f"({claim!r})")
         except Undecidable as exc:
             reason = f"undecidable: {exc}"
             continue

@@ -92,6 +92,7 @@ class Instance:
     #: the node and the mapping, so never copied to another instance (``init=False``).
     _nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _at_nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _rational: object = field(default=None, init=False, repr=False, compare=False)
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
@@ -118,6 +119,20 @@ class Instance:
         if isinstance(out, sp.MatrixExpr):
             return sp.ImmutableMatrix(out.doit().as_explicit()).applyfunc(_evaluate)
         return _evaluate(out)
+
+    def rational(self, exprs: list) -> list | None:
+        """The values of ``exprs`` here over ℚ in flint (``fmpq``/``fmpq_mat``, see
+        :mod:`.rational`), or None where only SymPy can decide: at an instance with entry
+        symbols left (a differentiated variable, components), or an expression that is not
+        exactly rational at this point. One memo per instance, as for :meth:`__call__`."""
+        if self.point is not None or any(self.entries.values()):
+            return None
+        from .rational import evaluator, values_of
+
+        if self._rational is None:
+            self._rational = evaluator(self.mapping)
+        return values_of([expand_definitions(sp.sympify(e), self.definitions) for e in exprs],
+                         self.mapping, self._rational)
 
     def without_point(self) -> "Instance":
         """This instance with its gradients left as functions of the entry symbols."""
