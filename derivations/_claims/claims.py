@@ -382,6 +382,22 @@ class Stationary(Claim):
     def identity(self, inst):
         return self._residual(inst)
 
+    def rational_residual(self, inst) -> list | None:
+        """The gradient's entries at the claimed point over ℚ in flint (forward mode,
+        :meth:`Instance.rational_gradient`), or None where SymPy must decide."""
+        if self.point.has(self.var):
+            return None
+        got = inst.rational([self.point, self.var])
+        if got is None:
+            return None
+        at, current = got
+        if isinstance(at, flint.fmpq_mat) != isinstance(current, flint.fmpq_mat):
+            return None
+        if isinstance(at, flint.fmpq_mat) and (at.nrows(), at.ncols()) != (current.nrows(),
+                                                                           current.ncols()):
+            return None
+        return inst.rational_gradient(self.f, self.var, at)
+
     def symbolic(self):
         g = lower(Grad(self.f, self.var))
         return [g.xreplace({self.var: self.point})]

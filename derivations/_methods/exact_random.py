@@ -197,7 +197,7 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
     root, a singular inverse, a zero denominator, a claim without a rational route). A point
     it does not call True goes through SymPy as before, which also words the refutation."""
     residual = getattr(claim, "rational_residual", None)
-    if residual is None or inst.point is not None:
+    if residual is None:
         return None
     dens = inst.rational(denominators) if denominators else []
     if dens is None:

@@ -22,10 +22,10 @@ import sympy as sp
 from flint.utils.flint_exceptions import FlintError
 from sympy.matrices.expressions.matexpr import MatrixElement
 
-from .expr import Norm, Scalar
+from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
 
-__all__ = ["Refused", "evaluator", "value", "values_of"]
+__all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
 
 class Refused(Exception):
@@ -48,8 +48,20 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
         return None
 
 
-def evaluator(mapping: dict) -> "_Evaluator":
-    return _Evaluator(mapping)
+def evaluator(mapping: dict, wrt: dict | None = None) -> "_Evaluator":
+    """A memo for :func:`values_of` at one mapping; ``wrt``: the variables a ``Grad`` may
+    differentiate (symbol → its flint value), by forward mode over ℚ (:class:`Dual`)."""
+    return _Evaluator(mapping, wrt)
+
+
+def gradient_of(f, v, at, mapping: dict, evaluator: "_Evaluator") -> list | None:
+    """[∂f/∂vₖ] (row by row) at v = ``at`` (a flint value), or None if refused."""
+    try:
+        g = evaluator.gradient(sp.sympify(f), v, at)
+    except (Refused, ArithmeticError, ValueError, IndexError, TypeError, FlintError):
+        evaluator.env = {}
+        return None
+    return _entries(g) if isinstance(g, _M) else [g]
 
 
 def value(expr, mapping: dict):
@@ -80,16 +92,6 @@ def _int(v) -> int:
     return int(v.p)
 
 
-def _is_mat(v) -> bool:
-    return isinstance(v, _M)
-
-
-def _scalar(v) -> flint.fmpq:
-    if _is_mat(v):
-        raise Refused("a matrix where a scalar is needed")
-    return v
-
-
 def _identity(n: int) -> flint.fmpq_mat:
     m = _M(n, n)
     for i in range(n):
@@ -110,26 +112,150 @@ def _root(v: flint.fmpq, q: int) -> flint.fmpq:
     return _Q(out[0], out[1])
 
 
-def _pow(base, e: sp.Basic):
-    if not isinstance(e, sp.Rational):
-        raise Refused("a symbolic exponent")
-    p, q = int(e.p), int(e.q)
-    if q != 1:
-        base = _root(_scalar(base), q)
-    return base ** p
-
-
 def _truth(v) -> bool:
     if v is True or v is False:
         return v
     raise Refused("a condition that is not a truth value")
 
 
-class _Evaluator:
-    """One walk over the nodes met at one mapping (their values memoised)."""
+class Dual:
+    """A value with its partial derivatives: ``t[k]`` is ∂value/∂xₖ (same kind as ``v``;
+    None for 0), for the entries xₖ of the variable a :class:`~.expr.Grad` differentiates."""
 
-    def __init__(self, mapping: dict):
+    __slots__ = ("v", "t")
+
+    def __init__(self, v, t: list):
+        self.v, self.t = v, t
+
+
+class _Constant:
+    """Inside a gradient: a scalar that does not depend on the variable and has no exact
+    rational value (ln(2πσ²), e^c). Its derivative is 0, so a sum with it keeps the exact
+    derivatives of the other terms; any other use of its value (a product with a term that
+    depends on the variable, a function of it) raises TypeError: the gradient is refused."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "CONSTANT"
+
+
+CONSTANT = _Constant()
+
+
+def _constant_scalar(e, seed: dict) -> bool:
+    return (not isinstance(e, sp.MatrixExpr) and not getattr(e, "is_Matrix", False)
+            and not e.has(*seed))
+
+
+def _val(x):
+    return x.v if isinstance(x, Dual) else x
+
+
+def _is_mat(v) -> bool:
+    return isinstance(_val(v), _M)
+
+
+def _scalar(v):
+    if _is_mat(v):
+        raise Refused("a matrix where a scalar is needed")
+    return v
+
+
+def _plain(v):
+    if isinstance(v, Dual):
+        raise Refused("a rule without a derivative (|x|, max, min, piecewise, a condition)")
+    return v
+
+
+def _shape(v) -> tuple[int, int]:
+    v = _val(v)
+    return (v.nrows(), v.ncols()) if isinstance(v, _M) else (0, 0)
+
+
+def _plus(a, b):
+    if a is CONSTANT or b is CONSTANT:  # c + g: g's derivatives, a value never used
+        other = b if a is CONSTANT else a
+        if _is_mat(other):
+            raise Refused("a matrix plus a scalar")
+        return Dual(CONSTANT, other.t) if isinstance(other, Dual) else CONSTANT
+    if not isinstance(a, Dual) and not isinstance(b, Dual):
+        return a + b
+    ta = a.t if isinstance(a, Dual) else [None] * len(b.t)
+    tb = b.t if isinstance(b, Dual) else [None] * len(a.t)
+    return Dual(_val(a) + _val(b), [x if y is None else y if x is None else x + y
+                                    for x, y in zip(ta, tb)])
+
+
+def _times(a, b):
+    """a·b with the product rule (a, b scalars or matrices, in this order)."""
+    if a is CONSTANT or b is CONSTANT:  # c·g: constant if g is, else refused (c unknown)
+        other = b if a is CONSTANT else a
+        if isinstance(other, Dual) or _is_mat(other):
+            raise Refused("a derivative times a value with no exact rational form")
+        return CONSTANT
+    if not isinstance(a, Dual) and not isinstance(b, Dual):
+        return a * b
+    av, bv = _val(a), _val(b)
+    ta = a.t if isinstance(a, Dual) else [None] * len(b.t)
+    tb = b.t if isinstance(b, Dual) else [None] * len(a.t)
+    out = []
+    for x, y in zip(ta, tb):
+        d = None if x is None else x * bv
+        if y is not None:
+            d = av * y if d is None else d + av * y
+        out.append(d)
+    return Dual(av * bv, out)
+
+
+def _linear(x, f):
+    """A linear map (transpose, trace, an entry) of a value and of its derivatives."""
+    if isinstance(x, Dual):
+        return Dual(f(x.v), [None if t is None else f(t) for t in x.t])
+    return f(x)
+
+
+def _assemble(r: int, c: int, entries: list):
+    """An r×c matrix from scalar entries (row by row), with derivatives if any has them."""
+    duals = [e for e in entries if isinstance(e, Dual)]
+    if not duals:
+        return _M(r, c, entries)
+    n = len(duals[0].t)
+    value = _M(r, c, [_val(e) for e in entries])
+    ts = []
+    for k in range(n):
+        col = [e.t[k] if isinstance(e, Dual) else None for e in entries]
+        ts.append(None if all(x is None for x in col)
+                  else _M(r, c, [_Q(0) if x is None else x for x in col]))
+    return Dual(value, ts)
+
+
+def _entry(x, i: int, j: int):
+    return _linear(x, lambda m: m[i, j])
+
+
+def _entries(x) -> list:
+    r, c = _shape(x)
+    return [_entry(x, i, j) for i in range(r) for j in range(c)]
+
+
+def _unit(r: int, c: int, k: int) -> flint.fmpq_mat:
+    m = _M(r, c)
+    m[k // c, k % c] = 1
+    return m
+
+
+class _Evaluator:
+    """One walk over the nodes met at one mapping (their values memoised).
+
+    ``wrt``: the variables a gradient may be taken with respect to (a differentiated
+    variable of an exact random point whose entries are distinct symbols), each with its
+    value. ``seed``: inside a gradient, the variable and its :class:`Dual` value."""
+
+    def __init__(self, mapping: dict, wrt: dict | None = None, seed: dict | None = None):
         self.mapping = mapping
+        self.wrt = wrt or {}
+        self.seed = seed or {}
         self.env: dict = {}  # a finite sum's or a function matrix's bound variables
         self.memo: dict = {}
         self.converted: dict = {}  # id(SymPy value) -> flint value
@@ -155,6 +281,8 @@ class _Evaluator:
             return _rational(e)
         if e in self.env:
             return self.env[e]
+        if e in self.seed:
+            return self.seed[e]
         if e in self.mapping:
             return self._mapped(self.mapping[e])
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
@@ -164,6 +292,9 @@ class _Evaluator:
         if got is None:
             handler = _HANDLERS.get(type(e))
             if handler is None:
+                if self.seed and _constant_scalar(e, self.seed):
+                    got = self.memo[key] = CONSTANT
+                    return got
                 raise Refused(f"no exact rational rule for {type(e).__name__}")
             got = self.memo[key] = handler(self, e)
         return got
@@ -171,16 +302,28 @@ class _Evaluator:
     def args(self, e):
         return [self.go(a) for a in e.args]
 
-    def bound(self, var, val, body):
-        saved = self.env.get(var)
-        self.env[var] = val
-        try:
-            return self.go(body)
-        finally:
-            if saved is None:
-                del self.env[var]
-            else:
-                self.env[var] = saved
+    def gradient(self, f, v, at=None):
+        """∂f/∂v (the shape of v) by forward mode, v at its value or at ``at``."""
+        if self.seed or v not in self.wrt:
+            raise Refused("a gradient of a gradient, or with respect to a non-variable")
+        value = self.wrt[v] if at is None else at
+        r, c = _shape(value)
+        if (r, c) == (0, 0):
+            seeded = Dual(value, [_Q(1)])
+        else:
+            seeded = Dual(value, [_unit(r, c, k) for k in range(r * c)])
+        inner = _Evaluator(self.mapping, seed={v: seeded})
+        inner.converted = self.converted
+        inner.env = dict(self.env)
+        fv = inner.go(f)
+        if _shape(fv) == (1, 1):
+            fv = _entry(fv, 0, 0)
+        elif _is_mat(fv):
+            raise Refused("a gradient of a matrix")
+        n = max(r * c, 1)
+        parts = fv.t if isinstance(fv, Dual) else [None] * n
+        parts = [_Q(0) if t is None else t for t in parts]
+        return parts[0] if (r, c) == (0, 0) else _M(r, c, parts)
 
 
 # -- node rules ---------------------------------------------------------------------------
@@ -190,128 +333,153 @@ def _add(ev, e):
         raise Refused("a sum of a matrix and a scalar")
     total = vals[0]
     for v in vals[1:]:
-        if _is_mat(v) and (v.nrows(), v.ncols()) != (total.nrows(), total.ncols()):
+        if _shape(v) != _shape(total):
             raise Refused("a sum of matrices of different shapes")
-        total = total + v
+        total = _plus(total, v)
     return total
 
 
 def _mul(ev, e):
-    scalars, mats = _Q(1), []
+    acc = None
+    last = None  # the shape of the last matrix factor
     for v in ev.args(e):
         if _is_mat(v):
-            mats.append(v)
-        else:
-            scalars = scalars * v
-    if not mats:
-        return scalars
-    prod = mats[0]
-    for m in mats[1:]:
-        if prod.ncols() != m.nrows():
-            raise Refused("a product of incompatible shapes")
-        prod = prod * m
-    return prod if scalars == 1 else prod * scalars
+            if last is not None and last[1] != _shape(v)[0]:
+                raise Refused("a product of incompatible shapes")
+            last = _shape(v) if last is None else (last[0], _shape(v)[1])
+        acc = v if acc is None else _times(acc, v)
+    return acc
+
+
+def _power(b, e: sp.Basic):
+    """bᵉ for a scalar b (with its derivative e·bᵉ⁻¹·b′) and a rational exponent e."""
+    if not isinstance(e, sp.Rational):
+        raise Refused("a symbolic exponent")
+    p, q = int(e.p), int(e.q)
+    bv = _val(_scalar(b))
+    r = _root(bv, q) ** p if q != 1 else bv ** p
+    if not isinstance(b, Dual):
+        return r
+    if bv == 0:
+        raise Refused("a derivative of a power at 0")
+    coeff = _Q(p, q) * r / bv
+    return Dual(r, [None if t is None else coeff * t for t in b.t])
 
 
 def _pow_node(ev, e):
     base, ex = e.args
     if isinstance(base, Norm) and isinstance(ex, sp.Integer) and ex % 2 == 0:
-        return _squared_norm(ev, base.args[0]) ** (int(ex) // 2)  # ‖v‖²ᵏ without the root
-    return _pow(_scalar(ev.go(base)), ex)
+        return _power(_squared_norm(ev, base.args[0]), ex / 2)  # ‖v‖²ᵏ without the root
+    return _power(ev.go(base), ex)
 
 
 def _squared_norm(ev, v):
     m = ev.go(v)
-    if not _is_mat(m):
-        return m * m
-    return sum((m[i, j] ** 2 for i in range(m.nrows()) for j in range(m.ncols())), _Q(0))
+    total = None
+    for x in (_entries(m) if _is_mat(m) else [m]):
+        sq = _times(x, x)
+        total = sq if total is None else _plus(total, sq)
+    return total
 
 
 def _matpow(ev, e):
     base, ex = e.args
     m = ev.go(base)
-    n = ev.go(ex)
-    if not _is_mat(m) or m.nrows() != m.ncols():
+    k = _int(_plain(ev.go(ex)))
+    r, c = _shape(m)
+    if r == 0 or r != c:
         raise Refused("a power of a non-square matrix")
-    k = _int(n)
     if k < 0:
-        m, k = m.inv(), -k
-    out = _identity(m.nrows())
+        m, k = _inverse_of(m), -k
+    out = _identity(r)
     for _ in range(k):
-        out = out * m
+        out = _times(out, m)
     return out
 
 
 def _transpose(ev, e):
     m = ev.go(e.args[0])
-    return m.transpose() if _is_mat(m) else m
+    return _linear(m, lambda x: x.transpose()) if _is_mat(m) else m
+
+
+def _inverse_of(m):
+    r, c = _shape(m)
+    if r == 0 or r != c:
+        raise Refused("an inverse of a non-square matrix")
+    inv = _val(m).inv()  # ZeroDivisionError when singular: SymPy decides (a singular draw)
+    if not isinstance(m, Dual):
+        return inv
+    return Dual(inv, [None if t is None else -(inv * t * inv) for t in m.t])
 
 
 def _inverse(ev, e):
-    m = ev.go(e.args[0])
-    if not _is_mat(m) or m.nrows() != m.ncols():
-        raise Refused("an inverse of a non-square matrix")
-    return m.inv()  # ZeroDivisionError when singular: SymPy decides (a singular draw)
+    return _inverse_of(ev.go(e.args[0]))
+
+
+def _tr(m):
+    return sum((m[i, i] for i in range(m.nrows())), _Q(0))
 
 
 def _trace(ev, e):
     m = ev.go(e.args[0])
-    if not _is_mat(m) or m.nrows() != m.ncols():
+    r, c = _shape(m)
+    if r == 0 or r != c:
         raise Refused("a trace of a non-square matrix")
-    return sum((m[i, i] for i in range(m.nrows())), _Q(0))
+    return _linear(m, _tr)
 
 
 def _det(ev, e):
     m = ev.go(e.args[0])
-    if not _is_mat(m) or m.nrows() != m.ncols():
+    r, c = _shape(m)
+    if r == 0 or r != c:
         raise Refused("a determinant of a non-square matrix")
-    return m.det()
+    d = _val(m).det()
+    if not isinstance(m, Dual):
+        return d
+    inv = _val(m).inv()  # (Jacobi's formula needs it: a singular point is refused)
+    return Dual(d, [None if t is None else d * _tr(inv * t) for t in m.t])
 
 
 def _sized(make):
     def rule(ev, e):
-        return make(*(_int(ev.go(a)) for a in e.args))
+        return make(*(_int(_plain(ev.go(a))) for a in e.args))
     return rule
 
 
 def _ones(m, n=1):
-    out = _M(m, n)
-    for i in range(m):
-        for j in range(n):
-            out[i, j] = 1
-    return out
+    return _M(m, n, [1] * (m * n))
 
 
 def _scalar_node(ev, e):
     m = ev.go(e.args[0])
     if _is_mat(m):
-        if (m.nrows(), m.ncols()) != (1, 1):
+        if _shape(m) != (1, 1):
             raise Refused("Scalar() of a matrix that is not 1×1")
-        return m[0, 0]
+        return _entry(m, 0, 0)
     return m
 
 
 def _norm(ev, e):
-    return _root(_squared_norm(ev, e.args[0]), 2)
+    return _power(_squared_norm(ev, e.args[0]), sp.Rational(1, 2))
 
 
 def _element(ev, e):
     parent, i, j = e.args
     m = ev.go(parent)
-    i, j = _int(ev.go(i)), _int(ev.go(j))
+    i, j = _int(_plain(ev.go(i))), _int(_plain(ev.go(j)))
+    r, c = _shape(m)
     if not _is_mat(m):
         raise Refused("an entry of a scalar")
-    if not (0 <= i < m.nrows() and 0 <= j < m.ncols()):
+    if not (0 <= i < r and 0 <= j < c):
         raise Refused("an entry outside the matrix")
-    return m[i, j]
+    return _entry(m, i, j)
 
 
 def _explicit_matrix(ev, e):
     r, c = e.shape
-    vals = [_scalar(ev.go(x)) for x in e]
     if r == 0 or c == 0:
         raise Refused("an empty matrix")
-    return _M(r, c, vals)
+    return _assemble(r, c, [_scalar(ev.go(x)) for x in e])
 
 
 def _blocks(ev, e):
@@ -319,13 +487,13 @@ def _blocks(ev, e):
     rows = []
     for bi in range(grid.shape[0]):
         blocks = [ev.go(grid[bi, bj]) for bj in range(grid.shape[1])]
-        if not all(_is_mat(b) for b in blocks) or len({b.nrows() for b in blocks}) != 1:
+        if not all(_is_mat(b) for b in blocks) or len({_shape(b)[0] for b in blocks}) != 1:
             raise Refused("a block row of mismatched blocks")
-        for i in range(blocks[0].nrows()):
-            rows.append([b[i, j] for b in blocks for j in range(b.ncols())])
+        for i in range(_shape(blocks[0])[0]):
+            rows.append([_entry(b, i, j) for b in blocks for j in range(_shape(b)[1])])
     if len({len(r) for r in rows}) != 1:
         raise Refused("block columns of mismatched widths")
-    return _M(len(rows), len(rows[0]), [x for r in rows for x in r])
+    return _assemble(len(rows), len(rows[0]), [x for r in rows for x in r])
 
 
 def _sum(empty_when_reversed: bool):
@@ -336,7 +504,7 @@ def _sum(empty_when_reversed: bool):
         function, *limits = e.args
         ranges = []
         for var, lo, hi in (lim.args for lim in limits):
-            lo, hi = _int(ev.go(lo)), _int(ev.go(hi))
+            lo, hi = _int(_plain(ev.go(lo))), _int(_plain(ev.go(hi)))
             if hi < lo - 1 and not empty_when_reversed:
                 raise Refused("a Sum over a reversed range")
             ranges.append((var, range(lo, hi + 1)))
@@ -348,68 +516,70 @@ def _nested(ev, function, ranges):
     if not ranges:
         return ev.go(function)
     (var, values), rest = ranges[0], ranges[1:]
-    terms = []
+    total = None
     for k in values:
         saved = ev.env.get(var)
         ev.env[var] = _Q(k)
         try:
-            terms.append(_nested(ev, function, rest))
+            term = _nested(ev, function, rest)
         finally:
             if saved is None:
                 del ev.env[var]
             else:
                 ev.env[var] = saved
-    if not terms:
+        if total is not None and _shape(term) != _shape(total):
+            raise Refused("a sum of terms of different shapes")
+        total = term if total is None else _plus(total, term)
+    if total is None:
         if getattr(function, "is_Matrix", False) or isinstance(function, sp.MatrixExpr):
             raise Refused("an empty sum of matrices")  # SymPy's empty Add is the scalar 0
         return _Q(0)
-    total = terms[0]
-    for t in terms[1:]:
-        if _is_mat(t) != _is_mat(total):
-            raise Refused("a sum of a matrix and a scalar")
-        total = total + t
     return total
 
 
 def _function_matrix(ev, e):
     rows, cols, lamda = e.args
-    r, c = _int(ev.go(rows)), _int(ev.go(cols))
+    r, c = _int(_plain(ev.go(rows))), _int(_plain(ev.go(cols)))
     if len(lamda.variables) != 2 or r == 0 or c == 0:
         raise Refused("a function matrix of unexpected form")
     i, j = lamda.variables
-    out = _M(r, c)
+    entries = []
     for a in range(r):
         for b in range(c):
             saved = dict(ev.env)
             ev.env[i], ev.env[j] = _Q(a), _Q(b)
             try:
-                out[a, b] = _scalar(ev.go(lamda.expr))
+                entries.append(_scalar(ev.go(lamda.expr)))
             finally:
                 ev.env = saved
-    return out
+    return _assemble(r, c, entries)
+
+
+def _grad(ev, e):
+    f, v = e.args
+    return ev.gradient(f, v)
 
 
 def _abs(ev, e):
-    return abs(_scalar(ev.go(e.args[0])))
+    return abs(_plain(_scalar(ev.go(e.args[0]))))
 
 
 def _extreme(pick):
     def rule(ev, e):
-        vals = [_scalar(v) for v in ev.args(e)]
-        return pick(vals)
+        return pick([_plain(_scalar(v)) for v in ev.args(e)])
     return rule
 
 
 def _piecewise(ev, e):
     for pair in e.args:
         if _truth(ev.go(pair.cond)):
-            return ev.go(pair.expr)
+            return _plain(ev.go(pair.expr))
     raise Refused("no piece applies (SymPy's Piecewise is undefined there)")
 
 
 def _relation(op):
     def rule(ev, e):
-        a, b = (_scalar(v) for v in ev.args(e))
+        a, b = (_plain(_scalar(v)) for v in ev.args(e))
         return op(a, b)
     return rule
 
@@ -444,6 +614,7 @@ _HANDLERS = {
     sp.OneMatrix: _sized(_ones),
     Scalar: _scalar_node,
     Norm: _norm,
+    Grad: _grad,
     MatrixElement: _element,
     sp.ImmutableDenseMatrix: _explicit_matrix,
     sp.MutableDenseMatrix: _explicit_matrix,

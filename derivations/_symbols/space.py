@@ -122,17 +122,36 @@ class Instance:
 
     def rational(self, exprs: list) -> list | None:
         """The values of ``exprs`` here over ℚ in flint (``fmpq``/``fmpq_mat``, see
-        :mod:`.rational`), or None where only SymPy can decide: at an instance with entry
-        symbols left (a differentiated variable, components), or an expression that is not
-        exactly rational at this point. One memo per instance, as for :meth:`__call__`."""
-        if self.point is not None or any(self.entries.values()):
+        :mod:`.rational`), or None where only SymPy can decide: an instance with entry
+        symbols that have no value (components), or an expression that is not exactly
+        rational at this point. An exact random point's differentiated variables take their
+        values, and a ``Grad`` with respect to one is taken there by forward mode. One memo
+        per instance, as for :meth:`__call__`."""
+        ev = self._rational_evaluator()
+        if ev is None:
             return None
-        from .rational import evaluator, values_of
+        from .rational import values_of
 
-        if self._rational is None:
-            self._rational = evaluator(self.mapping)
         return values_of([expand_definitions(sp.sympify(e), self.definitions) for e in exprs],
-                         self.mapping, self._rational)
+                         ev.mapping, ev)
+
+    def rational_gradient(self, f, var, at) -> list | None:
+        """[∂f/∂var entries] at var = ``at`` (a flint value) over ℚ, or None (see
+        :meth:`rational`)."""
+        ev = self._rational_evaluator()
+        if ev is None:
+            return None
+        from .rational import gradient_of
+
+        return gradient_of(expand_definitions(sp.sympify(f), self.definitions), var, at,
+                           ev.mapping, ev)
+
+    def _rational_evaluator(self):
+        if self._rational is False:
+            return None
+        if self._rational is None:
+            self._rational = _point_evaluator(self) or False
+        return self._rational or None
 
     def without_point(self) -> "Instance":
         """This instance with its gradients left as functions of the entry symbols."""
@@ -140,6 +159,38 @@ class Instance:
 
     def free(self) -> list[sp.Symbol]:
         return [s for syms in self.entries.values() for s in syms]
+
+
+def _point_evaluator(inst: Instance):
+    """The flint evaluator of an exact random point (:meth:`Instance.rational`), or None
+    when some entry symbol has no value (a components instance)."""
+    from .rational import evaluator, values_of
+
+    point = inst.point or {}
+    if any(s not in point for syms in inst.entries.values() for s in syms):
+        return None
+    if not point:
+        return evaluator(inst.mapping)
+    mapping, wrt, inside = {}, {}, set()
+    for key, v in inst.mapping.items():
+        if isinstance(v, sp.MatrixBase) and any(isinstance(x, sp.Symbol) and x in point for x in v):
+            entries = list(v)
+            mapping[key] = sp.ImmutableMatrix(*v.shape, [x.xreplace(point) for x in entries])
+            if len(set(entries)) == len(entries) and all(x in point for x in entries):
+                wrt[key] = None  # its entries are distinct variables: a gradient may seed them
+            inside.update(entries)
+        else:
+            mapping[key] = v
+    for s, val in point.items():  # a differentiated scalar is its own entry symbol
+        if s not in mapping and s not in inside:
+            mapping[s] = val
+            wrt[s] = None
+    ev = evaluator(mapping)
+    got = values_of(list(wrt), mapping, ev)
+    if got is None:
+        return None
+    ev.wrt = dict(zip(wrt, got))
+    return ev
 
 
 def _is_explicit(m) -> bool:

@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 from derivations import REGISTRY
-from derivations._claims.claims import Equal
+from derivations._claims.claims import Equal, Stationary
 from derivations._methods import exact_random
 from derivations._symbols.expr import Norm, Scalar, dot
 from derivations._symbols.nodes import Blocks, DataSum, Inv, ones
@@ -141,13 +141,13 @@ def test_disagreeing_exact_evaluations_are_an_error_never_a_verdict(monkeypatch)
     assert r.status != "verified"
 
 
-def _catalog_points(ids):
+def _catalog_points(ids, gradients: list | None = None):
     compared = refused = 0
     for eid in ids:
         st = REGISTRY[eid].build()
         claims = [c for _, c in st.all_claims()] + [st.stated]
         for claim in claims:
-            if not isinstance(claim, Equal):
+            if not isinstance(claim, (Equal, Stationary)):
                 continue
             space = st.space
             keep = exact_random.differentiated(claim, space)
@@ -162,11 +162,15 @@ def _catalog_points(ids):
                     refused += 1
                     continue
                 try:
-                    want = [e.xreplace(values) for e in claim.residual(inst)]
+                    residual = (claim.residual(inst) if isinstance(claim, Equal)
+                                else claim._residual(inst))
+                    want = [e.xreplace(values) for e in residual]
                 except Exception:  # noqa: BLE001 - SymPy cannot instantiate it: flint must not either
                     pytest.fail(f"{eid}: flint computed a value SymPy cannot ({claim})")
                 assert [_sympy(x) for x in got] == want, (eid, claim, sizes)
                 compared += 1
+                if keep and gradients is not None:
+                    gradients.append(eid)
     return compared, refused
 
 
@@ -176,8 +180,58 @@ def test_catalog_sample_same_values_as_sympy():
     assert compared >= 10
 
 
+def test_catalog_gradients_same_values_as_sympy():
+    gradients: list = []
+    compared, _ = _catalog_points(["least_squares.gradient", "fisher.stationarity",
+                                   "descent.newton_one_step"], gradients)
+    assert len(gradients) >= 5
+
+
 @pytest.mark.slow
-def test_every_catalog_equality_same_values_as_sympy():
-    compared, refused = _catalog_points(sorted(REGISTRY))
-    print(f"{compared} points compared, {refused} refused")
-    assert compared >= 500
+def test_every_catalog_equality_and_stationary_point_same_values_as_sympy():
+    gradients: list = []
+    compared, refused = _catalog_points(sorted(REGISTRY), gradients)
+    print(f"{compared} points compared ({len(gradients)} with a gradient), {refused} refused")
+    assert compared >= 500 and len(gradients) >= 50
+
+
+def _grad_space():
+    s = Space()
+    d = s.dim("d")
+    w, x = s.vector("w", d), s.vector("x", d)
+    S = s.matrix("S", d, d, "spd")
+    t = s.scalar("t", positive=True)
+    return s, d, w, x, S, t
+
+
+@pytest.mark.parametrize("f", [
+    lambda w, x, S, t: Scalar(w.T * S * w) / 2 - dot(x, w) * t,
+    lambda w, x, S, t: Scalar(w.T * S * w) / (dot(w, w) + 1),
+    lambda w, x, S, t: Norm(w)**4 - 3 * sp.Determinant(S + w * w.T),
+    lambda w, x, S, t: Scalar(x.T * sp.Inverse(S + w * w.T) * x),
+    # a constant with no rational value (ln t, e^t) has derivative 0
+    lambda w, x, S, t: sp.log(2 * sp.pi * t) + dot(w, x)**2 - sp.exp(t),
+])
+def test_forward_gradient_over_q_equals_sympys(f):
+    from derivations._symbols.expr import Grad
+
+    s, d, w, x, S, t = _grad_space()
+    claim = Equal(Grad(f(w, x, S, t), w), sp.ZeroMatrix(d, 1))
+    for n in (1, 3):
+        inst, values = s.random_instance({d: sp.Integer(n)}, random.Random(n), "readable", {"w"})
+        got = inst.rational([Grad(f(w, x, S, t), w)])
+        assert got is not None
+        want = [e.xreplace(values) for e in claim.residual(inst)]
+        assert [_sympy(v) for v in _sympy(got[0])] == want
+
+
+def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
+    from derivations._symbols.expr import Grad
+
+    s, d, w, x, S, t = _grad_space()
+    inst, _ = s.random_instance({d: sp.Integer(2)}, random.Random(0), "readable", {"w"})
+    for f in (sp.log(t) * dot(w, w), sp.exp(dot(w, x)), sp.sqrt(2) * dot(w, w), sp.Abs(dot(w, x)),
+              sp.Max(dot(w, x), 0)):
+        assert inst.rational([Grad(f, w)]) is None, f
+    # and a gradient of a gradient is left to SymPy
+    assert inst.rational([Grad(Scalar(Grad(dot(w, w), w).T * x), w)]) is None
