@@ -110,6 +110,13 @@ class Claim:
     def violation(self, inst, values: dict) -> str | None:
         raise NotImplementedError
 
+    def holds_over_q(self, inst) -> bool | None:
+        """Whether the claim holds at an exact random point, computed over ℚ in flint
+        (:meth:`Instance.rational`); None where only SymPy can decide (see exact random)."""
+        residual = getattr(self, "rational_residual", None)
+        r = residual(inst) if residual is not None else None
+        return None if r is None else all(x == 0 for x in r)
+
     def manifest(self, space) -> tuple[bool, str]:
         """Whether the non-identity part of the proof (a sign condition) holds structurally."""
         return True, ""
@@ -249,6 +256,17 @@ class Rel(Claim):
         strict = self.op in ("<", ">")
         ok = (is_manifestly_positive if strict else is_manifestly_nonnegative)(self.certificate, space)
         return ok, "" if ok else f"certificate {self.certificate} is not manifestly {'positive' if strict else 'nonnegative'}"
+
+    def holds_over_q(self, inst) -> bool | None:
+        got = inst.rational([self.gap()])
+        if got is None:
+            return None
+        g = got[0]
+        if isinstance(g, flint.fmpq_mat):
+            if (g.nrows(), g.ncols()) != (1, 1):
+                return None
+            g = g[0, 0]
+        return g > 0 or (g == 0 and self.op not in ("<", ">"))
 
     def violation(self, inst, values):
         g = inst(self.gap())

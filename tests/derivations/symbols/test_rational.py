@@ -235,3 +235,22 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
         assert inst.rational([Grad(f, w)]) is None, f
     # and a gradient of a gradient is left to SymPy
     assert inst.rational([Grad(Scalar(Grad(dot(w, w), w).T * x), w)]) is None
+
+
+def test_an_inequality_is_decided_over_q_and_refuted_by_sympy(monkeypatch):
+    from derivations._claims.claims import Rel
+
+    s, d, n, m = _space()
+    v, u, S = m["v"], m["u"], m["S"]
+    inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 3)
+    assert Rel(Scalar(v.T * S * v), ">=", 0).holds_over_q(inst) is True
+    assert Rel(dot(v, v), "<", -1).holds_over_q(inst) is False
+    # a strict inequality is false where the gap is exactly 0, a weak one true
+    assert Rel(dot(v, v), ">", dot(v, v)).holds_over_q(inst) is False
+    assert Rel(dot(v, v), ">=", dot(v, v)).holds_over_q(inst) is True
+    real = exact_random.run(Rel(dot(v, v) + dot(u, u), ">=", 2 * dot(u, v)), s, random.Random(0))
+    assert real.outcome == "equal"
+    monkeypatch.setattr(Rel, "violation", lambda self, inst, values: (_ for _ in ()).throw(
+        AssertionError("SymPy's violation called at a rational point")))
+    again = exact_random.run(Rel(dot(v, v) + dot(u, u), ">=", 2 * dot(u, v)), s, random.Random(0))
+    assert again.outcome == "equal" and again.points == real.points
