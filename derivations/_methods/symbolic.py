@@ -11,6 +11,7 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .budget import Timeout, time_limit
+from .matrix_doit import memoised_doit
 from .._symbols.expr import lower
 from .outcome import EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
 
@@ -54,7 +55,7 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
             "a derivative: SymPy's matrix calculus is known to return wrong derivatives "
             "(0 for the ridge objective, a dropped quotient-rule term), so it proves nothing"))
     try:
-        with time_limit(BUDGET) as lim:
+        with time_limit(BUDGET) as lim, memoised_doit():
             targets = claim.symbolic()
             if targets is None:
                 return Outcome(NAME, NOT_APPLICABLE,
