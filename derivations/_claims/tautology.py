@@ -13,6 +13,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .claims import Equal, Rel, SameSign
+from .._symbols.matrix_doit import memoised_doit
 
 __all__ = ["by_construction"]
 
@@ -30,7 +31,8 @@ def by_construction(claim) -> str | None:
         if a == b:
             return f"both sides are the same expression after construction: {a}"
         try:
-            diff = a - b
+            with memoised_doit():  # a − b of matrix expressions runs SymPy's canonicalisation
+                diff = a - b
         except (TypeError, ValueError, sp.ShapeError):
             return None
         if _is_zero(diff):

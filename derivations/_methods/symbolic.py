@@ -11,7 +11,7 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .budget import Timeout, time_limit
-from .matrix_doit import memoised_doit
+from .._symbols.matrix_doit import memoised_doit
 from .._symbols.expr import lower
 from .outcome import EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
 

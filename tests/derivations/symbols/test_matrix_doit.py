@@ -11,8 +11,9 @@ from sympy.matrices.expressions.matmul import MatMul
 
 from derivations import REGISTRY
 from derivations._claims.claims import Behaviour
-from derivations._methods import matrix_doit, symbolic
-from derivations._methods.matrix_doit import memoised_doit
+from derivations._methods import symbolic
+from derivations._symbols import matrix_doit
+from derivations._symbols.matrix_doit import memoised_doit
 
 n = sp.Symbol("n", integer=True, positive=True)
 A, B, C = (sp.MatrixSymbol(x, n, n) for x in "ABC")

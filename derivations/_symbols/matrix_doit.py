@@ -6,9 +6,10 @@ new ``MatMul``/``MatAdd``, which runs the canonicalisation rules over the whole 
 many times over. Over the catalog that was half of the symbolic method's time. ``doit`` of an
 immutable expression is a pure function of the expression and its hints (and of SymPy's
 global ``evaluate`` flag, part of the key), so :func:`memoised_doit` remembers its results —
-for ``MatMul`` and ``MatAdd`` only, and only inside the ``with`` block (the symbolic method),
+for ``MatMul`` and ``MatAdd`` only, and only inside the ``with`` block (the symbolic method,
+and the check that a catalog claim is not true by construction),
 SymPy's own methods being restored on exit. A call that raises (a budget's ``Timeout``) stores
-nothing. ``tests/derivations/methods/test_matrix_doit.py`` checks the outcomes over the
+nothing. ``tests/derivations/symbols/test_matrix_doit.py`` checks the outcomes over the
 catalog are those without the memo.
 """
 
