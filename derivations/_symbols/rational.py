@@ -164,7 +164,7 @@ def _scalar(v):
 
 def _plain(v):
     if isinstance(v, Dual):
-        raise Refused("a rule without a derivative (|x|, max, min, piecewise, a condition)")
+        raise Refused("a size or an index that depends on the variable of a gradient")
     return v
 
 
@@ -560,27 +560,45 @@ def _grad(ev, e):
     return ev.gradient(f, v)
 
 
+# |x|, max, min, piecewise and their conditions: exact on plain values. On a value with
+# derivatives (inside a gradient) only off the boundary, where the active piece is the same in a
+# neighbourhood of the point and its derivative is the derivative: a tie (|0|, max of equal
+# values, a condition whose two sides are equal) is refused, so SymPy decides there as before
+# (its Heaviside(0) = 1/2 and a Piecewise's first-listed piece are conventions, not derivatives).
 def _abs(ev, e):
-    return abs(_plain(_scalar(ev.go(e.args[0]))))
+    x = _scalar(ev.go(e.args[0]))
+    if not isinstance(x, Dual):
+        return abs(x)
+    if x.v == 0:
+        raise Refused("|x| where x = 0 inside a gradient")
+    return x if x.v > 0 else Dual(-x.v, [None if t is None else -t for t in x.t])
 
 
-def _extreme(pick):
+def _extreme(largest: bool):
     def rule(ev, e):
-        return pick([_plain(_scalar(v)) for v in ev.args(e)])
+        vals = [_scalar(v) for v in ev.args(e)]
+        if not any(isinstance(v, Dual) for v in vals):
+            return max(vals) if largest else min(vals)
+        best = max(vals, key=_val) if largest else min(vals, key=_val)
+        if sum(1 for v in vals if _val(v) == _val(best)) > 1:
+            raise Refused("a tie in max/min inside a gradient")
+        return best
     return rule
 
 
 def _piecewise(ev, e):
     for pair in e.args:
         if _truth(ev.go(pair.cond)):
-            return _plain(ev.go(pair.expr))
+            return ev.go(pair.expr)
     raise Refused("no piece applies (SymPy's Piecewise is undefined there)")
 
 
 def _relation(op):
     def rule(ev, e):
-        a, b = (_plain(_scalar(v)) for v in ev.args(e))
-        return op(a, b)
+        a, b = (_scalar(v) for v in ev.args(e))
+        if (isinstance(a, Dual) or isinstance(b, Dual)) and _val(a) == _val(b):
+            raise Refused("a condition on its boundary inside a gradient")
+        return op(_val(a), _val(b))
     return rule
 
 
@@ -624,8 +642,8 @@ _HANDLERS = {
     sp.Sum: _sum(empty_when_reversed=False),
     sp.FunctionMatrix: _function_matrix,
     sp.Abs: _abs,
-    sp.Max: _extreme(max),
-    sp.Min: _extreme(min),
+    sp.Max: _extreme(largest=True),
+    sp.Min: _extreme(largest=False),
     sp.Piecewise: _piecewise,
     sp.StrictLessThan: _relation(lambda a, b: a < b),
     sp.LessThan: _relation(lambda a, b: a <= b),

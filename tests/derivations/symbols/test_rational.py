@@ -211,6 +211,9 @@ def _grad_space():
     lambda w, x, S, t: Scalar(x.T * sp.Inverse(S + w * w.T) * x),
     # a constant with no rational value (ln t, e^t) has derivative 0
     lambda w, x, S, t: sp.log(2 * sp.pi * t) + dot(w, x)**2 - sp.exp(t),
+    # off its boundary a piecewise function's derivative is its active piece's
+    lambda w, x, S, t: sp.Max(dot(w, x), 0)**2 / 2 + sp.Abs(dot(w, w) - t) - sp.Min(t, dot(x, w)),
+    lambda w, x, S, t: sp.Piecewise((dot(w, w), dot(w, x) > t), (t * dot(w, x), True)),
 ])
 def test_forward_gradient_over_q_equals_sympys(f):
     from derivations._symbols.expr import Grad
@@ -230,9 +233,19 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
 
     s, d, w, x, S, t = _grad_space()
     inst, _ = s.random_instance({d: sp.Integer(2)}, random.Random(0), "readable", {"w"})
-    for f in (sp.log(t) * dot(w, w), sp.exp(dot(w, x)), sp.sqrt(2) * dot(w, w), sp.Abs(dot(w, x)),
-              sp.Max(dot(w, x), 0)):
+    for f in (sp.log(t) * dot(w, w), sp.exp(dot(w, x)), sp.sqrt(2) * dot(w, w)):
         assert inst.rational([Grad(f, w)]) is None, f
+    # on a boundary (a tie) |·|, max and a piecewise condition have no derivative: refused
+    from derivations._symbols.rational import evaluator, gradient_of
+
+    at = {d: sp.Integer(2), w: sp.ImmutableMatrix([1, 0]), x: sp.ImmutableMatrix([0, 1]),
+          t: sp.Integer(1)}
+    wv = flint.fmpq_mat(2, 1, [1, 0])
+    for f in (sp.Abs(dot(w, x)), sp.Max(dot(w, x), 0), sp.Min(dot(w, w), t),
+              sp.Piecewise((dot(w, w), dot(w, x) > 0), (0, True))):
+        assert gradient_of(f, w, wv, at, evaluator(at, {w: wv})) is None, f
+    off = {**at, x: sp.ImmutableMatrix([2, 1])}
+    assert gradient_of(sp.Abs(dot(w, x)), w, wv, off, evaluator(off, {w: wv})) == [2, 1]
     # and a gradient of a gradient is left to SymPy
     assert inst.rational([Grad(Scalar(Grad(dot(w, w), w).T * x), w)]) is None
 
