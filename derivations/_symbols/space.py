@@ -27,6 +27,7 @@ import itertools
 import random
 from dataclasses import dataclass, field, replace
 
+import flint
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement
 
@@ -747,8 +748,14 @@ def _random_scalar(a: dict, rng: random.Random, mode: str = "readable") -> sp.Ra
     return _rat(rng, nonzero=a.get("nonzero", False), mode=mode)
 
 
+def _flint(rows: list[list]) -> flint.fmpq_mat:
+    return flint.fmpq_mat(len(rows), len(rows[0]),
+                          [flint.fmpq(int(x.p), int(x.q)) for row in rows for x in row])
+
+
 def _rank(rows: list[list]) -> int:
-    return sp.Matrix(rows).rank() if rows and rows[0] else 0
+    """Exact rank over ℚ (python-flint; SymPy's rank of a 6×3 draw took ~1 ms)."""
+    return _flint(rows).rank() if rows and rows[0] else 0
 
 
 def _random_matrix(structure: str, r: int, c: int, rng: random.Random, mode: str = "readable") -> list[list]:
@@ -788,13 +795,15 @@ def _random_matrix(structure: str, r: int, c: int, rng: random.Random, mode: str
             k = rng.choice([0, max(1, r - 1), r]) if mode == "edge" else rng.choice([max(1, r - 1), r])
         else:
             k = rng.choice([1, r]) if mode == "edge" else r
-        L = sp.Matrix(r, max(k, 1), lambda i, j: R() if k else 0)
-        M = L * L.T
+        # L Lᵀ (+ shift·I) in flint over ℚ, the draws in the same order (row by row)
+        L = [[R() if k else sp.Integer(0) for _ in range(max(k, 1))] for _ in range(r)]
+        M = _flint(L) * _flint(L).transpose()
         if structure == "spd":
             shift = (sp.Rational(1, 10 ** 6) if mode == "edge" and rng.random() < 0.5
                      else _rat(rng, 0, 2, nonzero=True, mode=mode))
-            M = M + sp.eye(r) * shift  # ill-conditioned when the shift is tiny and L rank 1
-        return [[M[i, j] for j in range(c)] for i in range(r)]
+            for i in range(r):  # ill-conditioned when the shift is tiny and L rank 1
+                M[i, i] += flint.fmpq(int(shift.p), int(shift.q))
+        return [[sp.Rational(int(M[i, j].p), int(M[i, j].q)) for j in range(c)] for i in range(r)]
     if structure in ("diagonal", "positive_diagonal"):
         pos = structure == "positive_diagonal"
         return [[(R(lo=0, hi=4, nonzero=True) if pos else R()) if i == j else sp.Integer(0)

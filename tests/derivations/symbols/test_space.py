@@ -190,3 +190,18 @@ def test_bottom_up_instantiation_agrees_with_sympy_on_every_catalog_claim():
                         break
     assert checked > 300
     assert not bad, "\n".join(bad[:10])
+
+
+def test_draws_are_reproducible_bit_for_bit():
+    """The seed's draws are part of the reproducibility contract (``--seed``): these values
+    were drawn by the SymPy-matrix implementation before L Lᵀ and the rank moved to flint."""
+    from derivations._symbols.space import _random_matrix
+
+    R = sp.Rational
+    assert _random_matrix("spd", 3, 3, random.Random(7), "readable") == [
+        [R(13049, 400), R(-587, 20), R(-231, 50)], [R(-587, 20), R(125, 4), R(-3, 10)],
+        [R(-231, 50), R(-3, 10), R(631, 25)]]
+    assert _random_matrix("psd", 2, 2, random.Random(7), "edge") == [
+        [4 * 10**12, -6 * 10**12], [-6 * 10**12, 9 * 10**12]]
+    assert _random_matrix("full_column_rank", 4, 2, random.Random(7), "readable") == [
+        [R(-7, 4), R(-17, 5)], [4, 1], [4, R(-7, 2)], [2, R(-16, 5)]]
