@@ -145,7 +145,10 @@ CONSTANT = _Constant()
 
 def _constant_scalar(e, seed: dict) -> bool:
     return (not isinstance(e, sp.MatrixExpr) and not getattr(e, "is_Matrix", False)
-            and not e.has(*seed))
+            and not e.has(*seed) and not e.has(*_NOT_FINITE))
+
+
+_NOT_FINITE = (sp.zoo, sp.oo, -sp.oo, sp.nan)
 
 
 def _val(x):
@@ -179,6 +182,13 @@ def _plus(a, b):
         if _is_mat(other):
             raise Refused("a matrix plus a scalar")
         return Dual(CONSTANT, other.t) if isinstance(other, Dual) else CONSTANT
+    if _val(a) is CONSTANT or _val(b) is CONSTANT:  # (a log's value) + g: the derivatives add
+        if _is_mat(a) or _is_mat(b):
+            raise Refused("a matrix plus a scalar")
+        ta = a.t if isinstance(a, Dual) else [None] * len(b.t)
+        tb = b.t if isinstance(b, Dual) else [None] * len(a.t)
+        return Dual(CONSTANT, [x if y is None else y if x is None else x + y
+                               for x, y in zip(ta, tb)])
     if not isinstance(a, Dual) and not isinstance(b, Dual):
         return a + b
     ta = a.t if isinstance(a, Dual) else [None] * len(b.t)
@@ -194,6 +204,11 @@ def _times(a, b):
         if isinstance(other, Dual) or _is_mat(other):
             raise Refused("a derivative times a value with no exact rational form")
         return CONSTANT
+    if _val(a) is CONSTANT or _val(b) is CONSTANT:  # q·(a log): q times its derivatives
+        unknown, other = (a, b) if _val(a) is CONSTANT else (b, a)
+        if isinstance(other, Dual) or _is_mat(other):
+            raise Refused("a derivative times a value with no exact rational form")
+        return Dual(CONSTANT, [None if t is None else t * other for t in unknown.t])
     if not isinstance(a, Dual) and not isinstance(b, Dual):
         return a * b
     av, bv = _val(a), _val(b)
@@ -360,9 +375,12 @@ def _power(b, e: sp.Basic):
     r = _root(bv, q) ** p if q != 1 else bv ** p
     if not isinstance(b, Dual):
         return r
-    if bv == 0:
+    if q == 1 and p >= 1:  # d bᵖ = p bᵖ⁻¹ db, at b = 0 too
+        coeff = p * bv ** (p - 1)
+    elif bv == 0:
         raise Refused("a derivative of a power at 0")
-    coeff = _Q(p, q) * r / bv
+    else:
+        coeff = _Q(p, q) * r / bv
     return Dual(r, [None if t is None else coeff * t for t in b.t])
 
 
@@ -555,6 +573,44 @@ def _function_matrix(ev, e):
     return _assemble(r, c, entries)
 
 
+def _log(ev, e):
+    """ln a. ln eᵘ = u for a real u (every value here is real: the point is rational). Inside
+    a gradient the derivative of ln a is a′/a, which needs no value of the log: its value is
+    left unknown (:data:`CONSTANT`, usable only in sums and in products with plain numbers,
+    anything else refused), and ln of a product is the sum of the logs of its factors
+    (d ln(ab) = a′/a + b′/b; each factor must be positive, or free of the variable). Outside a
+    gradient a log that is not of an exponential is refused: SymPy decides that point."""
+    (arg,) = e.args
+    if isinstance(arg, sp.exp):
+        return ev.go(arg.args[0])
+    if not ev.seed:
+        raise Refused("no exact rational rule for log")
+    if _constant_scalar(e, ev.seed):
+        return CONSTANT
+    out = None
+    for f in (arg.args if isinstance(arg, sp.Mul) else (arg,)):
+        term = _log_factor(ev, f)
+        out = term if out is None else _plus(out, term)
+    return out
+
+
+def _log_factor(ev, f):
+    if isinstance(f, sp.exp):
+        return ev.go(f.args[0])
+    if _constant_scalar(f, ev.seed):  # ln of a factor free of the variable: derivative 0
+        return CONSTANT
+    x = _scalar(ev.go(f))
+    if x is CONSTANT:
+        return CONSTANT
+    if isinstance(x, Dual):
+        if x.v is CONSTANT or x.v <= 0:  # (SymPy's complex log there: SymPy decides)
+            raise Refused("a log of an unknown value, or of one not positive, inside a gradient")
+        return Dual(CONSTANT, [None if t is None else t / x.v for t in x.t])
+    if x <= 0:
+        raise Refused("a log of a number that is not positive")
+    return CONSTANT
+
+
 def _grad(ev, e):
     f, v = e.args
     return ev.gradient(f, v)
@@ -633,6 +689,7 @@ _HANDLERS = {
     Scalar: _scalar_node,
     Norm: _norm,
     Grad: _grad,
+    sp.log: _log,
     MatrixElement: _element,
     sp.ImmutableDenseMatrix: _explicit_matrix,
     sp.MutableDenseMatrix: _explicit_matrix,

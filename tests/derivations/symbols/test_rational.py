@@ -214,6 +214,13 @@ def _grad_space():
     # off its boundary a piecewise function's derivative is its active piece's
     lambda w, x, S, t: sp.Max(dot(w, x), 0)**2 / 2 + sp.Abs(dot(w, w) - t) - sp.Min(t, dot(x, w)),
     lambda w, x, S, t: sp.Piecewise((dot(w, w), dot(w, x) > t), (t * dot(w, x), True)),
+    # a log's derivative a′/a needs no value of the log: ln of a product, of an exponential,
+    # of a power, with a factor free of w (ln 2πt) — a Gaussian negative log-likelihood
+    lambda w, x, S, t: -sp.log((2 * sp.pi * t) ** sp.Rational(-3, 2)
+                               * sp.exp(-(dot(w, x) - t) ** 2 / (2 * t))),
+    lambda w, x, S, t: 3 * sp.log(dot(w, w) + 1) - sp.log(t * (dot(w, x)**2 + t)) / 2 + dot(w, x),
+    # d bᵖ at b = 0 for a positive integer p (w = x at n = 1 below: the residual is 0)
+    lambda w, x, S, t: (dot(w, w) - dot(w, w))**2 + (dot(w, x) - dot(w, x))**3 * t,
 ])
 def test_forward_gradient_over_q_equals_sympys(f):
     from derivations._symbols.expr import Grad
@@ -233,8 +240,15 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
 
     s, d, w, x, S, t = _grad_space()
     inst, _ = s.random_instance({d: sp.Integer(2)}, random.Random(0), "readable", {"w"})
-    for f in (sp.log(t) * dot(w, w), sp.exp(dot(w, x)), sp.sqrt(2) * dot(w, w)):
+    for f in (sp.log(t) * dot(w, w), sp.exp(dot(w, x)), sp.sqrt(2) * dot(w, w),
+              # a log's unknown value times a derivative, a log of a log, of a negative number
+              sp.log(dot(w, w) + 1) * dot(w, x), sp.log(sp.log(dot(w, w) + 2)),
+              sp.log(-t * dot(w, w) - 1) * t,
+              sp.zoo * t + dot(w, w)):  # (a non-finite constant is never "derivative 0")
         assert inst.rational([Grad(f, w)]) is None, f
+    # outside a gradient a log is refused, unless of an exponential (ln eᵘ = u exactly)
+    assert inst.rational([sp.log(dot(w, w) + 1)]) is None
+    assert inst.rational([sp.log(sp.exp(dot(w, x)))]) == inst.rational([dot(w, x)])
     # on a boundary (a tie) |·|, max and a piecewise condition have no derivative: refused
     from derivations._symbols.rational import evaluator, gradient_of
 
@@ -242,7 +256,8 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
           t: sp.Integer(1)}
     wv = flint.fmpq_mat(2, 1, [1, 0])
     for f in (sp.Abs(dot(w, x)), sp.Max(dot(w, x), 0), sp.Min(dot(w, w), t),
-              sp.Piecewise((dot(w, w), dot(w, x) > 0), (0, True))):
+              sp.Piecewise((dot(w, w), dot(w, x) > 0), (0, True)),
+              sp.log(dot(w, x))):  # (and ln at 0)
         assert gradient_of(f, w, wv, at, evaluator(at, {w: wv})) is None, f
     off = {**at, x: sp.ImmutableMatrix([2, 1])}
     assert gradient_of(sp.Abs(dot(w, x)), w, wv, off, evaluator(off, {w: wv})) == [2, 1]
