@@ -25,9 +25,27 @@ def _fmt(sizes: dict) -> str:
 PER_SIZE_BUDGET = 6.0
 
 
+def _sizes_to_prove(claim, space) -> list[dict]:
+    """The declared size assignments, smallest first — only those of the size argument's grid
+    when the claim has one within them (:mod:`derivations._methods.sizes`): a proof at the
+    grid is a proof for every size, and a larger size would add time, not scope (the exact
+    random method samples the larger sizes). Every declared size otherwise."""
+    declared = space.size_assignments()
+    req = claim_requirement(claim, space)
+    if req is None:
+        return declared
+    cap = max((int(v) for a in declared for v in a.values()), default=0)
+    grid = sizes_meeting(req, space, cap)
+    if grid is None:
+        return declared
+    keys = {size_key(a) for a in grid}
+    chosen = [a for a in declared if size_key(a) in keys]
+    return chosen if len(chosen) == len(keys) else declared
+
+
 def run(claim, space, rng) -> Outcome:
     covered, over, proved = [], [], []
-    for sizes in space.size_assignments():
+    for sizes in _sizes_to_prove(claim, space):
         insts = space.components(sizes)
         if not insts:
             continue

@@ -62,25 +62,21 @@ class ClaimResult:
 def scope_of(claims: list[ClaimResult]) -> dict:
     """What the verdict covers, over the verified ones among ``claims``: ``every_size`` when each
     has a dimension-free proof or a size argument; ``proved_up_to`` — per dimension, the
-    largest size at which every claim was proved (components); ``sampled_up_to`` — the
+    largest size at which every claim was proved (components; a claim the size argument
+    proves for every size does not bound it); ``sampled_up_to`` — the
     largest size any exact random point reached; ``bound`` — the weakest Schwartz–Zippel
     bound, if every claim has one; ``runs`` — seeds run for algorithm claims."""
     verified = [c for c in claims if c.status == "verified"]
     out: dict = {"every_size": bool(verified) and all(
         any(o.all_sizes and o.outcome == "equal" for o in c.methods) for c in verified)}
-    proved: dict = {}
     sampled: dict = {}
     bounds = []
+    equal = []  # the components outcomes that proved a claim
     for c in verified:
         by = {o.name: o for o in c.methods}
         comp = by.get("components")
         if comp is not None and comp.outcome == "equal":
-            top: dict = {}
-            for a in comp.proved:
-                for k, v in a.items():
-                    top[str(k)] = max(top.get(str(k), 0), int(v))
-            for k, v in top.items():
-                proved[k] = min(proved.get(k, v), v)
+            equal.append(comp)
         rand = by.get("exact random")
         if rand is not None:
             for a in rand.sampled:
@@ -89,6 +85,17 @@ def scope_of(claims: list[ClaimResult]) -> dict:
             bounds.append(rand.bound)
         if "runs" in by and by["runs"].outcome == "equal":
             out["runs"] = out.get("runs", 0) + 1
+    # A claim the size argument proves for every size (components stop at its grid) bounds
+    # nothing: the sizes proved are those of the other claims, or the grid when all are such.
+    bounded = [o for o in equal if not o.all_sizes] or equal
+    proved: dict = {}
+    for comp in bounded:
+        top: dict = {}
+        for a in comp.proved:
+            for k, v in a.items():
+                top[str(k)] = max(top.get(str(k), 0), int(v))
+        for k, v in top.items():
+            proved[k] = min(proved.get(k, v), v)
     if proved:
         out["proved_up_to"] = proved
     if sampled:

@@ -93,3 +93,43 @@ def test_a_fixed_dimension_is_never_grown():
     M = s.matrix("M", K, d)
     growth, tops, _ = exact_random.size_plan(Equal(M * w, M * w + sp.ZeroMatrix(K, 1)), s)
     assert all(int(a[K]) == 2 for a in growth + tops)
+
+
+def test_components_stop_at_the_size_arguments_grid():
+    """Proved at the grid the size argument names, the claim holds for every size: the
+    components method instantiates no larger declared size (exact random samples those)."""
+    from derivations._methods import components
+
+    s = Space()
+    d = s.dim("d", sizes=(1, 2, 3, 4))
+    A, B, C = (s.matrix(n, d, d) for n in "ABC")
+    claim = Equal(sp.Trace(A * B * C), sp.Trace(C * A * B))
+    grid = sizes_meeting(claim_requirement(claim, s), s, cap=4)
+    asked = []
+    real = s.components
+    s.components = lambda sizes: asked.append(dict(sizes)) or real(sizes)
+    o = components.run(claim, s, random.Random(0))
+    assert o.outcome == "equal" and o.all_sizes
+    assert asked == grid == o.proved and max(int(a[d]) for a in grid) < 4
+    # outside the fragment (no size argument) every declared size is proved, as before
+    P, Q = s.matrix("P", d, d, "spd"), s.matrix("Q", d, d, "spd")
+    asked.clear()
+    o = components.run(Equal((P * Q).I, Q.I * P.I), s, random.Random(0))
+    assert [int(a[d]) for a in asked] == [1, 2, 3, 4] and not o.all_sizes
+
+
+def test_a_claim_proved_for_every_size_does_not_bound_the_sizes_proved():
+    from derivations._methods.outcome import Outcome
+    from derivations._verdicts.engine import ClaimResult, scope_of
+
+    d = sp.Symbol("d")
+
+    def proved(top, every):
+        o = Outcome("components", "equal", proved=[{d: sp.Integer(k)} for k in range(1, top + 1)])
+        o.all_sizes = "size argument" if every else None
+        return ClaimResult("c", "verified", [o])
+
+    grid_only, to_three = proved(1, True), proved(3, False)
+    assert scope_of([grid_only, to_three])["proved_up_to"] == {"d": 3}
+    assert scope_of([grid_only, proved(2, True)])["proved_up_to"] == {"d": 1}
+    assert scope_of([to_three, proved(2, False)])["proved_up_to"] == {"d": 2}
