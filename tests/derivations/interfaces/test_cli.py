@@ -133,3 +133,17 @@ def test_the_modules_preloaded_before_forking_exist():
     for name in cli._PRELOAD:
         assert importlib.import_module(name).__name__ == name
     assert "derivations._verdicts.engine" in cli._PRELOAD
+
+
+def test_many_entries_load_the_perceptrons_compiled_loop_once_before_forking():
+    """A run of many entries loads Numba's kernel in the parent (the workers inherit it);
+    one entry does not pay for it."""
+    pytest.importorskip("numba")
+    from derivations._interfaces import cli
+    from numerics import perceptron
+
+    perceptron._KERNEL.clear()
+    cli._preload(many=False)
+    assert perceptron._KERNEL == []
+    cli._preload(many=True)
+    assert perceptron._KERNEL and perceptron._KERNEL[0].signatures  # compiled, not just built
