@@ -43,10 +43,10 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-import flint
 import sympy as sp
 
 from .._symbols.expr import Grad, Norm, lower
+from .._symbols.numbers import entries, is_matrix
 from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positive
 
 __all__ = [
@@ -170,7 +170,7 @@ class Equal(Claim):
         if got is None:
             return None
         a, b = got
-        a_mat, b_mat = isinstance(a, flint.fmpq_mat), isinstance(b, flint.fmpq_mat)
+        a_mat, b_mat = is_matrix(a), is_matrix(b)
         if a_mat != b_mat:  # a 1×1 matrix against a scalar is that scalar
             if a_mat and (a.nrows(), a.ncols()) == (1, 1):
                 a = a[0, 0]
@@ -180,10 +180,11 @@ class Equal(Claim):
                 return None
         elif a_mat and (a.nrows(), a.ncols()) != (b.nrows(), b.ncols()):
             return None
-        d = a - b
-        if isinstance(d, flint.fmpq_mat):
-            return [d[i, j] for i in range(d.nrows()) for j in range(d.ncols())]
-        return [d]
+        try:
+            d = a - b
+        except TypeError:  # two kinds of exact number with no common form (a surd, an exp)
+            return None
+        return entries(d) if is_matrix(d) else [d]
 
     def symbolic(self):
         return [lower(self.lhs) - lower(self.rhs)]
@@ -262,11 +263,14 @@ class Rel(Claim):
         if got is None:
             return None
         g = got[0]
-        if isinstance(g, flint.fmpq_mat):
+        if is_matrix(g):
             if (g.nrows(), g.ncols()) != (1, 1):
                 return None
             g = g[0, 0]
-        return g > 0 or (g == 0 and self.op not in ("<", ">"))
+        try:
+            return g > 0 or (g == 0 and self.op not in ("<", ">"))
+        except TypeError:  # the sign of an exponential sum not resolved: SymPy decides
+            return None
 
     def violation(self, inst, values):
         g = inst(self.gap())
@@ -409,10 +413,9 @@ class Stationary(Claim):
         if got is None:
             return None
         at, current = got
-        if isinstance(at, flint.fmpq_mat) != isinstance(current, flint.fmpq_mat):
+        if is_matrix(at) != is_matrix(current):
             return None
-        if isinstance(at, flint.fmpq_mat) and (at.nrows(), at.ncols()) != (current.nrows(),
-                                                                           current.ncols()):
+        if is_matrix(at) and (at.nrows(), at.ncols()) != (current.nrows(), current.ncols()):
             return None
         return inst.rational_gradient(self.f, self.var, at)
 

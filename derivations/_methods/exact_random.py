@@ -24,7 +24,6 @@ error, never evidence.
 
 from __future__ import annotations
 
-import flint
 import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
@@ -32,6 +31,7 @@ from .._claims.claims import Stationary, Undecidable
 from .degree import claim_degree
 from .._symbols.expr import Grad
 from .sizes import claim_requirement, sizes_meeting
+from .._symbols.numbers import is_matrix
 from .._symbols.space import UNIFORM_SET_SIZE
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, Outcome
 from .witness import describe_point
@@ -200,11 +200,15 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
     holds = claim.holds_over_q(inst)
     if holds is not True:
         return holds
+    known = set(inst.mapping) | {sym for sym, *_ in inst.definitions}
+    # A denominator inside a sum (its index free here) has no value alone: _check_defined
+    # skips it too (its instantiation is not a number).
+    denominators = [d for d in denominators if d.free_symbols <= known]
     dens = inst.rational(denominators) if denominators else []
     if dens is None:
         return None
     for v in dens:
-        if isinstance(v, flint.fmpq_mat):
+        if is_matrix(v):
             if (v.nrows(), v.ncols()) != (1, 1):
                 continue  # as _check_defined: only a scalar denominator is checked
             v = v[0, 0]

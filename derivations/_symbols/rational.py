@@ -24,6 +24,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
+from .numbers import ExpFraction, Grid, Surd, matrix_of
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
@@ -35,6 +36,12 @@ class Refused(Exception):
 _Q = flint.fmpq
 _M = flint.fmpq_mat
 
+#: What a refused evaluation raises: ours, and flint's or Python's on a value of the wrong kind
+#: (a matrix where a scalar is needed, a surd where a matrix is: ``AttributeError``), or a
+#: division by 0 (an ``ArithmeticError``). SymPy decides such a point, as before.
+_REFUSALS = (Refused, ArithmeticError, ValueError, IndexError, TypeError, AttributeError,
+             FlintError)
+
 
 def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> list | None:
     """The values of ``exprs`` at ``mapping``, or None if any is refused. ``evaluator``
@@ -42,7 +49,7 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
     ev = _Evaluator(mapping) if evaluator is None else evaluator
     try:
         return [ev.go(sp.sympify(e)) for e in exprs]
-    except (Refused, ArithmeticError, ValueError, IndexError, TypeError, FlintError):
+    except _REFUSALS:
         # (ZeroDivisionError is an ArithmeticError; TypeError: an unhashable node)
         ev.env = {}
         return None
@@ -58,7 +65,7 @@ def gradient_of(f, v, at, mapping: dict, evaluator: "_Evaluator") -> list | None
     """[∂f/∂vₖ] (row by row) at v = ``at`` (a flint value), or None if refused."""
     try:
         g = evaluator.gradient(sp.sympify(f), v, at)
-    except (Refused, ArithmeticError, ValueError, IndexError, TypeError, FlintError):
+    except _REFUSALS:
         evaluator.env = {}
         return None
     return _entries(g) if isinstance(g, _M) else [g]
@@ -156,7 +163,7 @@ def _val(x):
 
 
 def _is_mat(v) -> bool:
-    return isinstance(_val(v), _M)
+    return isinstance(_val(v), (_M, Grid))
 
 
 def _scalar(v):
@@ -173,7 +180,7 @@ def _plain(v):
 
 def _shape(v) -> tuple[int, int]:
     v = _val(v)
-    return (v.nrows(), v.ncols()) if isinstance(v, _M) else (0, 0)
+    return (v.nrows(), v.ncols()) if isinstance(v, (_M, Grid)) else (0, 0)
 
 
 def _plus(a, b):
@@ -234,14 +241,14 @@ def _assemble(r: int, c: int, entries: list):
     """An r×c matrix from scalar entries (row by row), with derivatives if any has them."""
     duals = [e for e in entries if isinstance(e, Dual)]
     if not duals:
-        return _M(r, c, entries)
+        return matrix_of(r, c, entries)
     n = len(duals[0].t)
-    value = _M(r, c, [_val(e) for e in entries])
+    value = matrix_of(r, c, [_val(e) for e in entries])
     ts = []
     for k in range(n):
         col = [e.t[k] if isinstance(e, Dual) else None for e in entries]
         ts.append(None if all(x is None for x in col)
-                  else _M(r, c, [_Q(0) if x is None else x for x in col]))
+                  else matrix_of(r, c, [_Q(0) if x is None else x for x in col]))
     return Dual(value, ts)
 
 
@@ -338,7 +345,7 @@ class _Evaluator:
         n = max(r * c, 1)
         parts = fv.t if isinstance(fv, Dual) else [None] * n
         parts = [_Q(0) if t is None else t for t in parts]
-        return parts[0] if (r, c) == (0, 0) else _M(r, c, parts)
+        return parts[0] if (r, c) == (0, 0) else matrix_of(r, c, parts)
 
 
 # -- node rules ---------------------------------------------------------------------------
@@ -372,6 +379,10 @@ def _power(b, e: sp.Basic):
         raise Refused("a symbolic exponent")
     p, q = int(e.p), int(e.q)
     bv = _val(_scalar(b))
+    if q == 2 and not isinstance(b, Dual) and isinstance(bv, _Q) and bv > 0:
+        return Surd.sqrt(bv) ** p  # exact: rational, or a surd
+    if q != 1 and not isinstance(bv, _Q):
+        raise Refused("a root of a surd or of an exponential")
     r = _root(bv, q) ** p if q != 1 else bv ** p
     if not isinstance(b, Dual):
         return r
@@ -611,6 +622,21 @@ def _log_factor(ev, f):
     return CONSTANT
 
 
+def _exp(ev, e):
+    """e^q exactly (:class:`~.numbers.ExpFraction`) for a rational q; with its derivative
+    e^q·q′ inside a gradient; an unknown constant stays one. Anything else is refused."""
+    x = _scalar(ev.go(e.args[0]))
+    if x is CONSTANT:
+        return CONSTANT
+    v = _val(x)
+    if not isinstance(v, _Q):
+        raise Refused("an exponential of a value that is not rational")
+    ev_ = ExpFraction.exp(v)
+    if not isinstance(x, Dual):
+        return ev_
+    return Dual(ev_, [None if t is None else t * ev_ for t in x.t])
+
+
 def _grad(ev, e):
     f, v = e.args
     return ev.gradient(f, v)
@@ -690,6 +716,7 @@ _HANDLERS = {
     Norm: _norm,
     Grad: _grad,
     sp.log: _log,
+    sp.exp: _exp,
     MatrixElement: _element,
     sp.ImmutableDenseMatrix: _explicit_matrix,
     sp.MutableDenseMatrix: _explicit_matrix,

@@ -1,0 +1,442 @@
+"""Exact numbers beyond ℚ that the flint evaluator (:mod:`.rational`) computes with.
+
+An exact random point gives every symbol a rational value, but a claim may take a square
+root (a norm) or an exponential of it (a sigmoid, a softmax). Two number types keep such
+values exact, each with a complete zero test, and a matrix type holds them:
+
+* :class:`Surd` — a + b√r, with a, b, r rational and r not a square. {1, √r} is linearly
+  independent over ℚ, so a + b√r = 0 only when a = b = 0, and its sign is decided exactly
+  (a and b of opposite signs: compare a² with b²r, never equal).
+* :class:`ExpFraction` — N/D with N, D finite sums Σ c_q e^q (c, q rational), kept as
+  {q: c}. By the Lindemann–Weierstrass theorem e^{q₁}, …, e^{qₙ} are linearly independent
+  over the algebraic numbers for distinct algebraic q: a sum Σ c_q e^q with a nonzero
+  coefficient is a nonzero number. So a value is 0 exactly when its numerator has no term,
+  every division is by a number proved nonzero, and equality is decided exactly. A sign is
+  read off an ``arb`` ball (rigorous interval arithmetic) that excludes 0, at increasing
+  precision; a value is never 0 there (it would have no term), so only the precision bounds it.
+* :class:`Grid` — a matrix whose entries are any of these (or ``fmpq``), for the handful of
+  matrix operations the evaluator needs beyond ``fmpq_mat``: sums, products, transposes,
+  entries. No inverse, no determinant (an ``AttributeError``: the evaluator refuses there).
+
+Anything that mixes two kinds that have no common exact form here (a surd and an
+exponential, surds with independent radicands) raises ``TypeError``, which the evaluator
+turns into a refusal: SymPy decides that point, as before.
+"""
+
+from __future__ import annotations
+
+import flint
+
+__all__ = ["ExpFraction", "Grid", "Surd", "is_matrix", "matrix_of", "entries"]
+
+_Q = flint.fmpq
+_M = flint.fmpq_mat
+
+#: Most terms a numerator or denominator may have; beyond, the value is refused (SymPy
+#: decides that point): a sum of n fractions with distinct denominators multiplies them.
+MAX_TERMS = 2048
+#: Working precisions (bits) for the sign of an exponential sum.
+PRECISIONS = (64, 256, 1024, 4096)
+
+
+def is_matrix(v) -> bool:
+    return isinstance(v, (_M, Grid))
+
+
+def entries(m) -> list:
+    """A matrix's entries, row by row."""
+    return list(m.e) if isinstance(m, Grid) else [m[i, j] for i in range(m.nrows())
+                                                    for j in range(m.ncols())]
+
+
+def matrix_of(r: int, c: int, values: list):
+    """An r×c matrix: ``fmpq_mat`` when every entry is rational, else a :class:`Grid`."""
+    if all(isinstance(v, (_Q, int)) and not isinstance(v, bool) for v in values):
+        return _M(r, c, values)
+    return Grid(r, c, [_Q(v) if isinstance(v, int) else v for v in values])
+
+
+def _sgn(v) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _rational(o):
+    if isinstance(o, _Q):
+        return o
+    if isinstance(o, int) and not isinstance(o, bool):
+        return _Q(o)
+    return None
+
+
+class _Scalar:
+    """What the two number types share: the operators written once over ``_add``,
+    ``_mul``, ``inverse`` and ``sign``; a matrix operand gives a :class:`Grid`."""
+
+    __slots__ = ()
+
+    def __radd__(self, o):
+        return self + o
+
+    def __sub__(self, o):
+        return self + (-o)
+
+    def __rsub__(self, o):
+        return (-self) + o
+
+    def __mul__(self, o):
+        if is_matrix(o):
+            return Grid.scaled(o, self)
+        return self._mul(o)
+
+    def __rmul__(self, o):
+        if is_matrix(o):
+            return Grid.scaled(o, self)
+        return self._mul(o)
+
+    def __truediv__(self, o):
+        q = _rational(o)
+        if q is not None:
+            return self._mul(1 / q)  # ZeroDivisionError for 0
+        return self._mul(o.inverse())
+
+    def __rtruediv__(self, o):
+        return self.inverse() * o
+
+    def __pow__(self, k):
+        if isinstance(k, _Q) and k.q == 1:
+            k = int(k.p)
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise TypeError("a non-integer power of an exact number")
+        base = self if k >= 0 else self.inverse()
+        out = _Q(1)
+        for _ in range(abs(k)):
+            out = base * out
+        return out
+
+    def _cmp(self, o) -> int:
+        d = self - o
+        return d.sign() if isinstance(d, _Scalar) else _sgn(d)
+
+    def __eq__(self, o):
+        """Exact: a difference that is 0 is the rational 0 (a nonzero value keeps its form)."""
+        if is_matrix(o):
+            return False
+        try:
+            d = self - o
+        except TypeError:
+            return NotImplemented
+        return not isinstance(d, _Scalar) and d == 0
+
+    def __ne__(self, o):
+        eq = self.__eq__(o)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    def __lt__(self, o):
+        return self._cmp(o) < 0
+
+    def __le__(self, o):
+        return self._cmp(o) <= 0
+
+    def __gt__(self, o):
+        return self._cmp(o) > 0
+
+    def __ge__(self, o):
+        return self._cmp(o) >= 0
+
+    def __abs__(self):
+        return -self if self.sign() < 0 else self
+
+
+# -- a + b√r --------------------------------------------------------------------------------
+def _exact_sqrt(v: flint.fmpq) -> flint.fmpq | None:
+    """√v when it is rational (v ≥ 0), else None."""
+    if v < 0:
+        return None
+    p, q = v.p.isqrt(), v.q.isqrt()
+    return _Q(p, q) if p * p == v.p and q * q == v.q else None
+
+
+class Surd(_Scalar):
+    """a + b√r (b ≠ 0, r > 0 not a square); see the module docstring."""
+
+    __slots__ = ("a", "b", "r")
+
+    def __init__(self, a, b, r):
+        self.a, self.b, self.r = a, b, r
+
+    @staticmethod
+    def sqrt(v: flint.fmpq):
+        """√v for a rational v ≥ 0: rational when exact, else a surd."""
+        if v < 0:
+            raise ValueError("a square root of a negative number")
+        root = _exact_sqrt(v)
+        return root if root is not None else Surd(_Q(0), _Q(1), v)
+
+    @staticmethod
+    def of(a, b, r):
+        return a if b == 0 else Surd(a, b, r)
+
+    def _coerce(self, o):
+        """(a, b) of ``o`` over √r, or TypeError (another radical, another kind)."""
+        if isinstance(o, Surd):
+            if o.r == self.r:
+                return o.a, o.b
+            k = _exact_sqrt(o.r / self.r)  # b′√r′ = b′k√r
+            if k is None:
+                raise TypeError("surds with independent radicands")
+            return o.a, o.b * k
+        q = _rational(o)
+        if q is None:
+            raise TypeError(f"a surd with {type(o).__name__}")
+        return q, _Q(0)
+
+    def __add__(self, o):
+        if is_matrix(o):
+            raise TypeError("a matrix plus a scalar")
+        c, d = self._coerce(o)
+        return Surd.of(self.a + c, self.b + d, self.r)
+
+    def __neg__(self):
+        return Surd(-self.a, -self.b, self.r)
+
+    def _mul(self, o):
+        c, d = self._coerce(o)
+        return Surd.of(self.a * c + self.b * d * self.r, self.a * d + self.b * c, self.r)
+
+    def inverse(self):
+        n = self.a * self.a - self.b * self.b * self.r  # ≠ 0: r is not a square
+        return Surd(self.a / n, -self.b / n, self.r)
+
+    def sign(self) -> int:
+        sa, sb = _sgn(self.a), _sgn(self.b)
+        if sa == 0 or sa == sb:
+            return sb
+        return sa if self.a * self.a > self.b * self.b * self.r else sb
+
+    def __repr__(self):
+        return f"({self.a} + {self.b}*sqrt({self.r}))"
+
+
+# -- Σ c e^q / Σ c e^q ------------------------------------------------------------------------
+def _poly_add(p: dict, q: dict) -> dict:
+    out = dict(p)
+    for k, v in q.items():
+        s = out.get(k)
+        if s is None:
+            out[k] = v
+        else:
+            s = s + v
+            if s == 0:
+                del out[k]
+            else:
+                out[k] = s
+    return out
+
+
+def _poly_mul(p: dict, q: dict) -> dict:
+    if len(p) * len(q) > MAX_TERMS * 8:
+        raise TypeError("an exponential sum too large to multiply out")
+    out: dict = {}
+    for k1, v1 in p.items():
+        for k2, v2 in q.items():
+            k = k1 + k2
+            s = out.get(k)
+            out[k] = v1 * v2 if s is None else s + v1 * v2
+    out = {k: v for k, v in out.items() if v != 0}
+    if len(out) > MAX_TERMS:
+        raise TypeError("an exponential sum with too many terms")
+    return out
+
+
+def _poly_ball(p: dict):
+    """A rigorous ball around Σ c e^q at the current precision."""
+    total = flint.arb(0)
+    for k, v in p.items():
+        total += flint.arb(v) * flint.arb(k).exp()
+    return total
+
+
+def _poly_sign(p: dict) -> int:
+    """The sign of a nonzero Σ c e^q (nonzero: it has a term), from a ball excluding 0."""
+    if len(p) == 1:
+        return _sgn(next(iter(p.values())))
+    old = flint.ctx.prec
+    try:
+        for prec in PRECISIONS:
+            flint.ctx.prec = prec
+            b = _poly_ball(p)
+            if not b.contains(0):
+                return 1 if b > 0 else -1
+    finally:
+        flint.ctx.prec = old
+    raise TypeError("the sign of an exponential sum not resolved at 4096 bits")
+
+
+_ONE = {_Q(0): _Q(1)}
+
+
+class ExpFraction(_Scalar):
+    """N/D, N and D sums Σ c e^q as {q: c}, N with at least one term; see the module
+    docstring. A denominator of one term c e^q is folded into the numerator, so a sum of
+    exponentials has denominator 1."""
+
+    __slots__ = ("n", "d")
+
+    def __init__(self, n: dict, d: dict):
+        self.n, self.d = n, d
+
+    @staticmethod
+    def exp(q: flint.fmpq):
+        """e^q for a rational q (1 for q = 0)."""
+        return _Q(1) if q == 0 else ExpFraction({q: _Q(1)}, _ONE)
+
+    @staticmethod
+    def make(n: dict, d: dict):
+        """N/D, normalised: 0 and rationals as ``fmpq``; a one-term D folded into N."""
+        if not n:
+            return _Q(0)
+        if not d:
+            raise ZeroDivisionError("an exponential fraction over 0")
+        if len(n) == len(d) and n.keys() == d.keys():  # N = cD: the rational c
+            k0 = next(iter(d))
+            c = n[k0] / d[k0]
+            if all(n[k] == c * v for k, v in d.items()):
+                return c
+        if len(d) == 1:
+            (k, c), = d.items()
+            if k != 0 or c != 1:
+                n = {q - k: v / c for q, v in n.items()}
+                d = _ONE
+            if len(n) == 1 and _Q(0) in n:
+                return n[_Q(0)]
+        return ExpFraction(n, d)
+
+    def _parts(self, o):
+        if isinstance(o, ExpFraction):
+            return o.n, o.d
+        q = _rational(o)
+        if q is None:
+            raise TypeError(f"an exponential with {type(o).__name__}")
+        return ({_Q(0): q} if q != 0 else {}), _ONE
+
+    def __add__(self, o):
+        if is_matrix(o):
+            raise TypeError("a matrix plus a scalar")
+        n2, d2 = self._parts(o)
+        if self.d == d2:
+            return ExpFraction.make(_poly_add(self.n, n2), self.d)
+        return ExpFraction.make(_poly_add(_poly_mul(self.n, d2), _poly_mul(n2, self.d)),
+                                _poly_mul(self.d, d2))
+
+    def __neg__(self):
+        return ExpFraction({k: -v for k, v in self.n.items()}, self.d)
+
+    def _mul(self, o):
+        n2, d2 = self._parts(o)
+        if not n2:
+            return _Q(0)
+        if d2 is _ONE or d2 == _ONE:
+            return ExpFraction.make(_poly_mul(self.n, n2), self.d)
+        return ExpFraction.make(_poly_mul(self.n, n2), _poly_mul(self.d, d2))
+
+    def inverse(self):
+        return ExpFraction.make(self.d, self.n)  # N ≠ 0: a nonzero number (see the docstring)
+
+    def sign(self) -> int:
+        return _poly_sign(self.n) * (1 if self.d == _ONE else _poly_sign(self.d))
+
+    def __repr__(self):
+        def show(p):
+            return " + ".join(f"{v}*e^({k})" for k, v in p.items())
+        return f"({show(self.n)})" + ("" if self.d == _ONE else f"/({show(self.d)})")
+
+
+# -- matrices of exact numbers ----------------------------------------------------------------
+class Grid:
+    """An r×c matrix of exact numbers (``fmpq``, :class:`Surd`, :class:`ExpFraction`), row by
+    row, with the ``fmpq_mat`` interface the evaluator uses."""
+
+    __slots__ = ("r", "c", "e")
+
+    def __init__(self, r: int, c: int, e: list):
+        self.r, self.c, self.e = r, c, e
+
+    @staticmethod
+    def scaled(m, s):
+        return matrix_of(m.nrows(), m.ncols(), [s * x for x in entries(m)])
+
+    def nrows(self) -> int:
+        return self.r
+
+    def ncols(self) -> int:
+        return self.c
+
+    def __getitem__(self, ij):
+        i, j = ij
+        if not (0 <= i < self.r and 0 <= j < self.c):
+            raise IndexError("an entry outside the matrix")
+        return self.e[i * self.c + j]
+
+    def transpose(self):
+        return Grid(self.c, self.r, [self.e[i * self.c + j] for j in range(self.c)
+                                     for i in range(self.r)])
+
+    def _same_shape(self, o) -> list:
+        if not is_matrix(o) or (o.nrows(), o.ncols()) != (self.r, self.c):
+            raise TypeError("a sum of matrices of different shapes, or with a scalar")
+        return entries(o)
+
+    def __add__(self, o):
+        return matrix_of(self.r, self.c, [x + y for x, y in zip(self.e, self._same_shape(o))])
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return Grid(self.r, self.c, [-x for x in self.e])
+
+    def __sub__(self, o):
+        return self + (-o)
+
+    def __rsub__(self, o):
+        return (-self) + o
+
+    def __mul__(self, o):
+        if is_matrix(o):
+            return _matmul(self, o)
+        return Grid.scaled(self, o)
+
+    def __rmul__(self, o):
+        if is_matrix(o):
+            return _matmul(o, self)
+        return Grid.scaled(self, o)
+
+    def __eq__(self, o):
+        if not is_matrix(o) or (o.nrows(), o.ncols()) != (self.r, self.c):
+            return False
+        return all(x == y for x, y in zip(self.e, entries(o)))
+
+    def __ne__(self, o):
+        return not self.__eq__(o)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Grid({self.r}, {self.c}, {self.e})"
+
+
+def _matmul(a, b):
+    n, k, m = a.nrows(), a.ncols(), b.ncols()
+    if b.nrows() != k:
+        raise TypeError("a product of incompatible shapes")
+    out = []
+    for i in range(n):
+        for j in range(m):
+            total = _Q(0)
+            for t in range(k):
+                x, y = a[i, t], b[t, j]
+                if x != 0 and y != 0:
+                    total = x * y + total
+            out.append(total)
+    return matrix_of(n, m, out)
