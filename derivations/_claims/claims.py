@@ -117,6 +117,15 @@ class Claim:
         r = residual(inst) if residual is not None else None
         return None if r is None else all(x == 0 for x in r)
 
+    def identity_over_q(self, inst) -> bool:
+        """Whether :meth:`identity` is 0 at a components instance, proved in flint: the
+        residual (:meth:`rational_residual`) as rational functions over ℚ of the entry
+        symbols, each 0 exactly. False says nothing (a claim without that route, a value
+        flint refuses — a norm, an exponential, a comparison): SymPy decides, as before."""
+        residual = getattr(self, "rational_residual", None)
+        r = residual(inst) if residual is not None else None
+        return r is not None and all(x == 0 for x in r)
+
     def manifest(self, space) -> tuple[bool, str]:
         """Whether the non-identity part of the proof (a sign condition) holds structurally."""
         return True, ""

@@ -14,9 +14,12 @@ values exact, each with a complete zero test, and a matrix type holds them:
   every division is by a number proved nonzero, and equality is decided exactly. A sign is
   read off an ``arb`` ball (rigorous interval arithmetic) that excludes 0, at increasing
   precision; a value is never 0 there (it would have no term), so only the precision bounds it.
-* :class:`Grid` — a matrix whose entries are any of these (or ``fmpq``), for the handful of
-  matrix operations the evaluator needs beyond ``fmpq_mat``: sums, products, transposes,
-  entries. No inverse, no determinant (an ``AttributeError``: the evaluator refuses there).
+* :class:`PolyFraction` — a rational function over ℚ of the entry symbols of a components
+  instance (``fmpq_mpoly``, in lowest terms): 0 exactly when its numerator is, so the
+  components method proves an identity at a size without building SymPy expressions.
+* :class:`Grid` — a matrix whose entries are any of these (or ``fmpq``), for the matrix
+  operations the evaluator needs beyond ``fmpq_mat``: sums, products, transposes, entries, and
+  the determinant and inverse by Gauss–Jordan elimination (each pivot tested exactly).
 
 Anything that mixes two kinds that have no common exact form here (a surd and an
 exponential, surds with independent radicands) raises ``TypeError``, which the evaluator
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import flint
 
-__all__ = ["ExpFraction", "Grid", "Surd", "is_matrix", "matrix_of", "entries"]
+__all__ = ["ExpFraction", "Grid", "PolyFraction", "Surd", "is_matrix", "matrix_of", "entries"]
 
 _Q = flint.fmpq
 _M = flint.fmpq_mat
@@ -175,6 +178,18 @@ class Surd(_Scalar):
         return root if root is not None else Surd(_Q(0), _Q(1), v)
 
     @staticmethod
+    def sqrt_of_function(v: "PolyFraction"):
+        """√v for a rational function v of the entry symbols that is not a square in
+        ℚ(x) — a formal root t with t² = v: an identity in ℚ(x)[t] holds for either root,
+        so for the principal one (every √ of that v in the claim is the same function).
+        A square (√(p²) = |p|, whose sign is unknown) is refused (``TypeError``)."""
+        try:
+            (v.n * v.d).sqrt()
+        except (ValueError, ArithmeticError, flint.utils.flint_exceptions.DomainError):
+            return Surd(_Q(0), _Q(1), v)
+        raise TypeError("the square root of a square: its sign is unknown")
+
+    @staticmethod
     def of(a, b, r):
         return a if b == 0 else Surd(a, b, r)
 
@@ -187,6 +202,8 @@ class Surd(_Scalar):
             if k is None:
                 raise TypeError("surds with independent radicands")
             return o.a, o.b * k
+        if isinstance(o, PolyFraction):  # (a value of the base field ℚ(x))
+            return o, _Q(0)
         q = _rational(o)
         if q is None:
             raise TypeError(f"a surd with {type(o).__name__}")
@@ -353,6 +370,74 @@ class ExpFraction(_Scalar):
         return f"({show(self.n)})" + ("" if self.d == _ONE else f"/({show(self.d)})")
 
 
+# -- rational functions of entry symbols ----------------------------------------------------
+class PolyFraction(_Scalar):
+    """N/D, polynomials over ℚ in the entry symbols of a components instance (python-flint
+    ``fmpq_mpoly``, one context per instance), in lowest terms with D monic: a value is 0
+    exactly when N is the zero polynomial, so an identity of rational functions is decided
+    exactly. Its sign is unknown (``TypeError``): |·|, max and comparisons are refused."""
+
+    __slots__ = ("n", "d")
+
+    def __init__(self, n, d):
+        self.n, self.d = n, d
+
+    @staticmethod
+    def make(n, d):
+        if d.is_zero():
+            raise ZeroDivisionError("a rational function over 0")
+        if n.is_zero():
+            return _Q(0)
+        if not d.is_one():
+            if not d.is_constant():
+                g = n.gcd(d)
+                if not g.is_one():
+                    n, d = n / g, d / g
+            lc = d.leading_coefficient()
+            if lc != 1:
+                n, d = n * (1 / lc), d * (1 / lc)
+        if d.is_one() and n.is_constant():
+            return n.leading_coefficient()
+        return PolyFraction(n, d)
+
+    def _parts(self, o):
+        if isinstance(o, PolyFraction):
+            return o.n, o.d
+        q = _rational(o)
+        if q is None:  # (a surd: Surd's own operators, reflected)
+            raise TypeError(f"a rational function with {type(o).__name__}")
+        ctx = self.n.context()
+        return ctx.constant(q), ctx.constant(1)
+
+    def __add__(self, o):
+        if is_matrix(o):
+            raise TypeError("a matrix plus a scalar")
+        if isinstance(o, Surd):  # a + b√r over ℚ(x): the surd's arithmetic
+            return o + self
+        n2, d2 = self._parts(o)
+        if d2 == self.d:
+            return PolyFraction.make(self.n + n2, self.d)
+        return PolyFraction.make(self.n * d2 + n2 * self.d, self.d * d2)
+
+    def __neg__(self):
+        return PolyFraction(-self.n, self.d)
+
+    def _mul(self, o):
+        if isinstance(o, Surd):
+            return o._mul(self)
+        n2, d2 = self._parts(o)
+        return PolyFraction.make(self.n * n2, self.d * d2)
+
+    def inverse(self):
+        return PolyFraction.make(self.d, self.n)
+
+    def sign(self) -> int:
+        raise TypeError("the sign of a rational function of the entry symbols")
+
+    def __repr__(self):
+        return f"({self.n})" + ("" if self.d.is_one() else f"/({self.d})")
+
+
 # -- matrices of exact numbers ----------------------------------------------------------------
 class Grid:
     """An r×c matrix of exact numbers (``fmpq``, :class:`Surd`, :class:`ExpFraction`), row by
@@ -424,6 +509,48 @@ class Grid:
 
     def __repr__(self):
         return f"Grid({self.r}, {self.c}, {self.e})"
+
+    def _eliminate(self, rhs: list | None):
+        """Gauss–Jordan over the entries' field (every pivot test exact): (det, rhs solved),
+        det 0 when singular."""
+        n = self.r
+        if n != self.c:
+            raise TypeError("a determinant or inverse of a non-square matrix")
+        a = [list(self.e[i * n:(i + 1) * n]) for i in range(n)]
+        det = _Q(1)
+        for col in range(n):
+            piv = next((i for i in range(col, n) if a[i][col] != 0), None)
+            if piv is None:
+                return _Q(0), None
+            if piv != col:
+                a[col], a[piv] = a[piv], a[col]
+                if rhs is not None:
+                    rhs[col], rhs[piv] = rhs[piv], rhs[col]
+                det = -det
+            p = a[col][col]
+            det = det * p
+            inv = 1 / p
+            a[col] = [x * inv for x in a[col]]
+            if rhs is not None:
+                rhs[col] = [x * inv for x in rhs[col]]
+            for i in range(n):
+                f = a[i][col]
+                if i != col and f != 0:
+                    a[i] = [x - f * y for x, y in zip(a[i], a[col])]
+                    if rhs is not None:
+                        rhs[i] = [x - f * y for x, y in zip(rhs[i], rhs[col])]
+        return det, rhs
+
+    def det(self):
+        return self._eliminate(None)[0]
+
+    def inv(self):
+        n = self.r
+        eye = [[_Q(1) if i == j else _Q(0) for j in range(n)] for i in range(n)]
+        det, out = self._eliminate(eye)
+        if out is None:
+            raise ZeroDivisionError("a singular matrix")
+        return matrix_of(n, n, [x for row in out for x in row])
 
 
 def _matmul(a, b):

@@ -24,7 +24,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
-from .numbers import ExpFraction, Grid, Surd, matrix_of
+from .numbers import ExpFraction, Grid, PolyFraction, Surd, matrix_of
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
@@ -55,10 +55,12 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
         return None
 
 
-def evaluator(mapping: dict, wrt: dict | None = None) -> "_Evaluator":
+def evaluator(mapping: dict, wrt: dict | None = None, gens: dict | None = None) -> "_Evaluator":
     """A memo for :func:`values_of` at one mapping; ``wrt``: the variables a ``Grad`` may
-    differentiate (symbol → its flint value), by forward mode over ℚ (:class:`Dual`)."""
-    return _Evaluator(mapping, wrt)
+    differentiate (symbol → its flint value), by forward mode over ℚ (:class:`Dual`);
+    ``gens``: entry symbols left as the generators of polynomials (symbol → its
+    :class:`~.numbers.PolyFraction`), for a components instance."""
+    return _Evaluator(mapping, wrt, gens=gens)
 
 
 def gradient_of(f, v, at, mapping: dict, evaluator: "_Evaluator") -> list | None:
@@ -274,10 +276,12 @@ class _Evaluator:
     variable of an exact random point whose entries are distinct symbols), each with its
     value. ``seed``: inside a gradient, the variable and its :class:`Dual` value."""
 
-    def __init__(self, mapping: dict, wrt: dict | None = None, seed: dict | None = None):
+    def __init__(self, mapping: dict, wrt: dict | None = None, seed: dict | None = None,
+                 gens: dict | None = None):
         self.mapping = mapping
         self.wrt = wrt or {}
         self.seed = seed or {}
+        self.gens = gens or {}  # entry symbol -> its PolyFraction (a components instance)
         self.env: dict = {}  # a finite sum's or a function matrix's bound variables
         self.memo: dict = {}
         self.converted: dict = {}  # id(SymPy value) -> flint value
@@ -287,10 +291,18 @@ class _Evaluator:
         key = id(v)
         got = self.converted.get(key)
         if got is None:
-            if isinstance(v, sp.MatrixBase):
+            if isinstance(v, sp.MatrixBase) and self.gens:  # entries: polynomials in gens
+                r, c = v.shape
+                if r == 0 or c == 0:
+                    raise Refused("an empty matrix")
+                got = matrix_of(r, c, [_rational(x) if isinstance(x, sp.Rational) else self.go(x)
+                                       for x in v])
+            elif isinstance(v, sp.MatrixBase):
                 got = _matrix(v)
             elif isinstance(v, sp.Basic) and v.is_Rational:
                 got = _rational(v)
+            elif self.gens and isinstance(v, sp.Basic) and v.free_symbols <= set(self.gens):
+                got = self.go(v)
             else:
                 raise Refused(f"a value that is not rational: {v!r}")
             self.converted[key] = (got, v)
@@ -305,6 +317,8 @@ class _Evaluator:
             return self.env[e]
         if e in self.seed:
             return self.seed[e]
+        if e in self.gens:
+            return self.gens[e]
         if e in self.mapping:
             return self._mapped(self.mapping[e])
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
@@ -334,7 +348,7 @@ class _Evaluator:
             seeded = Dual(value, [_Q(1)])
         else:
             seeded = Dual(value, [_unit(r, c, k) for k in range(r * c)])
-        inner = _Evaluator(self.mapping, seed={v: seeded})
+        inner = _Evaluator(self.mapping, seed={v: seeded}, gens=self.gens)
         inner.converted = self.converted
         inner.env = dict(self.env)
         fv = inner.go(f)
@@ -381,6 +395,8 @@ def _power(b, e: sp.Basic):
     bv = _val(_scalar(b))
     if q == 2 and not isinstance(b, Dual) and isinstance(bv, _Q) and bv > 0:
         return Surd.sqrt(bv) ** p  # exact: rational, or a surd
+    if q == 2 and not isinstance(b, Dual) and isinstance(bv, PolyFraction):
+        return Surd.sqrt_of_function(bv) ** p  # a formal root over ℚ(entry symbols)
     if q != 1 and not isinstance(bv, _Q):
         raise Refused("a root of a surd or of an exponential")
     r = _root(bv, q) ** p if q != 1 else bv ** p

@@ -168,8 +168,9 @@ def _point_evaluator(inst: Instance):
     from .rational import evaluator, values_of
 
     point = inst.point or {}
-    if any(s not in point for syms in inst.entries.values() for s in syms):
-        return None
+    free = [s for syms in inst.entries.values() for s in syms if s not in point]
+    if free:
+        return None if point else _symbolic_evaluator(inst, free)
     if not point:
         return evaluator(inst.mapping)
     mapping, wrt, inside = {}, {}, set()
@@ -188,6 +189,38 @@ def _point_evaluator(inst: Instance):
             wrt[s] = None
     ev = evaluator(mapping)
     got = values_of(list(wrt), mapping, ev)
+    if got is None:
+        return None
+    ev.wrt = dict(zip(wrt, got))
+    return ev
+
+
+def _symbolic_evaluator(inst: Instance, free: list):
+    """The flint evaluator of a components instance: its entry symbols are the generators of
+    polynomials over ℚ (``fmpq_mpoly``), values are rational functions of them
+    (:class:`~.numbers.PolyFraction`), and every declaration whose entries are distinct
+    symbols may be differentiated (forward mode at a symbolic point: the symbolic gradient)."""
+    import flint
+
+    from .numbers import PolyFraction
+    from .rational import evaluator, values_of
+
+    symbols = list(dict.fromkeys(free))
+    ctx = flint.fmpq_mpoly_ctx.get(tuple(f"x{i}" for i in range(len(symbols))), "lex")
+    one = ctx.constant(1)
+    gens = {s: PolyFraction(g, one) for s, g in zip(symbols, ctx.gens())}
+    wrt, inside = {}, set()
+    for key, v in inst.mapping.items():
+        if isinstance(v, sp.MatrixBase) and any(x in gens for x in v):
+            entries = list(v)
+            if len(set(entries)) == len(entries) and all(x in gens for x in entries):
+                wrt[key] = None
+            inside.update(entries)
+    for s in symbols:  # a scalar declaration is its own entry symbol
+        if s not in inside and s not in inst.mapping:
+            wrt[s] = None
+    ev = evaluator(inst.mapping, gens=gens)
+    got = values_of(list(wrt), inst.mapping, ev)
     if got is None:
         return None
     ev.wrt = dict(zip(wrt, got))
