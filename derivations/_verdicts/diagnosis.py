@@ -16,6 +16,7 @@ import sympy as sp
 from .._methods.budget import Timeout, time_limit
 from .._claims.claims import Equal, Undecidable
 from .._decide.exactness import exact_is_zero
+from .._methods.exact_random import differentiated
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
 from .._symbols.space import explicit
@@ -158,12 +159,51 @@ def _pairs(a, b) -> list | None:
     return list(zip(sa, sb)) if len(sa) == len(sb) else None
 
 
+def _same_over_q(claim, space, rng, points: int) -> bool | None:
+    """The comparison at exact random points, both sides computed in flint exactly as written
+    (:meth:`Equal.rational_residual`): False when they differ at a point (a proof that they
+    are not the same expression), True when they agree at every point, None when flint
+    refuses one (SymPy compares them then, as before)."""
+    keep = differentiated(claim, space)
+    for sizes in space.size_assignments():
+        for _ in range(points):
+            try:
+                inst, _values = space.random_instance(sizes, rng, "readable", keep)
+            except Exception:  # noqa: BLE001 - no point drawn here: SymPy decides, as before
+                return None
+            got = claim.rational_residual(inst)
+            if got is None:
+                return None
+            if any(x != 0 for x in got):
+                return False
+    return True
+
+
+def _proved_over_q(claim, space) -> bool:
+    """Whether ``claim`` is proved at every instance of every components size over ℚ(entry
+    symbols) in flint (:meth:`Claim.identity_over_q`); False says nothing."""
+    for sizes in space.size_assignments():
+        insts = space.components(sizes)
+        if not insts or not all(claim.identity_over_q(inst) for inst in insts):
+            return False
+    return True
+
+
 def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None = None) -> str | None:
     """'proved' / 'observed' if e1 == e2 identically / at every random point; else None.
 
-    ``shared``: instantiations shared with the other calls of one diagnosis (:class:`_Shared`)."""
+    Over ℚ in flint first (:func:`_same_over_q`, :func:`_proved_over_q`); through SymPy's
+    instantiations where flint refuses. ``shared``: instantiations shared with the other
+    calls of one diagnosis (:class:`_Shared`)."""
     claim = Equal(e1, e2)
+    fast = _same_over_q(claim, space, rng, points)
+    if fast is False:
+        return None
+    if fast is True and _proved_over_q(claim, space):
+        return "proved"
     shared = shared or _Shared()
+    if fast is True:  # observed at every point: only the proof is left to SymPy
+        return _proved_by_sympy(claim, space, shared)
     for sizes in space.size_assignments():
         for _ in range(points):
             inst = space.instance_with_random_discrete(sizes, rng)
@@ -175,6 +215,12 @@ def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None 
                         return None
             except (sp.ShapeError, TypeError, ValueError, Undecidable):
                 return None
+    return _proved_by_sympy(claim, space, shared)
+
+
+def _proved_by_sympy(claim, space, shared: _Shared) -> str:
+    """'proved' when SymPy shows the claim identically 0 at every components instance,
+    else 'observed'."""
     # "proved" needs every instance at every components size: a partial enumeration of
     # the discrete cases (labels, one-hot rows) proves nothing about the others.
     try:

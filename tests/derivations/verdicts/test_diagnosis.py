@@ -164,3 +164,23 @@ def test_shared_expansion_is_expand_definitions():
                     == _instantiated(lambda e: expand_definitions(e, defs), side))
             n += 1
     assert n > 50 and shared.substituted
+
+
+def test_same_expression_over_q_without_sympy_where_flint_decides(monkeypatch):
+    """Rational sides are compared and proved in flint (no SymPy instantiation); a side flint
+    refuses (|·| needs a sign) still goes through SymPy and gets the same answer."""
+    from derivations._verdicts import diagnosis
+
+    s = Space()
+    d = s.dim("d", sizes=(1, 2))
+    A, B = s.matrix("A", d, d, "spd"), s.matrix("B", d, d, "spd")
+    w = s.vector("w", d)
+    calls = []
+    real = diagnosis._proved_by_sympy
+    monkeypatch.setattr(diagnosis, "_proved_by_sympy",
+                        lambda *a: calls.append(a) or real(*a))
+    same = diagnosis.same_expression
+    assert same((A * B).I, B.I * A.I, s, random.Random(0)) == "proved" and not calls
+    assert same((A * B).I, A.I * B.I, s, random.Random(0)) is None and not calls
+    c = s.scalar("c")
+    assert same(sp.Abs(c) * w, sp.Abs(-c) * w, s, random.Random(0)) == "proved" and calls
