@@ -1,16 +1,22 @@
-"""Method 4 — numeric: the lambdified statement against the ``numerics`` implementation.
+"""Method 4 — numeric: the statement's value against the ``numerics`` implementation.
 
 An entry lists :class:`Agreement` records: a dimension-free SymPy expression and a
 callable that computes the same quantity with :mod:`numerics`. Both are evaluated at
-float64 points drawn (seeded) from the entry's typed symbols; they must agree within a
-tolerance set by the conditioning of the quantity (``rtol`` scales with the magnitude
-of the intermediate values, see :func:`_tolerance`).
+float64 points drawn (seeded) from the entry's typed symbols — the expression exactly in
+flint at the point's floats and rounded once, or lambdified where flint refuses; they must
+agree within a tolerance set by the conditioning of the quantity (``rtol`` scales with the
+magnitude of the intermediate values, see :func:`_tolerance`).
 """
 
 from __future__ import annotations
 
+import flint
 import numpy as np
+import sympy as sp
 
+from .._symbols.numbers import as_float, entries, is_matrix
+from .._symbols.rational import evaluator, values_of
+from .._symbols.space import expand_definitions
 from .lambdify import compiled
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, Outcome
 
@@ -22,6 +28,24 @@ __all__ = ["run"]
 def _tolerance(a: np.ndarray, b: np.ndarray, rtol: float) -> float:
     scale = max(float(np.max(np.abs(a), initial=0.0)), float(np.max(np.abs(b), initial=0.0)), 1.0)
     return rtol * scale
+
+
+def _exactly(e, inst, at) -> np.ndarray | None:
+    """``e`` at the float64 point, computed exactly in flint at the point's floats (each an
+    exact binary rational) and rounded once (:func:`~derivations._symbols.numbers.as_float`):
+    no SymPy instantiation, no lambdify, no rounding error of its own. None where flint
+    refuses (a log, a gradient, a singular matrix): then lambdify, as before."""
+    got = values_of([expand_definitions(sp.sympify(e), inst.definitions)], inst.mapping, at)
+    if got is None:
+        return None
+    v = got[0]
+    try:
+        if is_matrix(v):
+            return np.array([as_float(x) for x in entries(v)], dtype=float).reshape(
+                v.nrows(), v.ncols())
+        return np.asarray(as_float(v), dtype=float)
+    except TypeError:
+        return None
 
 
 def run(agreements, space, rng, points: int = 4) -> Outcome:
@@ -42,7 +66,13 @@ def run(agreements, space, rng, points: int = 4) -> Outcome:
         syms = list(exact)
         vals = [float(exact[s]) for s in syms]
 
-        def ev(e, inst=inst, syms=syms, vals=vals):
+        exact_floats = evaluator(inst.mapping, gens={
+            s: flint.fmpq(*v.as_integer_ratio()) for s, v in zip(syms, vals)})
+
+        def ev(e, inst=inst, syms=syms, vals=vals, at=exact_floats):
+            got = _exactly(e, inst, at)
+            if got is not None:
+                return got
             key = (e, tuple(syms), tuple(sorted(inst.discrete.items(), key=lambda kv: kv[0])))
             try:
                 f = functions.get(key)

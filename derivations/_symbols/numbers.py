@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import flint
 
-__all__ = ["ExpFraction", "Grid", "PolyFraction", "Surd", "is_matrix", "matrix_of", "entries"]
+__all__ = ["ExpFraction", "Grid", "PolyFraction", "Surd", "as_float", "entries", "is_matrix",
+           "matrix_of"]
 
 _Q = flint.fmpq
 _M = flint.fmpq_mat
@@ -567,3 +568,21 @@ def _matmul(a, b):
                     total = x * y + total
             out.append(total)
     return matrix_of(n, m, out)
+
+
+def as_float(v) -> float:
+    """The float64 nearest an exact number (±inf beyond range): ``fmpq`` correctly rounded,
+    a surd or an exponential fraction through a 128-bit ``arb`` ball (far tighter than a
+    float's half-ulp). A rational function of entry symbols has no float (``TypeError``)."""
+    if isinstance(v, _Q):
+        return float(v)
+    old = flint.ctx.prec
+    flint.ctx.prec = 128
+    try:
+        if isinstance(v, Surd):
+            return float(flint.arb(v.a) + flint.arb(v.b) * flint.arb(v.r).sqrt())
+        if isinstance(v, ExpFraction):
+            return float(_poly_ball(v.n) / _poly_ball(v.d))
+    finally:
+        flint.ctx.prec = old
+    raise TypeError(f"no float for {type(v).__name__}")
