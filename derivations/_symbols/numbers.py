@@ -8,7 +8,7 @@ values exact, each with a complete zero test, and a matrix type holds them:
   independent over ℚ, so a + b√r = 0 only when a = b = 0, and its sign is decided exactly
   (a and b of opposite signs: compare a² with b²r, never equal).
 * :class:`ExpFraction` — N/D with N, D finite sums Σ c_q e^q (c, q rational), kept as
-  {q: c}. By the Lindemann–Weierstrass theorem e^{q₁}, …, e^{qₙ} are linearly independent
+  {q: c} (D as a product of such sums, so sums of fractions use a least common multiple). By the Lindemann–Weierstrass theorem e^{q₁}, …, e^{qₙ} are linearly independent
   over the algebraic numbers for distinct algebraic q: a sum Σ c_q e^q with a nonzero
   coefficient is a nonzero number. So a value is 0 exactly when its numerator has no term,
   every division is by a number proved nonzero, and equality is decided exactly. A sign is
@@ -292,43 +292,66 @@ def _poly_sign(p: dict) -> int:
     raise TypeError("the sign of an exponential sum not resolved at 4096 bits")
 
 
-_ONE = {_Q(0): _Q(1)}
+def _shift(p: dict, q, c) -> dict:
+    """c · e^q · p."""
+    return {k + q: v * c for k, v in p.items()}
+
+
+def _monic(p: dict) -> tuple[dict, flint.fmpq]:
+    """(p / c, c), c the coefficient of p's largest exponent: scalar multiples share a form."""
+    c = p[max(p)]
+    return ({k: v / c for k, v in p.items()} if c != 1 else p), c
+
+
+def _key(p: dict) -> tuple:
+    return tuple(sorted(p.items()))
 
 
 class ExpFraction(_Scalar):
-    """N/D, N and D sums Σ c e^q as {q: c}, N with at least one term; see the module
-    docstring. A denominator of one term c e^q is folded into the numerator, so a sum of
-    exponentials has denominator 1."""
+    """N / Π pᵢ^kᵢ: N and each factor pᵢ sums Σ c e^q as {q: c}, N with at least one term;
+    see the module docstring. The denominator is kept as its factors (each with leading
+    coefficient 1, none a single term — e^q folds into N), so fractions over powers of the
+    same sums add over their least common multiple, not over the product (a softmax's
+    y_k, y_k y_j and y_k² share one denominator)."""
 
     __slots__ = ("n", "d")
 
     def __init__(self, n: dict, d: dict):
-        self.n, self.d = n, d
+        self.n, self.d = n, d  # d: key -> (factor, power)
 
     @staticmethod
     def exp(q: flint.fmpq):
         """e^q for a rational q (1 for q = 0)."""
-        return _Q(1) if q == 0 else ExpFraction({q: _Q(1)}, _ONE)
+        return _Q(1) if q == 0 else ExpFraction({q: _Q(1)}, {})
 
     @staticmethod
-    def make(n: dict, d: dict):
-        """N/D, normalised: 0 and rationals as ``fmpq``; a one-term D folded into N."""
+    def make(n: dict, factors: list):
+        """N / Π factors (a list of (sum, power)), normalised: 0 and rationals as ``fmpq``."""
         if not n:
             return _Q(0)
-        if not d:
-            raise ZeroDivisionError("an exponential fraction over 0")
-        if len(n) == len(d) and n.keys() == d.keys():  # N = cD: the rational c
-            k0 = next(iter(d))
-            c = n[k0] / d[k0]
-            if all(n[k] == c * v for k, v in d.items()):
-                return c
-        if len(d) == 1:
-            (k, c), = d.items()
-            if k != 0 or c != 1:
-                n = {q - k: v / c for q, v in n.items()}
-                d = _ONE
-            if len(n) == 1 and _Q(0) in n:
-                return n[_Q(0)]
+        d: dict = {}
+        for p, k in factors:
+            if not p:
+                raise ZeroDivisionError("an exponential fraction over 0")
+            if len(p) == 1:  # c e^q: into the numerator
+                (q, c), = p.items()
+                n = _shift(n, -k * q, c ** -k)
+                continue
+            p, c = _monic(p)
+            if c != 1:
+                n = {q: v / c ** k for q, v in n.items()}
+            key = _key(p)
+            d[key] = (p, d[key][1] + k if key in d else k)
+        if len(d) == 1:  # N = c·p over p¹: the rational c
+            (p, k), = d.values()
+            if k == 1 and len(n) == len(p) and n.keys() == p.keys():
+                c = n[next(iter(p))] / p[next(iter(p))]
+                if all(n[q] == c * v for q, v in p.items()):
+                    return c
+        if not d and len(n) == 1 and _Q(0) in n:
+            return n[_Q(0)]
+        if len(n) > MAX_TERMS:
+            raise TypeError("an exponential sum with too many terms")
         return ExpFraction(n, d)
 
     def _parts(self, o):
@@ -337,16 +360,24 @@ class ExpFraction(_Scalar):
         q = _rational(o)
         if q is None:
             raise TypeError(f"an exponential with {type(o).__name__}")
-        return ({_Q(0): q} if q != 0 else {}), _ONE
+        return ({_Q(0): q} if q != 0 else {}), {}
 
     def __add__(self, o):
         if is_matrix(o):
             raise TypeError("a matrix plus a scalar")
         n2, d2 = self._parts(o)
-        if self.d == d2:
-            return ExpFraction.make(_poly_add(self.n, n2), self.d)
-        return ExpFraction.make(_poly_add(_poly_mul(self.n, d2), _poly_mul(n2, self.d)),
-                                _poly_mul(self.d, d2))
+        lcm = dict(self.d)
+        for key, (p, k) in d2.items():
+            if key not in lcm or lcm[key][1] < k:
+                lcm[key] = (p, k)
+
+        def scaled(n, d):
+            for key, (p, k) in lcm.items():
+                for _ in range(k - (d[key][1] if key in d else 0)):
+                    n = _poly_mul(n, p)
+            return n
+        return ExpFraction.make(_poly_add(scaled(self.n, self.d), scaled(n2, d2)),
+                                list(lcm.values()))
 
     def __neg__(self):
         return ExpFraction({k: -v for k, v in self.n.items()}, self.d)
@@ -355,20 +386,27 @@ class ExpFraction(_Scalar):
         n2, d2 = self._parts(o)
         if not n2:
             return _Q(0)
-        if d2 is _ONE or d2 == _ONE:
-            return ExpFraction.make(_poly_mul(self.n, n2), self.d)
-        return ExpFraction.make(_poly_mul(self.n, n2), _poly_mul(self.d, d2))
+        return ExpFraction.make(_poly_mul(self.n, n2), list(self.d.values()) + list(d2.values()))
 
     def inverse(self):
-        return ExpFraction.make(self.d, self.n)  # N ≠ 0: a nonzero number (see the docstring)
+        num = {_Q(0): _Q(1)}
+        for p, k in self.d.values():
+            for _ in range(k):
+                num = _poly_mul(num, p)
+        return ExpFraction.make(num, [(self.n, 1)])  # N ≠ 0: a nonzero number (docstring)
 
     def sign(self) -> int:
-        return _poly_sign(self.n) * (1 if self.d == _ONE else _poly_sign(self.d))
+        s = _poly_sign(self.n)
+        for p, k in self.d.values():
+            if k % 2:
+                s *= _poly_sign(p)
+        return s
 
     def __repr__(self):
         def show(p):
             return " + ".join(f"{v}*e^({k})" for k, v in p.items())
-        return f"({show(self.n)})" + ("" if self.d == _ONE else f"/({show(self.d)})")
+        den = " * ".join(f"({show(p)})^{k}" for p, k in self.d.values())
+        return f"({show(self.n)})" + (f"/{den}" if den else "")
 
 
 # -- rational functions of entry symbols ----------------------------------------------------
@@ -582,7 +620,10 @@ def as_float(v) -> float:
         if isinstance(v, Surd):
             return float(flint.arb(v.a) + flint.arb(v.b) * flint.arb(v.r).sqrt())
         if isinstance(v, ExpFraction):
-            return float(_poly_ball(v.n) / _poly_ball(v.d))
+            den = flint.arb(1)
+            for p, k in v.d.values():
+                den *= _poly_ball(p) ** k
+            return float(_poly_ball(v.n) / den)
     finally:
         flint.ctx.prec = old
     raise TypeError(f"no float for {type(v).__name__}")

@@ -42,6 +42,7 @@ class _Shared:
         self.expanded: dict = {}  # (expr, definitions) -> expr with the definitions substituted
         self.values: dict = {}  # (expr, memo_key, definitions) -> its instantiation
         self.substituted: dict = {}  # (symbol, value) -> memo of _substitute for that definition
+        self.points: dict = {}  # (sizes, differentiated) -> exact random points (flint's)
 
     def instance(self, inst):
         if inst.memo_key is None or inst.point is not None:
@@ -159,19 +160,23 @@ def _pairs(a, b) -> list | None:
     return list(zip(sa, sb)) if len(sa) == len(sb) else None
 
 
-def _same_over_q(claim, space, rng, points: int) -> bool | None:
+def _same_over_q(claim, space, rng, points: int, shared: "_Shared") -> bool | None:
     """The comparison at exact random points, both sides computed in flint exactly as written
     (:meth:`Equal.rational_residual`): False when they differ at a point (a proof that they
     are not the same expression), True when they agree at every point, None when flint
-    refuses one (SymPy compares them then, as before)."""
-    keep = differentiated(claim, space)
+    refuses one (SymPy compares them then, as before). The points are drawn once per
+    diagnosis (``shared``): every mutant meets the same ones, and each point's evaluator
+    keeps the values of the nodes met — the printed form is computed once per point."""
+    keep = frozenset(differentiated(claim, space))
     for sizes in space.size_assignments():
-        for _ in range(points):
-            try:
-                inst, _values = space.random_instance(sizes, rng, "readable", keep)
-            except Exception:  # noqa: BLE001 - no point drawn here: SymPy decides, as before
-                return None
-            got = claim.rational_residual(inst)
+        drawn = shared.points.setdefault((tuple(sorted(map(str, sizes.items()))), keep), [])
+        for k in range(points):
+            if k == len(drawn):
+                try:
+                    drawn.append(space.random_instance(sizes, rng, "readable", set(keep))[0])
+                except Exception:  # noqa: BLE001 - no point drawn here: SymPy decides, as before
+                    return None
+            got = claim.rational_residual(drawn[k])
             if got is None:
                 return None
             if any(x != 0 for x in got):
@@ -196,12 +201,12 @@ def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None 
     instantiations where flint refuses. ``shared``: instantiations shared with the other
     calls of one diagnosis (:class:`_Shared`)."""
     claim = Equal(e1, e2)
-    fast = _same_over_q(claim, space, rng, points)
+    shared = shared or _Shared()
+    fast = _same_over_q(claim, space, rng, points, shared)
     if fast is False:
         return None
     if fast is True and _proved_over_q(claim, space):
         return "proved"
-    shared = shared or _Shared()
     if fast is True:  # observed at every point: only the proof is left to SymPy
         return _proved_by_sympy(claim, space, shared)
     for sizes in space.size_assignments():

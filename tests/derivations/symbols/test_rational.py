@@ -28,7 +28,7 @@ def _sympy(m):
     if isinstance(m, ExpFraction):
         def total(p):
             return sp.Add(*[_sympy(c) * sp.exp(_sympy(q)) for q, c in p.items()])
-        return total(m.n) / total(m.d)
+        return total(m.n) / sp.Mul(*[total(p) ** k for p, k in m.d.values()])
     if isinstance(m, Grid):
         return sp.ImmutableMatrix(m.r, m.c, [_sympy(x) for x in m.e])
     if isinstance(m, flint.fmpq_mat):
