@@ -29,6 +29,9 @@ from dataclasses import dataclass, field, replace
 
 import flint
 import sympy as sp
+from sympy import QQ, ZZ
+from sympy.polys.matrices import DomainMatrix
+from sympy.polys.matrices.sdm import SDM
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .expr import Grad
@@ -670,8 +673,8 @@ class Space:
                 mapping[decl.symbol] = values[decl.symbol]
             else:
                 template = mapping[decl.symbol]  # entry symbols, or 0 off a diagonal
-                mapping[decl.symbol] = sp.ImmutableMatrix(*template.shape,
-                                                          [values.get(e, e) for e in template])
+                mapping[decl.symbol] = rational_matrix(*template.shape,
+                                                       [values.get(e, e) for e in template])
         return Instance(sizes, mapping, entries, inst.discrete, inst.definitions,
                         point=later or None), later
 
@@ -686,7 +689,7 @@ class Space:
             vals = [1 if rng.random() < p_plus else -1 for _ in range(r)]
             if r >= 2 and len(set(vals)) == 1 and not allow_empty:  # both classes present
                 vals[rng.randrange(r)] *= -1
-            return sp.ImmutableMatrix(r, 1, vals)
+            return rational_matrix(r, 1, [sp.Integer(v) for v in vals])
         if mode == "edge":  # one dominant class; others rare, or absent where allowed
             weights = [8] + [1] * (c - 1)
             ks = rng.choices(range(c), weights=weights, k=r)
@@ -707,7 +710,8 @@ class Space:
                         ks[i] = k
                         counts[k] = 1
                         break
-        return sp.ImmutableMatrix(r, c, lambda i, j: 1 if ks[i] == j else 0)
+        return rational_matrix(r, c, [sp.Integer(1 if ks[i] == j else 0)
+                                      for i in range(r) for j in range(c)])
 
     def random_values(self, inst: Instance, rng: random.Random, mode: str = "readable") -> dict:
         """Exact rational values for every free entry symbol of ``inst``, satisfying the types.
@@ -789,6 +793,24 @@ def _flint(rows: list[list]) -> flint.fmpq_mat:
 def _rank(rows: list[list]) -> int:
     """Exact rank over ℚ (python-flint; SymPy's rank of a 6×3 draw took ~1 ms)."""
     return _flint(rows).rank() if rows and rows[0] else 0
+
+
+def rational_matrix(r: int, c: int, values: list) -> sp.ImmutableMatrix:
+    """``ImmutableMatrix(r, c, values)`` for SymPy rationals, built on its ZZ/QQ
+    ``DomainMatrix`` directly (half the time): the same representation SymPy's constructor
+    ends with — ZZ when every entry is an integer, else QQ, sparse — so the same matrix, the
+    same hash (a test checks). Any other entry: SymPy's constructor."""
+    if not all(isinstance(v, sp.Rational) for v in values):
+        return sp.ImmutableMatrix(r, c, values)
+    if all(v.q == 1 for v in values):
+        dom, conv = ZZ, [ZZ(int(v.p)) for v in values]
+    else:
+        dom, conv = QQ, [QQ(int(v.p), int(v.q)) for v in values]
+    rows: dict = {}
+    for k, v in enumerate(conv):
+        if v:
+            rows.setdefault(k // c, {})[k % c] = v
+    return sp.ImmutableDenseMatrix._fromrep(DomainMatrix.from_rep(SDM(rows, (r, c), dom)))
 
 
 def _random_matrix(structure: str, r: int, c: int, rng: random.Random, mode: str = "readable") -> list[list]:

@@ -205,3 +205,24 @@ def test_draws_are_reproducible_bit_for_bit():
         [4 * 10**12, -6 * 10**12], [-6 * 10**12, 9 * 10**12]]
     assert _random_matrix("full_column_rank", 4, 2, random.Random(7), "readable") == [
         [R(-7, 4), R(-17, 5)], [4, 1], [4, R(-7, 2)], [2, R(-16, 5)]]
+
+
+def test_rational_matrix_is_sympys_own_matrix():
+    """The fast constructor gives what ImmutableMatrix gives: equal, same hash, same domain and
+    sparse representation (matrices are keys of the instantiation memos)."""
+    import random as _random
+
+    from derivations._symbols.space import rational_matrix
+
+    rng = _random.Random(0)
+    for r, c in [(1, 1), (2, 3), (4, 4), (3, 1)]:
+        for kind in ("int", "rat", "zero", "sym"):
+            vals = [sp.Integer(0) if kind == "zero" else
+                    sp.Integer(rng.randint(-5, 5)) if kind == "int" else
+                    sp.Rational(rng.randint(-50, 50), rng.randint(1, 9)) for _ in range(r * c)]
+            if kind == "sym":
+                vals[0] = sp.Symbol("s")
+            want, got = sp.ImmutableMatrix(r, c, vals), rational_matrix(r, c, vals)
+            assert got == want and hash(got) == hash(want) and list(got) == list(want)
+            assert got._rep.domain == want._rep.domain and got._rep.rep == want._rep.rep
+            assert type(got._rep.rep) is type(want._rep.rep)
