@@ -115,7 +115,12 @@ class Claim:
         (:meth:`Instance.rational`); None where only SymPy can decide (see exact random)."""
         residual = getattr(self, "rational_residual", None)
         r = residual(inst) if residual is not None else None
-        return None if r is None else all(x == 0 for x in r)
+        if r is None:
+            return None
+        try:
+            return all(x == 0 for x in r)
+        except TypeError:  # a sum of logarithms of independent atoms: undecided here
+            return None
 
     def identity_over_q(self, inst) -> bool:
         """Whether :meth:`identity` is 0 at a components instance, proved in flint: the
@@ -124,7 +129,10 @@ class Claim:
         flint refuses — a norm, an exponential, a comparison): SymPy decides, as before."""
         residual = getattr(self, "rational_residual", None)
         r = residual(inst) if residual is not None else None
-        return r is not None and all(x == 0 for x in r)
+        try:
+            return r is not None and all(x == 0 for x in r)
+        except TypeError:  # undecided here
+            return False
 
     def manifest(self, space) -> tuple[bool, str]:
         """Whether the non-identity part of the proof (a sign condition) holds structurally."""

@@ -212,8 +212,11 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
             if (v.nrows(), v.ncols()) != (1, 1):
                 continue  # as _check_defined: only a scalar denominator is checked
             v = v[0, 0]
-        if v == 0:
-            return None  # _check_defined raises: a singular draw
+        try:
+            if v == 0:
+                return None  # _check_defined raises: a singular draw
+        except TypeError:  # undecided here (a sum of logarithms): SymPy's route checks it
+            return None
     return True
 
 

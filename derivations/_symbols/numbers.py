@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import flint
 
-__all__ = ["ExpFraction", "Grid", "PolyFraction", "Surd", "as_float", "entries", "is_matrix",
-           "matrix_of"]
+__all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Surd", "as_float", "entries",
+           "is_matrix", "log_of", "matrix_of"]
 
 _Q = flint.fmpq
 _M = flint.fmpq_mat
@@ -122,13 +122,12 @@ class _Scalar:
         return d.sign() if isinstance(d, _Scalar) else _sgn(d)
 
     def __eq__(self, o):
-        """Exact: a difference that is 0 is the rational 0 (a nonzero value keeps its form)."""
+        """Exact: a difference that is 0 is the rational 0 (a nonzero value keeps its form).
+        Two kinds with no common form (a surd and an exponential) raise ``TypeError``: their
+        equality is not decided here, never assumed false."""
         if is_matrix(o):
             return False
-        try:
-            d = self - o
-        except TypeError:
-            return NotImplemented
+        d = self - o
         return not isinstance(d, _Scalar) and d == 0
 
     def __ne__(self, o):
@@ -297,10 +296,13 @@ def _shift(p: dict, q, c) -> dict:
     return {k + q: v * c for k, v in p.items()}
 
 
-def _monic(p: dict) -> tuple[dict, flint.fmpq]:
-    """(p / c, c), c the coefficient of p's largest exponent: scalar multiples share a form."""
-    c = p[max(p)]
-    return ({k: v / c for k, v in p.items()} if c != 1 else p), c
+def _monic(p: dict) -> tuple[dict, flint.fmpq, flint.fmpq]:
+    """(p / (c e^m), c, m): m p's smallest exponent, c the coefficient of its largest, so
+    that multiples c e^m p of one sum share a form (1 + e^a and e^(-a) + 1 alike)."""
+    m, c = min(p), p[max(p)]
+    if c == 1 and m == 0:
+        return p, c, m
+    return {k - m: v / c for k, v in p.items()}, c, m
 
 
 def _key(p: dict) -> tuple:
@@ -337,9 +339,9 @@ class ExpFraction(_Scalar):
                 (q, c), = p.items()
                 n = _shift(n, -k * q, c ** -k)
                 continue
-            p, c = _monic(p)
-            if c != 1:
-                n = {q: v / c ** k for q, v in n.items()}
+            p, c, m = _monic(p)
+            if c != 1 or m != 0:
+                n = _shift(n, -k * m, c ** -k)
             key = _key(p)
             d[key] = (p, d[key][1] + k if key in d else k)
         if len(d) == 1:  # N = c·p over p¹: the rational c
@@ -407,6 +409,139 @@ class ExpFraction(_Scalar):
             return " + ".join(f"{v}*e^({k})" for k, v in p.items())
         den = " * ".join(f"({show(p)})^{k}" for p, k in self.d.values())
         return f"({show(self.n)})" + (f"/{den}" if den else "")
+
+
+# -- r + Σ c ln a ------------------------------------------------------------------------------
+#: Largest numerator or denominator (bits) split over its primes; beyond, ln q is one atom.
+FACTOR_BITS = 64
+
+
+class LogSum(_Scalar):
+    """r + Σ c_a ln a (r, c rational): the value of a logarithm at an exact point, with atoms
+    ln p for primes p — a rational's log split over its factorisation — and one opaque atom
+    per other argument (a sum Σ c e^q in the form :class:`ExpFraction` keeps its factors in,
+    π, a rational too large to factor). An identity formal in the atoms holds whatever their
+    values, so a difference with no atom left is decided exactly. Otherwise it is nonzero
+    only when provably so: with prime atoms alone (1, ln 2, ln 3, … are linearly independent
+    over ℚ: Σ c_p ln p = ln Πp^c_p, transcendental unless the product is 1); with any other
+    atom, equality is undecided (``TypeError``: SymPy decides) and a sign comes from a ball.
+    Products of two logarithms are refused."""
+
+    __slots__ = ("r", "c")
+
+    def __init__(self, r, c: dict):
+        self.r, self.c = r, c
+
+    @staticmethod
+    def make(r, c: dict):
+        c = {k: v for k, v in c.items() if v != 0}
+        return r if not c else LogSum(r, c)
+
+    @staticmethod
+    def atom(key):
+        return LogSum(_Q(0), {key: _Q(1)})
+
+    @staticmethod
+    def of_rational(q: flint.fmpq):
+        """ln q for a rational q > 0, over its primes."""
+        if q <= 0:
+            raise ValueError("the logarithm of a number that is not positive")
+        out: dict = {}
+        for part, sign in ((q.p, 1), (q.q, -1)):
+            if part == 1:
+                continue
+            if part.bit_length() > FACTOR_BITS:
+                out[("q", int(part))] = out.get(("q", int(part)), _Q(0)) + sign
+                continue
+            for prime, e in flint.fmpz(part).factor():
+                key = ("p", int(prime))
+                out[key] = out.get(key, _Q(0)) + sign * e
+        return LogSum.make(_Q(0), out)
+
+    def _parts(self, o):
+        if isinstance(o, LogSum):
+            return o.r, o.c
+        q = _rational(o)
+        if q is None:
+            raise TypeError(f"a logarithm with {type(o).__name__}")
+        return q, {}
+
+    def __add__(self, o):
+        if is_matrix(o):
+            raise TypeError("a matrix plus a scalar")
+        r2, c2 = self._parts(o)
+        c = dict(self.c)
+        for k, v in c2.items():
+            c[k] = c.get(k, _Q(0)) + v
+        return LogSum.make(self.r + r2, c)
+
+    def __neg__(self):
+        return LogSum(-self.r, {k: -v for k, v in self.c.items()})
+
+    def _mul(self, o):
+        q = _rational(o)
+        if q is None:
+            raise TypeError("a product of a logarithm with a value that is not rational")
+        return LogSum.make(self.r * q, {k: v * q for k, v in self.c.items()})
+
+    def inverse(self):
+        raise TypeError("a division by a logarithm")
+
+    def _ball(self):
+        total = flint.arb(self.r)
+        for key, v in self.c.items():
+            kind = key[0]
+            if kind in ("p", "q"):
+                a = flint.arb(key[1]).log()
+            elif kind == "pi":
+                a = flint.arb.pi().log()
+            else:  # ("sum", items): ln of a positive exponential sum
+                a = _poly_ball(dict(key[1])).log()
+            total += flint.arb(v) * a
+        return total
+
+    def sign(self) -> int:
+        old = flint.ctx.prec
+        try:
+            for prec in PRECISIONS:
+                flint.ctx.prec = prec
+                b = self._ball()
+                if b.is_finite() and not b.contains(0):
+                    return 1 if b > 0 else -1
+        finally:
+            flint.ctx.prec = old
+        raise TypeError("the sign of a sum of logarithms not resolved")
+
+    def __eq__(self, o):
+        if is_matrix(o):
+            return False
+        d = self - o
+        if not isinstance(d, LogSum):
+            return d == 0
+        if all(k[0] == "p" for k in d.c):
+            return False  # r + Σ c_p ln p with a c_p ≠ 0: transcendental, never 0
+        raise TypeError("whether a sum of logarithms of independent atoms is 0")
+
+    def __repr__(self):
+        return f"({self.r} + " + " + ".join(f"{v}*ln{k}" for k, v in self.c.items()) + ")"
+
+
+def log_of(v):
+    """ln v for an exact v > 0 (``fmpq``, :class:`ExpFraction`): a :class:`LogSum` (or a
+    rational, ln e^q = q). Anything else raises ``TypeError``."""
+    if isinstance(v, _Q):
+        return LogSum.of_rational(v)
+    if isinstance(v, ExpFraction):
+        if v.sign() <= 0:
+            raise ValueError("the logarithm of a number that is not positive")
+        n, c, m = _monic(v.n)  # N = c e^m n
+        out = LogSum.of_rational(abs(c)) + m
+        if len(n) > 1:
+            out = out + LogSum.atom(("sum", _key(n)))
+        for p, k in v.d.values():  # each factor already in that form
+            out = out - k * LogSum.atom(("sum", _key(p)))
+        return out
+    raise TypeError(f"no exact logarithm of {type(v).__name__}")
 
 
 # -- rational functions of entry symbols ----------------------------------------------------

@@ -24,7 +24,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
-from .numbers import ExpFraction, Grid, PolyFraction, Surd, matrix_of
+from .numbers import ExpFraction, Grid, LogSum, PolyFraction, Surd, log_of, matrix_of
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
@@ -611,7 +611,10 @@ def _log(ev, e):
     if isinstance(arg, sp.exp):
         return ev.go(arg.args[0])
     if not ev.seed:
-        raise Refused("no exact rational rule for log")
+        total, sign = _log_value(ev, arg)
+        if sign < 0:
+            raise Refused("a log of a negative number")
+        return total
     if _constant_scalar(e, ev.seed):
         return CONSTANT
     out = None
@@ -619,6 +622,44 @@ def _log(ev, e):
         term = _log_factor(ev, f)
         out = term if out is None else _plus(out, term)
     return out
+
+
+def _log_value(ev, arg) -> tuple:
+    """(ln|a|, sign of a) for the value of ``arg``, exactly (:func:`~.numbers.log_of`: a
+    rational over its primes, an exponential sum as an atom): ln|ab| = ln|a| + ln|b| over a
+    product's factors, ln|bᵏ| = k ln|b|, ln eᵘ = u, ln π an atom. 0, an unknown sign, a
+    non-integer power of a negative base: refused."""
+    if isinstance(arg, sp.exp):
+        return ev.go(arg.args[0]), 1
+    if arg is sp.E:
+        return _Q(1), 1
+    if arg is sp.pi:
+        return LogSum.atom(("pi",)), 1
+    if isinstance(arg, sp.Mul):
+        total, sign = _Q(0), 1
+        for f in arg.args:
+            t, sg = _log_value(ev, f)
+            total, sign = total + t, sign * sg
+        return total, sign
+    if isinstance(arg, sp.Pow):
+        k = _scalar(_plain(ev.go(arg.args[1])))
+        if not isinstance(k, _Q):
+            raise Refused("a log of a power with an exponent that is not rational")
+        t, sg = _log_value(ev, arg.args[0])
+        if sg < 0 and k.q != 1:
+            raise Refused("a non-integer power of a negative number")
+        return k * t, (sg if k.q == 1 and k.p % 2 else 1)
+    v = _scalar(ev.go(arg))
+    if isinstance(v, (Dual, _Constant)):
+        raise Refused("a log of a value with derivatives outside a gradient")
+    sg = _sgn(v) if isinstance(v, _Q) else v.sign()
+    if sg == 0:
+        raise Refused("a log of 0")
+    return log_of(v if sg > 0 else -v), sg
+
+
+def _sgn(v) -> int:
+    return (v > 0) - (v < 0)
 
 
 def _log_factor(ev, f):

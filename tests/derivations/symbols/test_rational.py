@@ -13,7 +13,7 @@ from derivations._methods import exact_random
 from derivations._symbols.expr import Norm, Scalar, dot
 from derivations._symbols.nodes import Blocks, DataSum, Inv, ones
 from derivations._decide.exactness import exact_is_zero
-from derivations._symbols.numbers import ExpFraction, Grid, Surd
+from derivations._symbols.numbers import ExpFraction, Grid, LogSum, Surd
 from derivations._symbols.rational import value
 from derivations._symbols.space import Space
 from derivations._verdicts.engine import verify_claim
@@ -29,6 +29,13 @@ def _sympy(m):
         def total(p):
             return sp.Add(*[_sympy(c) * sp.exp(_sympy(q)) for q, c in p.items()])
         return total(m.n) / sp.Mul(*[total(p) ** k for p, k in m.d.values()])
+    if isinstance(m, LogSum):
+        def atom(key):
+            return {"p": lambda: sp.log(key[1]), "q": lambda: sp.log(key[1]),
+                    "pi": lambda: sp.log(sp.pi),
+                    "sum": lambda: sp.log(sp.Add(*[_sympy(c) * sp.exp(_sympy(q))
+                                                   for q, c in key[1]]))}[key[0]]()
+        return _sympy(m.r) + sp.Add(*[_sympy(c) * atom(k) for k, c in m.c.items()])
     if isinstance(m, Grid):
         return sp.ImmutableMatrix(m.r, m.c, [_sympy(x) for x in m.e])
     if isinstance(m, flint.fmpq_mat):
@@ -95,11 +102,13 @@ def test_refused_where_the_value_is_not_an_exact_rational():
     s, d, n, m = _space()
     A, S, v, c, t = m["A"], m["S"], m["v"], m["c"], m["t"]
     inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 0)
-    for e in (sp.log(t), sp.pi * c, t**c, sp.Heaviside(c), sp.Symbol("free") + c,
+    for e in (sp.log(-t), sp.log(t - t), sp.pi * c, t**c, sp.Heaviside(c), sp.Symbol("free") + c,
               # radicals: independent radicands, a root of a surd; a surd with an exponential;
-              # an exponential of an exponential, of a surd; a log of an exponential sum
+              # an exponential of an exponential, of a surd; a log of a log, of a surd;
+              # a product of logs
               sp.sqrt(2) * c + sp.sqrt(3), sp.sqrt(sp.sqrt(2) + t), Norm(v) + sp.exp(c),
-              sp.exp(sp.exp(c)), sp.exp(Norm(v)), sp.log(1 + sp.exp(c))):
+              sp.exp(sp.exp(c)), sp.exp(Norm(v)), sp.log(sp.log(t + 1)), sp.log(Norm(v)),
+              sp.log(t) * sp.log(t + 1)):
         assert value(e, inst.mapping) is None, e
     # singular inverse, division by an exact 0, a Sum over a reversed range (Karr's convention)
     assert value(sp.Inverse(A - A), inst.mapping) is None
@@ -182,12 +191,23 @@ def _catalog_points(ids, gradients: list | None = None):
                     pytest.fail(f"{eid}: flint computed a value SymPy cannot ({claim})")
                 mine = [_sympy(x) for x in got]
                 assert len(mine) == len(want) and all(  # (with a surd SymPy's may be unexpanded)
-                    a == b or exact_is_zero(a - b) is True for a, b in zip(mine, want)), \
-                    (eid, claim, sizes)
+                    _same_number(a, b) for a, b in zip(mine, want)), (eid, claim, sizes)
                 compared += 1
                 if keep and gradients is not None:
                     gradients.append(eid)
     return compared, refused
+
+
+def _same_number(a, b) -> bool:
+    """a = b, proved by SymPy's exactness where it can; where it cannot (a log of an
+    exponential fraction it does not simplify), to 60 digits — a test's cross-check of two
+    independent computations, never a verdict."""
+    if a == b:
+        return True
+    zero = exact_is_zero(a - b)
+    if zero is not None:
+        return zero
+    return abs(sp.N(a - b, 60)) < sp.Float("1e-50")
 
 
 def test_catalog_sample_same_values_as_sympy():
@@ -268,8 +288,7 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
               sp.log(-t * dot(w, w) - 1) * t,
               sp.zoo * t + dot(w, w)):  # (a non-finite constant is never "derivative 0")
         assert inst.rational([Grad(f, w)]) is None, f
-    # outside a gradient a log is refused, unless of an exponential (ln eᵘ = u exactly)
-    assert inst.rational([sp.log(dot(w, w) + 1)]) is None
+    # outside a gradient a log's value is exact (ln eᵘ = u; a rational over its primes)
     assert inst.rational([sp.log(sp.exp(dot(w, x)))]) == inst.rational([dot(w, x)])
     # on a boundary (a tie) |·|, max and a piecewise condition have no derivative: refused
     from derivations._symbols.rational import evaluator, gradient_of
@@ -362,3 +381,28 @@ def test_exponential_fractions_are_exact():
     assert g.det() == -2 * sigma(Q(1)) ** 2
     with pytest.raises(ZeroDivisionError):
         (flint.fmpq_mat(2, 2, [1, 2, 2, 4]) * sigma(Q(1))).inv()
+
+
+def test_logarithms_are_exact_sums_of_atoms():
+    """ln over the primes (1, ln 2, ln 3, … independent over ℚ: decided), ln of an exponential
+    sum one atom (equality with another atom undecided: TypeError, never False)."""
+    from derivations._symbols.numbers import log_of
+
+    Q = flint.fmpq
+    E = ExpFraction.exp
+    assert log_of(Q(12)) - log_of(Q(3)) == 2 * log_of(Q(2)) and log_of(Q(3)) != log_of(Q(2))
+    assert log_of(Q(1, 8)) + 3 * log_of(Q(2)) == 0 and log_of(Q(2)) != 1
+    sigma = 1 / (1 + E(Q(-2)))
+    assert log_of(sigma) - log_of(1 - sigma) == 2  # the logit of σ(2)
+    assert log_of(E(Q(2)) / (1 + E(Q(2)))) == log_of(sigma)  # the same atom either way
+    assert log_of(sigma) < 0 < log_of(1 + E(Q(1)))
+    with pytest.raises(TypeError):
+        log_of(sigma) == log_of(Q(2))  # noqa: B015 - undecided, never False
+    s, d, n, m = _space()
+    t, c = m["t"], m["c"]
+    inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 0)
+    for e in (sp.log(2 * sp.pi * t**2) * 3 - sp.log(t), sp.log(1 + sp.exp(-c)) - c,
+              sp.log(t / (1 + t)) + sp.log(sp.exp(c) + 1)):
+        got = value(e, inst.mapping)
+        assert got is not None, e
+        assert exact_is_zero(_sympy(got) - e.xreplace(inst.mapping)) is True, e
