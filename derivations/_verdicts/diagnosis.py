@@ -160,7 +160,8 @@ def _pairs(a, b) -> list | None:
     return list(zip(sa, sb)) if len(sa) == len(sb) else None
 
 
-def _same_over_q(claim, space, rng, points: int, shared: "_Shared") -> bool | None:
+def _same_over_q(claim, space, rng, points: int, shared: "_Shared",
+                 sizes_list: list | None = None) -> bool | None:
     """The comparison at exact random points, both sides computed in flint exactly as written
     (:meth:`Equal.rational_residual`): False when they differ at a point (a proof that they
     are not the same expression), True when they agree at every point, None when flint
@@ -168,7 +169,7 @@ def _same_over_q(claim, space, rng, points: int, shared: "_Shared") -> bool | No
     diagnosis (``shared``): every mutant meets the same ones, and each point's evaluator
     keeps the values of the nodes met — the printed form is computed once per point."""
     keep = frozenset(differentiated(claim, space))
-    for sizes in space.size_assignments():
+    for sizes in (space.size_assignments() if sizes_list is None else sizes_list):
         drawn = shared.points.setdefault((tuple(sorted(map(str, sizes.items()))), keep), [])
         for k in range(points):
             if k == len(drawn):
@@ -210,8 +211,8 @@ def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None 
         return None
     if fast is True and _proved_over_q(claim, space):
         return "proved"
-    if fast is True:  # observed at the shared points: at fresh ones too, then SymPy's proof
-        if _same_over_q(claim, space, rng, points, _Shared()) is False:
+    if fast is True:  # observed at the shared points: at a fresh one too, then SymPy's proof
+        if _same_over_q(claim, space, rng, 1, _Shared(), space.size_assignments()[-1:]) is False:
             return None  # (a coincidence at the shared points: |log(P₂/P₁)| where P₂ > P₁)
         return _proved_by_sympy(claim, space, shared)
     for sizes in space.size_assignments():
