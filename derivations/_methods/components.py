@@ -25,17 +25,23 @@ def _fmt(sizes: dict) -> str:
 PER_SIZE_BUDGET = 6.0
 
 
+def _grid_within(claim, space, sizes: list[dict]) -> tuple:
+    """(the claim's size requirement, its grid) — the grid None when the claim has no size
+    argument or needs a size above the largest in ``sizes``."""
+    req = claim_requirement(claim, space)
+    if req is None:
+        return None, None
+    cap = max((int(v) for a in sizes for v in a.values()), default=0)
+    return req, sizes_meeting(req, space, cap)
+
+
 def _sizes_to_prove(claim, space) -> list[dict]:
     """The declared size assignments, smallest first — only those of the size argument's grid
     when the claim has one within them (:mod:`derivations._methods.sizes`): a proof at the
     grid is a proof for every size, and a larger size would add time, not scope (the exact
     random method samples the larger sizes). Every declared size otherwise."""
     declared = space.size_assignments()
-    req = claim_requirement(claim, space)
-    if req is None:
-        return declared
-    cap = max((int(v) for a in declared for v in a.values()), default=0)
-    grid = sizes_meeting(req, space, cap)
+    _req, grid = _grid_within(claim, space, declared)
     if grid is None:
         return declared
     keys = {size_key(a) for a in grid}
@@ -77,11 +83,7 @@ def run(claim, space, rng) -> Outcome:
 
 def _every_size(claim, space, proved: list[dict]) -> str | None:
     """The size argument (derivations._methods.sizes): proved at a grid of sizes that decides every size."""
-    req = claim_requirement(claim, space)
-    if req is None:
-        return None
-    cap = max((int(v) for a in proved for v in a.values()), default=0)
-    grid = sizes_meeting(req, space, cap)
+    req, grid = _grid_within(claim, space, proved)
     if grid is None:
         return None
     done = {size_key(a) for a in proved}

@@ -72,20 +72,26 @@ def _rational(o):
     return None
 
 
-class _Scalar:
-    """What the two number types share: the operators written once over ``_add``,
-    ``_mul``, ``inverse`` and ``sign``; a matrix operand gives a :class:`Grid`."""
+class _Minus:
+    """a − b as a + (−b), either side."""
 
     __slots__ = ()
-
-    def __radd__(self, o):
-        return self + o
 
     def __sub__(self, o):
         return self + (-o)
 
     def __rsub__(self, o):
         return (-self) + o
+
+
+class _Scalar(_Minus):
+    """What the number types share: the operators written once over ``__add__``, ``_mul``,
+    ``inverse`` and ``sign``; a matrix operand gives a :class:`Grid`."""
+
+    __slots__ = ()
+
+    def __radd__(self, o):
+        return self + o
 
     def __mul__(self, o):
         if is_matrix(o):
@@ -613,7 +619,7 @@ class PolyFraction(_Scalar):
 
 
 # -- matrices of exact numbers ----------------------------------------------------------------
-class Grid:
+class Grid(_Minus):
     """An r×c matrix of exact numbers (``fmpq``, :class:`Surd`, :class:`ExpFraction`), row by
     row, with the ``fmpq_mat`` interface the evaluator uses."""
 
@@ -654,12 +660,6 @@ class Grid:
 
     def __neg__(self):
         return Grid(self.r, self.c, [-x for x in self.e])
-
-    def __sub__(self, o):
-        return self + (-o)
-
-    def __rsub__(self, o):
-        return (-self) + o
 
     def __mul__(self, o):
         if is_matrix(o):
