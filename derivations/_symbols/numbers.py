@@ -31,7 +31,7 @@ from __future__ import annotations
 import flint
 
 __all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Surd", "as_float", "entries",
-           "is_matrix", "log_of", "matrix_of"]
+           "is_matrix", "log_of", "matrix_of", "sign_of"]
 
 _Q = flint.fmpq
 _M = flint.fmpq_mat
@@ -62,6 +62,11 @@ def matrix_of(r: int, c: int, values: list):
 
 def _sgn(v) -> int:
     return (v > 0) - (v < 0)
+
+
+def sign_of(v) -> int:
+    """-1, 0 or 1 for an exact number (``TypeError`` where undecided: a rational function)."""
+    return v.sign() if isinstance(v, _Scalar) else _sgn(v)
 
 
 def _rational(o):

@@ -24,7 +24,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
-from .numbers import ExpFraction, Grid, LogSum, PolyFraction, Surd, log_of, matrix_of
+from .numbers import ExpFraction, Grid, LogSum, PolyFraction, Surd, log_of, matrix_of, sign_of
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
@@ -606,7 +606,7 @@ def _log(ev, e):
     left unknown (:data:`CONSTANT`, usable only in sums and in products with plain numbers,
     anything else refused), and ln of a product is the sum of the logs of its factors
     (d ln(ab) = a′/a + b′/b; each factor must be positive, or free of the variable). Outside a
-    gradient a log that is not of an exponential is refused: SymPy decides that point."""
+    gradient its value is exact (:func:`_log_value`), or refused: SymPy decides that point."""
     (arg,) = e.args
     if isinstance(arg, sp.exp):
         return ev.go(arg.args[0])
@@ -652,14 +652,11 @@ def _log_value(ev, arg) -> tuple:
     v = _scalar(ev.go(arg))
     if isinstance(v, (Dual, _Constant)):
         raise Refused("a log of a value with derivatives outside a gradient")
-    sg = _sgn(v) if isinstance(v, _Q) else v.sign()
+    sg = sign_of(v)
     if sg == 0:
         raise Refused("a log of 0")
     return log_of(v if sg > 0 else -v), sg
 
-
-def _sgn(v) -> int:
-    return (v > 0) - (v < 0)
 
 
 def _log_factor(ev, f):
