@@ -104,8 +104,9 @@ def select(names: list[str], ids: list[str] | None = None) -> list[str]:
 # -- verification in worker processes ---------------------------------------------------
 
 #: What the workers import lazily, imported once in the parent before it forks them (a fork
-#: inherits it; 168 workers each importing it cost ~5 s of CPU in a cold verify). The engine's
-#: modules, SymPy's that its routes import on first use, and the numerics the checks run.
+#: inherits it, and the workers share its pages; each importing it would pay ~1.3 s). The
+#: engine's modules, SymPy's that its routes import on first use, and the numerics the checks
+#: run.
 _PRELOAD = (
     "derivations._verdicts.engine", "derivations._verdicts.report", "derivations._verdicts.diagnosis",
     "derivations._methods.components", "derivations._methods.exact_random",
@@ -229,7 +230,11 @@ def _limit_memory() -> None:
         pass
 
 
-def _worker(fn, item, conn):
+def _serve(fn, conn):
+    """A worker's loop: receive an item, send back ``fn(item)``, until the parent sends None
+    or goes away. Each item runs in the worker's main thread (the engine's SIGALRM budgets
+    apply). With each result goes the worker's peak memory, for the parent to retire a
+    worker that has grown (:data:`RETIRE_RSS`)."""
     # Ctrl-C is the parent's to handle (it kills the workers): a worker ignores SIGINT, so a
     # terminal's Ctrl-C, sent to the whole process group, prints no traceback per worker.
     # The parent blocks SIGINT around the fork, so none arrives before this line.
@@ -237,14 +242,33 @@ def _worker(fn, item, conn):
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _limit_memory()
     try:
-        conn.send(("ok", fn(item)))
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
-        try:
-            conn.send(("error", f"{type(exc).__name__}: {exc}"))
-        except OSError:  # the parent is gone (interrupted): nobody to tell
-            pass
+        while True:
+            try:
+                item = conn.recv()
+            except (EOFError, OSError):  # the parent is gone
+                return
+            if item is None:
+                return
+            try:
+                reply = ("ok", fn(item))
+            except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
+                reply = ("error", f"{type(exc).__name__}: {exc}")
+            try:
+                conn.send(reply + (_peak_rss(),))
+            except OSError:  # the parent is gone (interrupted): nobody to tell
+                return
     finally:
         conn.close()
+
+
+def _peak_rss() -> int:
+    """This process's peak resident memory in bytes (0 where unknown)."""
+    try:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    except (ImportError, OSError):
+        return 0
 
 
 class _Progress:
@@ -300,51 +324,84 @@ class _Progress:
             self._bar = None
 
 
+#: A worker whose peak memory passed this is retired after its item, and a fresh one forked
+#: for the next: the memos of one process (SymPy's cache, the engine's) are bounded, but a
+#: long mutation-suite run must not keep whatever one heavy item left behind.
+RETIRE_RSS = 2 * 2**30
+
+
+class _Worker:
+    """A forked worker process (:func:`_serve`) and the item it is working on."""
+
+    def __init__(self, ctx, fn):
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_serve, args=(fn, child), daemon=True)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.proc.start()
+        finally:  # a Ctrl-C that came meanwhile is raised here, in the parent
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        child.close()
+        self.item = None
+        self.deadline = math.inf
+
+    def give(self, item, hard_limit: float) -> None:
+        self.conn.send(item)
+        self.item, self.deadline = item, time.monotonic() + hard_limit
+
+    def stop(self) -> None:
+        """Kill the process (a hung item, a death, the end of the run, an interruption)."""
+        try:
+            self.conn.close()
+        finally:
+            if self.proc.is_alive():
+                self.proc.kill()
+            self.proc.join(1)
+
+
 def _pool_map(fn, items, jobs: int, progress, label: str, *, fallback=None,
               hard_limit: float = HARD_LIMIT, order=None):
-    """Run ``fn`` on each item in its own forked process, at most ``jobs`` at a time,
-    yielding results as they finish. An item whose process outlives ``hard_limit`` seconds
-    or dies is killed and replaced by ``fallback(item, reason)``. Each item runs in its
-    process's main thread, so the engine's SIGALRM budgets apply inside it. ``progress`` is
-    a :class:`_Progress`, or a bool (True: a bar for these items on a terminal). ``order``,
-    a sort key, says which items start first (the longest first balances the workers)."""
+    """Run ``fn`` on each item in worker processes forked from this one, at most ``jobs`` at
+    a time, yielding results as they finish. A worker serves item after item (a fork per item
+    cost ~20 ms of system time each in copied pages); an item whose worker outlives
+    ``hard_limit`` seconds on it or dies is killed and replaced by ``fallback(item, reason)``,
+    and the next item goes to a fresh worker. ``progress`` is a :class:`_Progress`, or a
+    bool (True: a bar for these items on a terminal). ``order``, a sort key, says which
+    items start first (the longest first balances the workers)."""
     ctx = mp.get_context("fork")
     pending = sorted(items, key=order) if order else list(items)
     if progress is True:
         progress = _Progress(label, len(pending))
-    running: dict = {}  # conn -> (process, item, deadline)
+    idle: list[_Worker] = []
+    busy: dict = {}  # conn -> _Worker
     try:
-        while pending or running:
-            while pending and len(running) < max(1, jobs):
-                item = pending.pop(0)
-                recv, send = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_worker, args=(fn, item, send), daemon=True)
-                mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-                try:
-                    proc.start()
-                finally:  # a Ctrl-C that came meanwhile is raised here, in the parent
-                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-                send.close()
-                running[recv] = (proc, item, time.monotonic() + hard_limit)
-            ready = mp.connection.wait(list(running), timeout=0.5)
+        while pending or busy:
+            while pending and len(busy) < max(1, jobs):
+                w = idle.pop() if idle else _Worker(ctx, fn)
+                w.give(pending.pop(0), hard_limit)
+                busy[w.conn] = w
+            ready = mp.connection.wait(list(busy), timeout=0.5)
             now = time.monotonic()
             finished = []
             for conn in ready:
-                proc, item, _ = running[conn]
+                w = busy.pop(conn)
                 try:
-                    status, value = conn.recv()
-                except EOFError:
-                    status, value = "error", f"worker died (exit code {proc.exitcode})"
-                finished.append((conn, item, status, value))
-            for conn, (proc, item, deadline) in list(running.items()):
-                if conn not in ready and now > deadline:
-                    finished.append((conn, item, "error", f"killed after the hard limit of {hard_limit:g} s"))
-            for conn, item, status, value in finished:
-                proc = running.pop(conn)[0]
-                conn.close()
-                if proc.is_alive():
-                    proc.kill()
-                proc.join(1)
+                    status, value, rss = conn.recv()
+                except (EOFError, OSError):
+                    w.proc.join(1)
+                    status, value, rss = "error", f"worker died (exit code {w.proc.exitcode})", 0
+                finished.append((w, status, value, rss))
+            for conn, w in list(busy.items()):
+                if now > w.deadline:
+                    del busy[conn]
+                    finished.append((w, "error", f"killed after the hard limit of {hard_limit:g} s", 0))
+            for w, status, value, rss in finished:
+                item = w.item
+                if status == "ok" and rss <= RETIRE_RSS:
+                    w.item, w.deadline = None, math.inf
+                    idle.append(w)
+                else:
+                    w.stop()
                 if status != "ok":
                     if fallback is None:
                         raise RuntimeError(f"{label} {item!r}: {value}")
@@ -355,8 +412,8 @@ def _pool_map(fn, items, jobs: int, progress, label: str, *, fallback=None,
             if progress:
                 progress.tick()
     finally:
-        for conn, (proc, _item, _d) in running.items():
-            proc.kill()
+        for w in list(busy.values()) + idle:
+            w.stop()
         if progress:
             progress.close()
 

@@ -2,6 +2,8 @@
 
 import json
 
+import os
+
 import pytest
 
 from derivations._interfaces.cli import main
@@ -122,6 +124,45 @@ def test_a_hanging_entry_is_killed_and_reported_not_waited_for():
     assert out["a"] == "done" and out["b"] == "done"
     assert "hard limit" in out["hang"]
     assert time.monotonic() - t0 < 10
+
+
+def _pid(item):
+    if item == "die":
+        os._exit(3)
+    if item == "raise":
+        raise ValueError("broken item")
+    return (item, os.getpid())
+
+
+def _pool(items, jobs=2, **kw):
+    from derivations._interfaces.cli import _pool_map
+
+    return dict(_pool_map(_pid, items, jobs, False, "test",
+                          fallback=lambda item, why: (item, why), **kw))
+
+
+def test_a_worker_serves_item_after_item():
+    out = _pool([f"i{k}" for k in range(12)])
+    pids = set(out.values())
+    assert len(out) == 12 and os.getpid() not in pids
+    assert len(pids) <= 2  # two workers, not a process per item
+
+
+def test_a_dead_or_failing_worker_is_replaced_and_the_rest_still_run():
+    out = _pool(["a", "die", "b", "raise", "c", "d"], jobs=1)
+    assert "worker died (exit code 3)" in out["die"]
+    assert out["raise"] == "ValueError: broken item"
+    assert {out[k] for k in "abcd"} <= {p for p in out.values() if isinstance(p, int)}
+    # one worker at a time: a fresh one after each failure
+    assert out["a"] != out["b"] != out["c"] and out["c"] == out["d"]
+
+
+def test_a_worker_grown_past_the_memory_mark_is_retired(monkeypatch):
+    from derivations._interfaces import cli
+
+    monkeypatch.setattr(cli, "RETIRE_RSS", 0)
+    out = _pool([f"i{k}" for k in range(5)], jobs=1)
+    assert len(set(out.values())) == 5  # a fresh worker per item
 
 
 def test_the_modules_preloaded_before_forking_exist():
