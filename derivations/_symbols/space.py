@@ -34,6 +34,8 @@ from sympy.polys.matrices import DomainMatrix
 from sympy.polys.matrices.sdm import SDM
 from sympy.matrices.expressions.matexpr import MatrixElement
 
+from . import sympy_order  # noqa: F401 - SymPy's assumption queries in one fixed order
+
 from .expr import Grad
 
 __all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions"]
