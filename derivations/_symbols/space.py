@@ -441,6 +441,7 @@ class Space:
         self._default_sizes = sizes or {}
         self._memo: dict = {}
         self._entries_memo: dict = {}
+        self._sizes_memo: dict = {}  # (size expression, sizes) -> int: every point asks
 
     # -- declarations ---------------------------------------------------------------
     def dim(self, name: str, sizes: tuple[int, ...] = (1, 2, 3), *, fixed: bool = False) -> sp.Symbol:
@@ -529,14 +530,17 @@ class Space:
         out.sort(key=lambda a: sum(a.values()))
         return out
 
-    @staticmethod
-    def _size(expr, sizes: dict) -> int:
+    def _size(self, expr, sizes: dict) -> int:
         if expr is None:
             return 0
-        v = sp.sympify(sp.sympify(expr).xreplace(sizes))
-        if not v.is_Integer or int(v) < 1:
-            raise ValueError(f"size {expr} did not become a positive integer at {sizes}")
-        return int(v)
+        key = (expr, tuple(sizes.items()))
+        got = self._sizes_memo.get(key)
+        if got is None:
+            v = sp.sympify(sp.sympify(expr).xreplace(sizes))
+            if not v.is_Integer or int(v) < 1:
+                raise ValueError(f"size {expr} did not become a positive integer at {sizes}")
+            got = self._sizes_memo[key] = int(v)
+        return got
 
     # -- components ----------------------------------------------------------------------
     def _entry_matrix(self, decl: Decl, r: int, c: int) -> tuple[sp.ImmutableMatrix, list]:
@@ -655,30 +659,45 @@ class Space:
         """An instance whose symbols are exact random values, except the declarations named
         in ``keep`` (variables a claim differentiates), which stay entry symbols; returns
         the instance and the values of the kept entry symbols (substitute them after
-        differentiating). Nothing is built symbolically that need not be."""
+        differentiating). Nothing is built symbolically that need not be: the draws are
+        those of :meth:`instance_with_random_discrete` then :meth:`random_values`, in the
+        same order (the same point), but a declaration not kept gets its values directly,
+        without a matrix of entry symbols to fill (a test checks the two agree)."""
         keep = keep or set()
-        inst = self.instance_with_random_discrete(sizes, rng, mode)
-        values = self.random_values(inst, rng, mode)
-        mapping = dict(inst.mapping)
+        mapping: dict = dict(sizes)
+        disc: dict = {}
+        for decl in self.decls.values():  # the discrete draws first
+            if decl.discrete:
+                mapping[decl.symbol] = disc[decl.name] = self._random_discrete(decl, sizes, rng, mode)
         later: dict = {}
         entries: dict = {}
-        for decl in self.decls.values():
+        for decl in self.decls.values():  # then the continuous ones, in declaration order
             if decl.discrete:
                 continue
-            if decl.name in keep:
-                entries[decl.name] = inst.entries[decl.name]
-                for e in inst.entries[decl.name]:
-                    later[e] = values[e]
-                continue
-            entries[decl.name] = []
+            kept = decl.name in keep
             if decl.is_scalar:
-                mapping[decl.symbol] = values[decl.symbol]
+                v = _random_scalar(decl.assumptions, rng, mode)
+                if kept:
+                    entries[decl.name] = [decl.symbol]
+                    later[decl.symbol] = v
+                else:
+                    entries[decl.name] = []
+                    mapping[decl.symbol] = v
+                continue
+            r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+            mat = _random_matrix(decl.structure, r, c, rng, mode)
+            if kept:
+                template, free = self._entry_matrix(decl, r, c)
+                mapping[decl.symbol] = template
+                entries[decl.name] = free
+                for i in range(r):
+                    for j in range(c):
+                        if isinstance(template[i, j], sp.Symbol):
+                            later[template[i, j]] = mat[i][j]
             else:
-                template = mapping[decl.symbol]  # entry symbols, or 0 off a diagonal
-                mapping[decl.symbol] = rational_matrix(*template.shape,
-                                                       [values.get(e, e) for e in template])
-        return Instance(sizes, mapping, entries, inst.discrete, inst.definitions,
-                        point=later or None), later
+                entries[decl.name] = []
+                mapping[decl.symbol] = rational_matrix(r, c, [x for row in mat for x in row])
+        return Instance(sizes, mapping, entries, disc, self._defs(), point=later or None), later
 
     # -- exact random ------------------------------------------------------------------
     def _random_discrete(self, decl: Decl, sizes: dict, rng: random.Random, mode: str = "readable"):

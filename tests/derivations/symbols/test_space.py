@@ -2,6 +2,7 @@
 
 import itertools
 import random
+import zlib
 
 import pytest
 import sympy as sp
@@ -226,3 +227,52 @@ def test_rational_matrix_is_sympys_own_matrix():
             assert got == want and hash(got) == hash(want) and list(got) == list(want)
             assert got._rep.domain == want._rep.domain and got._rep.rep == want._rep.rep
             assert type(got._rep.rep) is type(want._rep.rep)
+
+
+def _reference_random_instance(space, sizes, rng, mode, keep):
+    """random_instance as first written: instance_with_random_discrete, random_values, then
+    each declaration not kept replaced by its values (the draws' definition)."""
+    from derivations._symbols.space import Instance, rational_matrix
+
+    inst = space.instance_with_random_discrete(sizes, rng, mode)
+    values = space.random_values(inst, rng, mode)
+    mapping, later, entries = dict(inst.mapping), {}, {}
+    for decl in space.decls.values():
+        if decl.discrete:
+            continue
+        if decl.name in keep:
+            entries[decl.name] = inst.entries[decl.name]
+            later.update({e: values[e] for e in inst.entries[decl.name]})
+            continue
+        entries[decl.name] = []
+        if decl.is_scalar:
+            mapping[decl.symbol] = values[decl.symbol]
+        else:
+            template = mapping[decl.symbol]
+            mapping[decl.symbol] = rational_matrix(*template.shape, [values.get(e, e) for e in template])
+    return Instance(sizes, mapping, entries, inst.discrete, inst.definitions, point=later or None), later
+
+
+def test_random_instance_draws_what_instance_and_values_draw_on_every_catalog_space():
+    """Same rng stream, same point, same kept entry symbols: on every catalog entry's space,
+    every size, every mode, with nothing kept and with each declaration kept."""
+    from derivations.catalog import REGISTRY
+    from tests.derivations.catalog._built import built
+
+    spaces = 0
+    for eid in REGISTRY:
+        space = built(eid).space
+        spaces += 1
+        keeps = [set()] + [{n} for n, d in space.decls.items() if not d.discrete][:2]
+        for k, sizes in enumerate(space.size_assignments()[:2]):
+            for mode in ("readable", "edge", "uniform"):
+                for keep in keeps:
+                    seed = zlib.crc32(f"{eid}|{k}|{mode}|{sorted(keep)}".encode())
+                    got = space.random_instance(sizes, random.Random(seed), mode, keep)
+                    want = _reference_random_instance(space, sizes, random.Random(seed), mode, keep)
+                    assert got[1] == want[1], eid
+                    a, b = got[0], want[0]
+                    assert (a.mapping, a.entries, a.discrete, a.definitions, a.point) == \
+                        (b.mapping, b.entries, b.discrete, b.definitions, b.point), (eid, sizes, mode, keep)
+                    assert all(hash(a.mapping[s]) == hash(b.mapping[s]) for s in a.mapping)
+    assert spaces == len(REGISTRY) > 100
