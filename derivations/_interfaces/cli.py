@@ -230,6 +230,13 @@ def _limit_memory() -> None:
         pass
 
 
+#: The workers' garbage-collection thresholds (Python's default: 700, 10, 10). SymPy
+#: allocates millions of short-lived containers, so a youngest-generation collection every
+#: 700 net allocations ran constantly: over the catalog in one process, 31.3 s of CPU with
+#: the default and 29.7 s with these (four runs each), for 1.5% more peak memory.
+WORKER_GC = (50_000, 20, 20)
+
+
 def _serve(fn, conn):
     """A worker's loop: receive an item, send back ``fn(item)``, until the parent sends None
     or goes away. Each item runs in the worker's main thread (the engine's SIGALRM budgets
@@ -241,6 +248,9 @@ def _serve(fn, conn):
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _limit_memory()
+    import gc
+
+    gc.set_threshold(*WORKER_GC)
     try:
         while True:
             try:

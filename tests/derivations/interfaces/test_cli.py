@@ -157,6 +157,21 @@ def test_a_dead_or_failing_worker_is_replaced_and_the_rest_still_run():
     assert out["a"] != out["b"] != out["c"] and out["c"] == out["d"]
 
 
+def _gc_threshold(item):
+    import gc
+
+    return item, gc.get_threshold()
+
+
+def test_workers_collect_garbage_less_often_than_the_parent():
+    import gc
+
+    from derivations._interfaces.cli import WORKER_GC, _pool_map
+
+    out = dict(_pool_map(_gc_threshold, ["a", "b"], 2, False, "test"))
+    assert out == {"a": WORKER_GC, "b": WORKER_GC} and gc.get_threshold() != WORKER_GC
+
+
 def test_a_worker_grown_past_the_memory_mark_is_retired(monkeypatch):
     from derivations._interfaces import cli
 
