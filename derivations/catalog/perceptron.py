@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import flint
 import numpy as np
 import sympy as sp
 
@@ -125,22 +126,39 @@ def _exact_run(Y, *, eta=Fraction(1), a0=None, margin=Fraction(0), max_epochs=20
     """The single-sample fixed-increment perceptron in exact rationals: cycle over the rows of
     ``Y`` (normalised samples) in ``order``; when aᵀy_k <= margin, a <- a + sign·eta·y_k
     (``sign = -1`` runs bromberg2012's printed rule). Returns (a, converged, mistakes) with
-    ``mistakes`` the list of sample indices corrected, in order."""
-    Y = [_q(y) for y in Y]
-    D = len(Y[0])
-    a = _q(a0) if a0 is not None else tuple(Fraction(0) for _ in range(D))
-    order = list(range(len(Y))) if order is None else list(order)
+    ``a`` a tuple of Fractions and ``mistakes`` the list of sample indices corrected, in order.
+
+    The loop runs in python-flint's ``fmpq`` (exact, ~5× faster than ``Fraction``, whose
+    arithmetic was a tenth of the catalog's runs); every value enters and leaves as a
+    Fraction, because the two types do not mix (``fmpq(1, 3) == Fraction(1, 3)`` is False)."""
+    Yq = [tuple(_fmpq(x) for x in y) for y in Y]
+    D = len(Yq[0])
+    a = [_fmpq(x) for x in a0] if a0 is not None else [flint.fmpq(0)] * D
+    step, bar = _fmpq(eta) * sign, _fmpq(margin)
+    order = list(range(len(Yq))) if order is None else list(order)
     mistakes = []
+    converged = False
     for _epoch in range(max_epochs):
         clean = True
         for k in order:
-            if _dotq(a, Y[k]) <= margin:
-                a = tuple(x + sign * eta * y for x, y in zip(a, Y[k]))
+            y = Yq[k]
+            act = flint.fmpq(0)
+            for x, v in zip(a, y):
+                act += x * v
+            if act <= bar:
+                a = [x + step * v for x, v in zip(a, y)]
                 mistakes.append(k)
                 clean = False
         if clean:
-            return a, True, mistakes
-    return a, False, mistakes
+            converged = True
+            break
+    return tuple(Fraction(int(x.p), int(x.q)) for x in a), converged, mistakes
+
+
+def _fmpq(x) -> flint.fmpq:
+    """``Fraction(x)`` (an int, a float's exact value, a Fraction) as flint's fmpq."""
+    f = Fraction(x)
+    return flint.fmpq(f.numerator, f.denominator)
 
 
 def _separable_data(rng, n: int, d: int, gap: float = 0.5):

@@ -269,3 +269,39 @@ def test_exact_examples_of_the_entries():
     assert not cat._algorithm3_exact(toy, theta=Fraction(0), max_iter=30)[1]
     rep, conv = cat._cycle(cat._normalised(*cat._XOR))
     assert rep is not None and not conv
+
+
+def _fraction_run(Y, *, eta=Fraction(1), a0=None, margin=Fraction(0), max_epochs=200, order=None,
+                  sign=1):
+    """The exact run as first written, in Python's Fraction (the reference for the fmpq loop)."""
+    Y = [tuple(Fraction(x) for x in y) for y in Y]
+    a = tuple(Fraction(x) for x in a0) if a0 is not None else (Fraction(0),) * len(Y[0])
+    order = list(range(len(Y))) if order is None else list(order)
+    mistakes = []
+    for _epoch in range(max_epochs):
+        clean = True
+        for k in order:
+            if sum((x * y for x, y in zip(a, Y[k])), Fraction(0)) <= margin:
+                a = tuple(x + sign * eta * y for x, y in zip(a, Y[k]))
+                mistakes.append(k)
+                clean = False
+        if clean:
+            return a, True, mistakes
+    return a, False, mistakes
+
+
+_fractions = st.fractions(min_value=-5, max_value=5, max_denominator=9)
+
+
+@given(Y=st.lists(st.lists(_fractions | st.floats(-4, 4, allow_nan=False), min_size=2, max_size=2),
+                  min_size=1, max_size=6),
+       eta=st.fractions(min_value=Fraction(1, 10), max_value=2, max_denominator=10),
+       a0=st.none() | st.lists(_fractions, min_size=2, max_size=2),
+       margin=st.fractions(min_value=0, max_value=1, max_denominator=4),
+       sign=st.sampled_from([1, -1]), reverse=st.booleans(), epochs=st.integers(1, 30))
+def test_exact_run_in_flint_is_the_fraction_run(Y, eta, a0, margin, sign, reverse, epochs):
+    order = list(range(len(Y)))[::-1] if reverse else None
+    got = cat._exact_run(Y, eta=eta, a0=a0, margin=margin, max_epochs=epochs, order=order, sign=sign)
+    want = _fraction_run(Y, eta=eta, a0=a0, margin=margin, max_epochs=epochs, order=order, sign=sign)
+    assert got == want
+    assert all(type(x) is Fraction for x in got[0])
