@@ -316,8 +316,17 @@ def _monic(p: dict) -> tuple[dict, flint.fmpq, flint.fmpq]:
     return {k - m: v / c for k, v in p.items()}, c, m
 
 
-def _key(p: dict) -> tuple:
+def _items(p: dict) -> tuple:
+    """The sum ``p`` as its (exponent, coefficient) pairs in exponent order (a logarithm's
+    atom, evaluated back from them)."""
     return tuple(sorted(p.items()))
+
+
+def _key(p: dict) -> tuple:
+    """The sum ``p`` as a dict key: its terms' numerators and denominators (``fmpz``), in
+    exponent order. Not the ``fmpq``s themselves: python-flint hashes an ``fmpq`` through
+    Python's ``Fraction`` (2 µs, twenty additions), an ``fmpz`` directly (60 ns)."""
+    return tuple(x for k, v in sorted(p.items()) for x in (k.p, k.q, v.p, v.q))
 
 
 class ExpFraction(_Scalar):
@@ -548,9 +557,9 @@ def log_of(v):
         n, c, m = _monic(v.n)  # N = c e^m n
         out = LogSum.of_rational(abs(c)) + m
         if len(n) > 1:
-            out = out + LogSum.atom(("sum", _key(n)))
+            out = out + LogSum.atom(("sum", _items(n)))
         for p, k in v.d.values():  # each factor already in that form
-            out = out - k * LogSum.atom(("sum", _key(p)))
+            out = out - k * LogSum.atom(("sum", _items(p)))
         return out
     raise TypeError(f"no exact logarithm of {type(v).__name__}")
 

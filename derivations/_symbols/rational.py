@@ -323,7 +323,8 @@ class _Evaluator:
             return self._mapped(self.mapping[e])
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
             raise Refused(f"no value for {e}")
-        key = (e, tuple(self.env.items())) if self.env else e
+        # (the bound variables' values as fmpz: python-flint hashes an fmpq through Fraction)
+        key = (e, tuple((s, v.p, v.q) for s, v in self.env.items())) if self.env else e
         got = self.memo.get(key)
         if got is None:
             handler = _HANDLERS.get(type(e))

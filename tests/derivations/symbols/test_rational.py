@@ -406,3 +406,17 @@ def test_logarithms_are_exact_sums_of_atoms():
         got = value(e, inst.mapping)
         assert got is not None, e
         assert exact_is_zero(_sympy(got) - e.xreplace(inst.mapping)) is True, e
+
+
+def test_memo_keys_never_hash_an_fmpq():
+    """python-flint hashes an fmpq through Python's Fraction (2 µs, ~20 additions): the
+    exponential fractions' factor keys and the evaluator's bound-variable keys hold fmpz."""
+    import flint
+
+    from derivations._symbols import numbers
+
+    Q = flint.fmpq
+    key = numbers._key({Q(0): Q(1), Q(-1, 3): Q(2, 5)})
+    assert key and all(isinstance(x, flint.fmpz) for x in key)
+    assert key == numbers._key({Q(-1, 3): Q(2, 5), Q(0): Q(1)})  # order-free
+    assert key != numbers._key({Q(0): Q(1), Q(-1, 3): Q(2, 7)})
