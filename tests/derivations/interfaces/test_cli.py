@@ -203,3 +203,19 @@ def test_many_entries_load_the_perceptrons_compiled_loop_once_before_forking():
     assert perceptron._KERNEL == []
     cli._preload(many=True)
     assert perceptron._KERNEL and perceptron._KERNEL[0].signatures  # compiled, not just built
+
+
+@pytest.mark.parametrize("env, want", [({}, "10000"), ({"SYMPY_CACHE_SIZE": "500"}, "500")])
+def test_a_lindisc_run_sizes_sympys_cache_unless_the_user_did(env, want):
+    """SymPy reads the size once, at import: lindisc sets it first, and a user's own wins."""
+    import subprocess
+    import sys
+
+    code = ("from derivations._interfaces.cli import _size_sympy_cache, SYMPY_CACHE_SIZE\n"
+            "_size_sympy_cache()\n"
+            "import sympy.core.cache as c\n"
+            "print(c.SYMPY_CACHE_SIZE, SYMPY_CACHE_SIZE)")
+    clean = {k: v for k, v in os.environ.items() if k != "SYMPY_CACHE_SIZE"}
+    out = subprocess.run([sys.executable, "-c", code], env={**clean, **env}, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out[0] == want and out[1] == "10000"
