@@ -152,11 +152,13 @@ class RelaxationResult:
     n_updates_ : corrections made.
     history_ : with ``record=True``, the weights after each correction; otherwise None.
     stalled_ : single-sample only: an epoch made corrections yet ended with a_ bit-identical
-        to where it began, so every later epoch repeats it exactly and the run can never
-        converge; it stops there with ``converged_=False``. This happens where every
-        correction rounds to nothing — the iterates approach the hyperplane a^T y = b, the
-        limit the relaxation theorem allows for 0 < eta < 2, each remaining "mistake" within
-        rounding of b — and where corrections cancel over one epoch (y and -y with eta = 1).
+        to where it or one of the :data:`CYCLE_WINDOW` epochs before it began, so the later
+        epochs repeat that cycle exactly and the run can never converge; it stops there with
+        ``converged_=False``. This happens where the corrections round to nothing or to a
+        cycle of the last bits — the iterates approach the hyperplane a^T y = b, the limit
+        the relaxation theorem allows for 0 < eta < 2, each remaining "mistake" within
+        rounding of b (with eta = 1.5, a cycle of two epochs) — and where corrections cancel
+        over one epoch (y and -y with eta = 1).
     """
 
     a_: np.ndarray
@@ -201,6 +203,11 @@ def batch_relaxation(
                             history_=tuple(history) if history is not None else None)
 
 
+#: Epochs back a single-sample run looks for its current weights (a cycle of the last bits
+#: near the hyperplane a^T y = b; Hypothesis found one of two epochs with eta = 1.5).
+CYCLE_WINDOW = 64
+
+
 def single_sample_relaxation(
     Y: Any,
     *,
@@ -214,7 +221,7 @@ def single_sample_relaxation(
     """Single-sample relaxation with margin (Duda-Hart-Stork Algorithm 9), cyclic order
     y_1, ..., y_N, y_1, ...: whenever a^T y_k <= b, a <- a + eta (b - a^T y_k)/||y_k||^2 y_k.
     Converged when a whole epoch makes no update; stops with ``stalled_=True`` when an epoch
-    ends where it began (see :class:`RelaxationResult`); else stops after
+    ends where a recent one began (see :class:`RelaxationResult`); else stops after
     ``max_epochs`` epochs with ``converged_=False`` (always on non-separable data, and
     possibly with 0 < eta < 2, whose iterates may approach the hyperplane a^T y = b without
     crossing it)."""
@@ -225,10 +232,13 @@ def single_sample_relaxation(
     rows = list(Y)
     updates = epochs = 0
     converged = stopped = stalled = False
+    starts: dict[bytes, int] = {}  # the last CYCLE_WINDOW epochs' starting weights
     while epochs < max_epochs and not stopped:
         epochs += 1
         clean = True
-        start = a.copy()
+        starts[(a + 0.0).tobytes()] = epochs  # (+ 0.0: -0.0 is 0.0, as before)
+        if len(starts) > CYCLE_WINDOW:
+            del starts[next(iter(starts))]
         for n, y in enumerate(rows):
             s = float(y @ a)
             if s <= b:
@@ -241,8 +251,8 @@ def single_sample_relaxation(
         if clean:
             converged = True
             break
-        if not stopped and np.array_equal(a, start):
-            stalled = True  # the epoch ended where it began: it would repeat forever
+        if not stopped and (a + 0.0).tobytes() in starts:
+            stalled = True  # the epoch ended where a recent one began: a cycle, forever
             break
     return RelaxationResult(a_=a, converged_=converged, n_iter_=epochs, n_updates_=updates,
                             history_=tuple(history) if history is not None else None,

@@ -401,7 +401,7 @@ def _relaxation_nonseparable(seed: int) -> RunResult:
     Y = np.vstack([Y, -Y[0]])
     r = nr.single_sample_relaxation(Y, b=0.5, eta=1.5, max_epochs=300)
     # it never settles: it runs to max_epochs, or stops early as stalled — an epoch that
-    # ended where it began, which would repeat forever — never converged
+    # ended where a recent one began, a cycle that would repeat forever — never converged
     return RunResult(not r.converged_ and (r.n_iter_ == 300 or r.stalled_),
                      f"D = {D}: y_1 and −y_1 both present (aᵀy_1 > b and −aᵀy_1 > b exclude each other): "
                      f"converged_ = {r.converged_}, stalled_ = {r.stalled_} after {r.n_iter_} epochs, "
@@ -418,7 +418,8 @@ def single_sample_algorithm() -> Statement:
     whole clean epoch and t aᵀy_n > b for every n. On data containing a sample and its
     negative, no vector has both scores above b > 0, so no epoch can be clean: the run
     stops at max_epochs with converged_ = False, or earlier as stalled_ (an epoch that ended
-    where it began repeats forever) — the error-correcting procedure never settles;
+    where a recent one began: a cycle that repeats forever) — the error-correcting procedure
+    never settles;
     Duda-Hart-Stork §5.7."""
     return Statement(Space(), claims={
         "separable: converges to a^T y > b": Behaviour(

@@ -171,3 +171,13 @@ def test_scaling_a_scales_jp_and_jq_and_keeps_the_misclassified_set(sample, c):
     assert npc.perceptron_criterion(c * a, Yn) == c * npc.perceptron_criterion(a, Yn)
     assert nr.relaxation_criterion_q(c * a, Yn) == c ** 2 * nr.relaxation_criterion_q(a, Yn)
 
+
+
+def test_a_relaxation_cycling_over_two_epochs_stops_as_stalled():
+    """Hypothesis's second find: with η = 1.5 the iterates reach the hyperplane aᵀy₂ = b within
+    rounding (score b − 1 ulp) and then cycle over two epochs in the last bits; the run ran
+    all 20,000 epochs before the stall looked back further than one epoch."""
+    Y = np.array([[1, -1, 1], [5, -3, -1], [3, 3, 1], [-3, 3, 1]], dtype=float)
+    r = nr.single_sample_relaxation(Y, b=0.25, eta=1.5, max_epochs=20000)
+    assert r.stalled_ and not r.converged_ and r.n_iter_ < 500
+    assert (Y @ r.a_).min() >= 0.25 - 1e-15
