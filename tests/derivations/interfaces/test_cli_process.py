@@ -189,14 +189,19 @@ def test_ctrl_c_during_show_in_process_prints_one_line_and_exits_130():
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          stdin=subprocess.DEVNULL, start_new_session=True)
     try:
-        time.sleep(2.5)  # past the imports, inside the engine (the whole command takes ~7 s)
+        # Inside the engine (the whole command takes 2-4 s), or still in the imports on a slow
+        # machine, which a Ctrl-C answers with the same line and 130.
+        time.sleep(1.2)
         os.killpg(p.pid, signal.SIGINT)
-        _, err = p.communicate(timeout=30)
+        out, err = p.communicate(timeout=30)
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
-    if p.returncode == 0:  # finished before the signal: nothing to check on this machine
-        pytest.skip("show finished before Ctrl-C arrived")
+    if p.returncode in (0, -signal.SIGINT) and not err:
+        # Finished before the signal, or it came as the interpreter exited (Python restores
+        # the default handler there: -2) after the whole output: nothing to check here.
+        if out == run("show", "least_squares.gaussian_likelihood").stdout:
+            pytest.skip("show finished before Ctrl-C arrived")
     assert p.returncode == 130 and err == "lindisc: interrupted\n", (p.returncode, err)
 
 
