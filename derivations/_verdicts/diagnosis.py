@@ -43,6 +43,7 @@ class _Shared:
         self.values: dict = {}  # (expr, memo_key, definitions) -> its instantiation
         self.substituted: dict = {}  # (symbol, value) -> memo of _substitute for that definition
         self.points: dict = {}  # (sizes, differentiated) -> exact random points (flint's)
+        self.pairs: dict = {}  # (mutant side, printed side) -> same_expression's answer
 
     def instance(self, inst):
         if inst.memo_key is None or inst.point is not None:
@@ -251,13 +252,28 @@ def _matches(mutant, stated, space, rng, shared: _Shared | None = None) -> str |
     pairs = _pairs(mutant, stated)
     if pairs is None:
         return None
+    shared = shared or _Shared()
     kinds = []
     for a, b in pairs:
-        k = same_expression(a, b, space, rng, shared=shared)
+        k = _same_pair(a, b, space, rng, shared)
         if k is None:
             return None
         kinds.append(k)
     return "proved" if all(k == "proved" for k in kinds) else "observed"
+
+
+def _same_pair(a, b, space, rng, shared: _Shared) -> str | None:
+    """:func:`same_expression` of one side of a mutant and the printed side. A mutant changes
+    one side, so its other sides are the corrected claim's as they are: the same tree as the
+    printed side wherever the print got that side right: the same expression, "proved"
+    without evaluating it. Every mutant of the other side meets that same pair: it is
+    compared once per diagnosis (``shared.pairs``), not once per mutant."""
+    if a == b:
+        return "proved"
+    key = (a, b)
+    if key not in shared.pairs:
+        shared.pairs[key] = same_expression(a, b, space, rng, shared=shared)
+    return shared.pairs[key]
 
 
 class Diagnosis(str):

@@ -184,3 +184,30 @@ def test_same_expression_over_q_without_sympy_where_flint_decides(monkeypatch):
     assert same((A * B).I, A.I * B.I, s, random.Random(0)) is None and not calls
     c = s.scalar("c")
     assert same(sp.Abs(c) * w, sp.Abs(-c) * w, s, random.Random(0)) == "proved" and calls
+
+
+def test_each_pair_of_sides_is_compared_once_and_an_unchanged_side_not_at_all(monkeypatch):
+    """A mutant changes one side: the other is the printed side itself ("proved" without
+    evaluation), and the mutants of the other side all meet one pair, compared once per
+    diagnosis. The diagnosis is the one comparing every pair of every mutant gives."""
+    from derivations._verdicts import diagnosis
+
+    s, d, R, m1, m2 = _space()
+    v = s.vector("v", d)
+    # the left sides: the same vector written two ways, a pair every mutant of the right meets
+    stated = Equal(R * m1 + R * m2 + v, 2 * R.T * R * (m2 - m1))
+    truth = Equal(R * (m1 + m2) + v, R.T * R * (m2 - m1))
+    calls = []
+    real = diagnosis.same_expression
+    monkeypatch.setattr(diagnosis, "same_expression",
+                        lambda a, b, *r, **k: calls.append((a, b)) or real(a, b, *r, **k))
+    dx = diagnose(stated, truth, s, random.Random(0), budget=20)
+    assert "factor 2" in dx and calls
+    assert all(a != b for a, b in calls), "an unchanged side was compared with itself"
+    assert len(calls) == len(set(calls)), "a pair of sides was compared twice"
+
+    every = []  # without the shortcut and the memo: every pair of every mutant compared
+    monkeypatch.setattr(diagnosis, "_same_pair",
+                        lambda a, b, space, rng, shared: every.append(1) or real(a, b, space, rng, shared=shared))
+    assert diagnose(stated, truth, s, random.Random(0), budget=20) == dx
+    assert len(every) > len(calls)
