@@ -35,6 +35,7 @@ from sympy.polys.matrices.sdm import SDM
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 from . import sympy_order  # noqa: F401 - SymPy's assumption queries in one fixed order
+from . import sympy_sums  # noqa: F401 - the free symbols of a Sum kept per expression
 
 from .expr import Grad
 
