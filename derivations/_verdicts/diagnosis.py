@@ -170,14 +170,20 @@ def _same_over_q(claim, space, rng, points: int, shared: "_Shared",
     diagnosis (``shared``): every mutant meets the same ones, and each point's evaluator
     keeps the values of the nodes met — the printed form is computed once per point."""
     keep = frozenset(differentiated(claim, space))
+    # The sides with the definitions substituted once for every mutant (shared.expand, node
+    # by node), and points without definitions left to substitute: what Instance.rational
+    # computes, without an xreplace of each mutant's whole tree at each point.
+    defs = space._defs()
+    claim = Equal(*(shared.expand(side, defs) for side in claim.sides()))
     for sizes in (space.size_assignments() if sizes_list is None else sizes_list):
         drawn = shared.points.setdefault((tuple(sorted(map(str, sizes.items()))), keep), [])
         for k in range(points):
             if k == len(drawn):
                 try:
-                    drawn.append(space.random_instance(sizes, rng, "readable", set(keep))[0])
+                    inst = space.random_instance(sizes, rng, "readable", set(keep))[0]
                 except Exception:  # noqa: BLE001 - no point drawn here: SymPy decides, as before
                     return None
+                drawn.append(replace(inst, definitions=[]))
             got = claim.rational_residual(drawn[k])
             if got is None:
                 return None
