@@ -217,14 +217,16 @@ def test_rational_matrix_is_sympys_own_matrix():
 
     rng = _random.Random(0)
     for r, c in [(1, 1), (2, 3), (4, 4), (3, 1)]:
-        for kind in ("int", "rat", "zero", "sym"):
+        for kind in ("int", "rat", "zero", "sym", "big"):
             vals = [sp.Integer(0) if kind == "zero" else
                     sp.Integer(rng.randint(-5, 5)) if kind == "int" else
+                    sp.Rational(rng.randint(-2**60, 2**60), rng.choice([1, 2, 3 ** 40])) if kind == "big" else
                     sp.Rational(rng.randint(-50, 50), rng.randint(1, 9)) for _ in range(r * c)]
             if kind == "sym":
                 vals[0] = sp.Symbol("s")
             want, got = sp.ImmutableMatrix(r, c, vals), rational_matrix(r, c, vals)
             assert got == want and hash(got) == hash(want) and list(got) == list(want)
+            assert got.args == want.args and list(map(type, got.args[2].args)) == list(map(type, want.args[2].args))
             assert got._rep.domain == want._rep.domain and got._rep.rep == want._rep.rep
             assert type(got._rep.rep) is type(want._rep.rep)
 
