@@ -25,6 +25,7 @@ verdict lists the sizes it proved and the sizes it sampled, nothing more.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import sympy as sp
@@ -221,9 +222,28 @@ def sizes_meeting(req: Requirement, space, cap: int) -> list[dict] | None:
     return [dict(zip(dims, map(sp.Integer, combo))) for combo in itertools.product(*axes)]
 
 
+#: claim_requirement's answers per space: the components and exact random methods each ask
+#: it of every claim, components twice (1,239 questions over the catalog, 471 distinct).
+_REQUIREMENTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def claim_requirement(claim, space) -> Requirement | None:
     """The size requirement of a claim's identity (what the components method proves), or
-    None when the claim has no identity or lies outside the fragment."""
+    None when the claim has no identity or lies outside the fragment. A function of the
+    claim and of the space's dimensions, declarations and definitions; a space only grows
+    (declarations, then definitions), so its counts say whether it changed since."""
+    try:
+        memo = _REQUIREMENTS.setdefault(space, {})
+        key = (claim, len(space.dims), len(space.decls), len(space.definitions))
+        hash(key)
+    except (TypeError, AttributeError):  # an unhashable claim, a stand-in for a space: no memo
+        return _claim_requirement(claim, space)
+    if key not in memo:
+        memo[key] = _claim_requirement(claim, space)
+    return memo[key]
+
+
+def _claim_requirement(claim, space) -> Requirement | None:
     from .._claims.claims import Equal, IsPSD, Rel, SameSign, Stationary
 
     if isinstance(claim, Equal):

@@ -133,3 +133,23 @@ def test_a_claim_proved_for_every_size_does_not_bound_the_sizes_proved():
     assert scope_of([grid_only, to_three])["proved_up_to"] == {"d": 3}
     assert scope_of([grid_only, proved(2, True)])["proved_up_to"] == {"d": 1}
     assert scope_of([to_three, proved(2, False)])["proved_up_to"] == {"d": 2}
+
+
+def test_a_requirement_is_computed_once_per_claim_and_space_and_again_when_the_space_grows(monkeypatch):
+    from derivations._methods import sizes
+
+    calls = []
+    real = sizes._claim_requirement
+    monkeypatch.setattr(sizes, "_claim_requirement", lambda c, s: calls.append(c) or real(c, s))
+    s = Space()
+    d = s.dim("d")
+    A, B = s.matrix("A", d, d), s.matrix("B", d, d)
+    claim = Equal(sp.Trace(A * B), sp.Trace(B * A))
+    first = [claim_requirement(claim, s) for _ in range(3)]
+    assert len(calls) == 1 and first[0] == first[2] and first[0].k[d] == 2
+    assert claim_requirement(claim, _cayley_hamilton_3()[0]) is None  # another space: its own answer
+    assert len(calls) == 2
+    C = s.matrix("C", d, d)
+    s.define(B, A * C)  # tr(A A C) = tr(A C A): one more factor, a larger size decides
+    grown = claim_requirement(claim, s)
+    assert len(calls) == 3 and grown == real(claim, s) and grown.k[d] == 3
