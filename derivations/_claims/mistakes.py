@@ -80,9 +80,14 @@ def _short(e) -> str:
 
 
 class _Repr(ReprPrinter):
-    """``srepr`` (the default ReprPrinter) with each node's text kept by identity: a node's
-    repr is its class and its arguments' reprs, whatever encloses it (the printer keeps no
-    context), so a shared node prints the same text in every mutant."""
+    """The de-duplication key of a mutant: ``srepr`` (the default ReprPrinter), except that a
+    sum's terms are printed in the order of their texts, not SymPy's ``as_ordered_terms``
+    order (which decomposes every term into coefficient and monomials: 80% of the printing).
+    Either order is a function of the set of terms, so two mutants get the same key exactly
+    when srepr gives them the same text (checked on every mutant of every catalog claim:
+    23,974, the same classes). Each node's text is kept by identity: a node's text is its
+    class and its arguments' texts, whatever encloses it (the printer keeps no context), so
+    a shared node prints the same text in every mutant."""
 
     def __init__(self):
         super().__init__()
@@ -99,6 +104,9 @@ class _Repr(ReprPrinter):
             self.memo.clear()
         self.memo[id(expr)] = (expr, s)
         return s
+
+    def _print_Add(self, expr, order=None):  # noqa: ARG002 - ReprPrinter's signature
+        return type(expr).__name__ + "(%s)" % ", ".join(sorted(map(self._print, expr.args)))
 
 
 def sign_of_term(expr):
@@ -218,7 +226,7 @@ MUTATIONS: dict[str, Callable] = {
 
 def mutate_expr(expr: sp.Basic, space=None) -> Iterator[tuple[str, str, sp.Basic]]:
     """Every well-formed mutant of ``expr``: ``(operator, description, mutant)``, de-duplicated."""
-    srepr = _Repr().doprint  # sp.srepr, each shared node printed once
+    srepr = _Repr().doprint  # srepr's classes, each shared node printed once
     seen = {srepr(expr)}
     for name, op in MUTATIONS.items():
         gen = op(expr, space) if name == "swap_symbols" else op(expr)

@@ -18,15 +18,39 @@ def _exprs():
     return s, [Grad(J, w), SW.inverse() * (SB * w - w) / 2, sp.Abs(t - 1) ** 2 + sp.log(t ** 2 + 1)]
 
 
-def test_memoised_repr_is_srepr_on_every_mutant():
+def _mutants(s, e):
+    from derivations._claims.mistakes import MUTATIONS
+
+    out = []
+    for name, op in MUTATIONS.items():
+        gen = op(e, s) if name == "swap_symbols" else op(e)
+        while True:
+            try:
+                out.append(next(gen)[1])
+            except StopIteration:
+                break
+            except Exception:  # noqa: BLE001 - as mutate_expr: an operator that cannot apply
+                continue
+    return out
+
+
+def test_the_key_has_srepr_s_classes_on_every_mutant():
+    """Two mutants share a key exactly when srepr prints them alike (every mutant, duplicates
+    included: the key is what removes them); a sum's key is srepr's with its terms sorted."""
     s, exprs = _exprs()
-    printer = _Repr()
     n = 0
     for e in exprs:
-        for _op, desc, m in mutate_expr(e, s):
-            assert printer.doprint(m) == sp.srepr(m)
-            n += 1
+        printer = _Repr()
+        ms = [e] + _mutants(s, e)
+        keys, reprs = [printer.doprint(m) for m in ms], [sp.srepr(m) for m in ms]
+        for i in range(len(ms)):
+            for j in range(i):
+                assert (keys[i] == keys[j]) == (reprs[i] == reprs[j]), (ms[i], ms[j])
+        n += len(ms)
     assert n > 30
+    x, y = sp.symbols("x y")
+    assert _Repr().doprint(x + 2 * y) == "Add(Mul(Integer(2), Symbol('y')), Symbol('x'))"
+    assert _Repr().doprint(x * y) == sp.srepr(x * y)
 
 
 def test_memoised_short_is_str():
