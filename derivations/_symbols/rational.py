@@ -739,6 +739,19 @@ def _relation(op):
     return rule
 
 
+def _equal_at_point(a, b) -> bool:
+    """The truth of a = b as a condition: the sign of a − b is 0. For numbers that is their
+    equality; for rational functions of a components instance it is a statement about the
+    point, not the identity of the two functions (x₀ = x₁ holds where they meet): their sign
+    is unknown (``TypeError``, a refusal) outside a case split (:mod:`.cases`), and the
+    case's assumption inside one."""
+    if _is_mat(a) or _is_mat(b):
+        if not (_is_mat(a) and _is_mat(b)) or _shape(a) != _shape(b):
+            raise Refused("a matrix condition between different shapes")
+        return all(sign_of(x - y) == 0 for x, y in zip(_entries(a), _entries(b)))
+    return sign_of(a - b) == 0
+
+
 def _and(ev, e):
     return all(_truth(ev.go(a)) for a in e.args)
 
@@ -788,8 +801,8 @@ _HANDLERS = {
     sp.LessThan: _relation(lambda a, b: a <= b),
     sp.StrictGreaterThan: _relation(lambda a, b: a > b),
     sp.GreaterThan: _relation(lambda a, b: a >= b),
-    sp.Equality: _relation(lambda a, b: a == b),
-    sp.Unequality: _relation(lambda a, b: a != b),
+    sp.Equality: _relation(lambda a, b: _equal_at_point(a, b)),
+    sp.Unequality: _relation(lambda a, b: not _equal_at_point(a, b)),
     sp.And: _and,
     sp.Or: _or,
     sp.Not: _not,

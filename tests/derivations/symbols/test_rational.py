@@ -420,3 +420,26 @@ def test_memo_keys_never_hash_an_fmpq():
     assert key and all(isinstance(x, flint.fmpz) for x in key)
     assert key == numbers._key({Q(-1, 3): Q(2, 5), Q(0): Q(1)})  # order-free
     assert key != numbers._key({Q(0): Q(1), Q(-1, 3): Q(2, 7)})
+
+
+def test_an_equality_condition_between_functions_is_about_the_point_not_the_functions():
+    """Piecewise((0, a ≠ b), (1, True)) is 1 where a = b: 0 is false there. Read as 'a and b
+    are different functions' the condition was always true and the components route proved
+    the false identity (and the engine called it verified: random points never meet a = b)."""
+    import random
+
+    from derivations._claims.claims import Equal
+    from derivations._verdicts.engine import verify_claim
+
+    s = Space()
+    d = s.dim("d", sizes=(1, 2))
+    a, b = s.scalar("a"), s.scalar("b")
+    for claim in (Equal(sp.Piecewise((0, sp.Ne(a, b)), (1, True)), 0),
+                  Equal(sp.Piecewise((0, sp.Eq(a, b)), (1, True)), 1)):
+        assert not any(claim.identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
+        assert verify_claim("tie", claim, s, random.Random(0)).status != "verified"
+    # at exact points the condition is the numbers' equality, as before
+    from derivations._symbols.rational import values_of
+
+    assert values_of([sp.Piecewise((0, sp.Ne(a, b)), (1, True))],
+                     {a: sp.Rational(1, 2), b: sp.Rational(2, 4)}) == [1]
