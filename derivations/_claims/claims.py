@@ -46,6 +46,7 @@ from typing import Callable
 import sympy as sp
 
 from .._symbols.expr import Grad, Norm, lower
+from .._symbols import cases
 from .._symbols.numbers import entries, is_matrix
 from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positive
 
@@ -82,6 +83,17 @@ def _value(e):
     if isinstance(e, sp.MatrixExpr) and not isinstance(e, sp.MatrixBase):
         return sp.ImmutableMatrix(e.doit().as_explicit())
     return e
+
+
+def _all_zero(r) -> bool | None:
+    """Whether every entry of a flint residual is exactly 0; None when it is refused or
+    undecided here (two kinds of number with no common form)."""
+    if r is None:
+        return None
+    try:
+        return all(x == 0 for x in r)
+    except TypeError:
+        return None
 
 
 class Claim:
@@ -128,11 +140,17 @@ class Claim:
         symbols, each 0 exactly. False says nothing (a claim without that route, a value
         flint refuses — a norm, an exponential, a comparison): SymPy decides, as before."""
         residual = getattr(self, "rational_residual", None)
-        r = residual(inst) if residual is not None else None
-        try:
-            return r is not None and all(x == 0 for x in r)
-        except TypeError:  # undecided here
+        if residual is None:
             return False
+        asked = cases.asked_outside
+        r = residual(inst)
+        if r is not None:
+            return _all_zero(r) is True  # (a residual computed without a sign: no case split)
+        if cases.asked_outside == asked or inst.point is not None:
+            return False  # refused for another reason than a sign: SymPy decides
+        # |·|, max, min, a condition or √(p²) needed a sign: every case of the signs
+        # (derivations._symbols.cases), each on a fresh instance (its own evaluator)
+        return cases.by_cases(lambda: residual(inst.fresh()))
 
     def manifest(self, space) -> tuple[bool, str]:
         """Whether the non-identity part of the proof (a sign condition) holds structurally."""

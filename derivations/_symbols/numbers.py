@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import flint
 
+from .cases import sign_of_function
+
 __all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Surd", "as_float", "entries",
            "is_matrix", "log_of", "matrix_of", "sign_of"]
 
@@ -193,12 +195,12 @@ class Surd(_Scalar):
         """√v for a rational function v of the entry symbols that is not a square in
         ℚ(x) — a formal root t with t² = v: an identity in ℚ(x)[t] holds for either root,
         so for the principal one (every √ of that v in the claim is the same function).
-        A square (√(p²) = |p|, whose sign is unknown) is refused (``TypeError``)."""
+        A square: √(p²) = |p|, whose sign is unknown (``TypeError``) outside a case split."""
         try:
-            (v.n * v.d).sqrt()
+            root = (v.n * v.d).sqrt()  # √(n/d) = √(nd)/|d| = |√(nd)/d|
         except (ValueError, ArithmeticError, flint.utils.flint_exceptions.DomainError):
             return Surd(_Q(0), _Q(1), v)
-        raise TypeError("the square root of a square: its sign is unknown")
+        return abs(PolyFraction.make(root, v.d))  # its sign: unknown, or a case's
 
     @staticmethod
     def of(a, b, r):
@@ -209,7 +211,8 @@ class Surd(_Scalar):
         if isinstance(o, Surd):
             if o.r == self.r:
                 return o.a, o.b
-            k = _exact_sqrt(o.r / self.r)  # b′√r′ = b′k√r
+            ratio = o.r / self.r
+            k = _exact_sqrt(ratio) if isinstance(ratio, _Q) else None  # b′√r′ = b′k√r
             if k is None:
                 raise TypeError("surds with independent radicands")
             return o.a, o.b * k
@@ -626,7 +629,15 @@ class PolyFraction(_Scalar):
         return PolyFraction.make(self.d, self.n)
 
     def sign(self) -> int:
-        raise TypeError("the sign of a rational function of the entry symbols")
+        """Unknown (``TypeError``), except under the assumptions of a case split
+        (:func:`.cases.by_cases`)."""
+        return sign_of_function(self.n, self.d)
+
+    def __abs__(self):
+        # In the case where the value is 0 (a case split's region p = 0), |p| is 0 there: as
+        # a rational function, 0 — not p, which is 0 only on that region.
+        s = self.sign()
+        return -self if s < 0 else self if s > 0 else _Q(0)
 
     def __repr__(self):
         return f"({self.n})" + ("" if self.d.is_one() else f"/({self.d})")

@@ -160,6 +160,11 @@ class Instance:
             self._rational = _point_evaluator(self) or False
         return self._rational or None
 
+    def fresh(self) -> "Instance":
+        """This instance with nothing computed yet: its own flint evaluator and nodes (a case
+        of :func:`.cases.by_cases` must not reuse values computed under another's signs)."""
+        return replace(self)
+
     def without_point(self) -> "Instance":
         """This instance with its gradients left as functions of the entry symbols."""
         return replace(self, point=None) if self.point is not None else self

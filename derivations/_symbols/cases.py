@@ -1,0 +1,121 @@
+"""A case split on the signs of rational functions: |p|, max, min, piecewise conditions and
+√(p²) over ℚ(entry symbols) in flint.
+
+A components instance evaluates a claim as rational functions of its entry symbols
+(:class:`~.numbers.PolyFraction`), whose signs are unknown: |p| or a condition p < q has no
+single rational form, and the evaluator refuses (SymPy's case analysis decides, as before).
+:func:`by_cases` evaluates again under assumed signs instead. Each irreducible factor whose
+sign is asked gets, in turn, each of +1, 0 and −1 (a depth-first split: the factors asked in
+one case may differ from another's); under an assumption |p| is ±p or 0, a condition is
+true or false, and the value is again a rational function. The claim holds if it holds, as an
+identity of rational functions, in every case.
+
+Why that is a proof: at every real point where the expression is defined each asked
+factor has one sign, so the point follows one path of the split, and on that path every
+|·|, max, min and condition the evaluator met was replaced by the piece that is the
+expression's value at that point. The case's rational function therefore equals the true
+value there; it is identically 0, so the true value is 0. Cases no point reaches (signs of
+distinct factors that cannot hold together) are proved too, which only asks more than needed.
+In a case where a factor p is 0, a value whose numerator p divides is 0 there (a tie:
+max(a, b) + min(a, b) is 2a where a − b = 0, and a + b − 2a has the factor a − b). A refusal
+in any case, a denominator assumed 0, or more than :data:`MAX_CASES` evaluations proves
+nothing: the caller falls back to SymPy.
+"""
+
+from __future__ import annotations
+
+__all__ = ["UnknownSign", "by_cases", "sign_of_function", "MAX_CASES"]
+
+#: Evaluations a case split may take (1 + 3 + 9 + 27 covers three nested signs).
+MAX_CASES = 40
+
+#: The signs assumed by the case in progress: an irreducible factor's text → (−1, 0 or 1, the
+#: factor); None outside a case split.
+_ASSUMED: dict | None = None
+#: How often a sign was asked with nothing assumed (a caller compares it before and after an
+#: evaluation to learn whether a case split could help).
+asked_outside = 0
+
+
+class UnknownSign(Exception):
+    """The sign of an irreducible factor that the current case does not assume: the split
+    continues with each sign for it. (Not a TypeError: no refusal handler catches it.)"""
+
+    def __init__(self, key: str, factor):
+        super().__init__(key)
+        self.key, self.factor = key, factor
+
+
+def _factor_sign(f) -> int:
+    key = str(f)
+    got = _ASSUMED.get(key)
+    if got is None:
+        raise UnknownSign(key, f)
+    return got[0]
+
+
+def sign_of_function(n, d) -> int:
+    """The sign of n/d (numerator and monic denominator in lowest terms, ``fmpq_mpoly``)
+    under the current case; ``TypeError`` outside a case split (the sign is unknown).
+
+    The keys are the irreducible factors of n and d (monic, from flint's factorisation), so
+    the signs of p, 2p, −p, p², pq and p/q are one assumption about p (and q), never two
+    that could contradict each other; the sign is the constant's times the factors'. A factor
+    of d assumed 0 makes n/d undefined in that case: ``ZeroDivisionError`` (a refusal, so the
+    split proves nothing)."""
+    global asked_outside
+    if _ASSUMED is None:
+        asked_outside += 1
+        raise TypeError("the sign of a rational function of the entry symbols")
+    c, num = n.factor()
+    _, den = d.factor()
+    sign = 1 if c > 0 else -1
+    for f, e in den:
+        s = _factor_sign(f)
+        if s == 0:
+            raise ZeroDivisionError("a denominator assumed 0 in a case of the sign split")
+        sign *= s ** e
+    for f, e in num:
+        sign *= _factor_sign(f) ** e
+    return sign
+
+
+def _vanishes(v) -> bool:
+    """v is 0 in the current case: exactly 0, or a rational function whose numerator has a
+    factor assumed 0 (then v is 0 wherever the case holds and v is defined)."""
+    from .numbers import PolyFraction  # (numbers imports this module)
+
+    if v == 0:
+        return True
+    if not isinstance(v, PolyFraction):
+        return False
+    n = v.n
+    zeros = [f for s, f in _ASSUMED.values() if s == 0]
+    return any(divmod(n, f)[1] == 0 for f in zeros)
+
+
+def by_cases(values, limit: int = MAX_CASES) -> bool:
+    """Whether ``values()`` (a residual: a list of flint values, or None where refused) is 0
+    in every case of the sign split (see the module docstring). ``values`` evaluates from
+    scratch (a fresh evaluator: values computed under one case's assumptions must not reach
+    another's)."""
+    global _ASSUMED
+    pending: list[dict] = [{}]
+    runs = 0
+    while pending:
+        assumed = pending.pop()
+        runs += 1
+        if runs > limit:
+            return False
+        outer, _ASSUMED = _ASSUMED, assumed
+        try:
+            got = values()
+            if got is None or not all(_vanishes(v) for v in got):
+                return False
+        except UnknownSign as u:
+            pending.extend({**assumed, u.key: (s, u.factor)} for s in (1, 0, -1))
+        except Exception:  # noqa: BLE001 - a refusal (no common form, a denominator
+            return False  # assumed 0, ...) in any case proves nothing: SymPy decides
+        finally:
+            _ASSUMED = outer
+    return True
