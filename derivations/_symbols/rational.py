@@ -706,7 +706,7 @@ def _abs(ev, e):
     x = _scalar(ev.go(e.args[0]))
     if not isinstance(x, Dual):
         return abs(x)
-    if x.v == 0:
+    if sign_of(x.v) == 0:  # (a case's sign where x is a rational function: .cases)
         raise Refused("|x| where x = 0 inside a gradient")
     return x if x.v > 0 else Dual(-x.v, [None if t is None else -t for t in x.t])
 
@@ -717,7 +717,7 @@ def _extreme(largest: bool):
         if not any(isinstance(v, Dual) for v in vals):
             return max(vals) if largest else min(vals)
         best = max(vals, key=_val) if largest else min(vals, key=_val)
-        if sum(1 for v in vals if _val(v) == _val(best)) > 1:
+        if sum(1 for v in vals if sign_of(_val(v) - _val(best)) == 0) > 1:
             raise Refused("a tie in max/min inside a gradient")
         return best
     return rule
@@ -733,7 +733,7 @@ def _piecewise(ev, e):
 def _relation(op):
     def rule(ev, e):
         a, b = (_scalar(v) for v in ev.args(e))
-        if (isinstance(a, Dual) or isinstance(b, Dual)) and _val(a) == _val(b):
+        if (isinstance(a, Dual) or isinstance(b, Dual)) and sign_of(_val(a) - _val(b)) == 0:
             raise Refused("a condition on its boundary inside a gradient")
         return op(_val(a), _val(b))
     return rule

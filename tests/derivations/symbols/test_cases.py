@@ -170,3 +170,25 @@ def test_what_the_split_proves_holds_at_exact_points():
 
     check()
     assert sum(asked) >= 20, f"{sum(asked)} proofs by cases: too few to say anything"
+
+
+def test_a_tie_inside_a_gradient_is_refused_in_its_case_too():
+    """∇ max(w₁, w₂) does not exist where w₁ = w₂: the case that assumes the tie refuses
+    (as at an exact point), so the split never proves a formula for the gradient there."""
+    from derivations._symbols.expr import Grad
+
+    s = Space()
+    d = s.dim("d", sizes=(2,), fixed=True)
+    w = s.vector("w", d)
+    w1, w2 = w[0, 0], w[1, 0]
+    one_sided = sp.ImmutableMatrix([sp.Piecewise((1, w1 >= w2), (0, True)),
+                                    sp.Piecewise((0, w1 >= w2), (1, True))])
+    claim = Equal(Grad(sp.Max(w1, w2), w), one_sided)
+    inst = s.components({d: sp.Integer(2)})[0]
+    seen = []
+    real = cases.by_cases
+    assert not real(lambda: seen.append(dict(cases._ASSUMED)) or claim.rational_residual(inst.fresh()))
+    assert any(0 in [v[0] for v in a.values()] for a in seen), "the tie case was not reached"
+    off_tie = Equal(Grad(sp.Max(w1, w2) + sp.Min(w1, w2), w), sp.ImmutableMatrix([1, 1]))
+    # max + min is smooth, but a tie inside a gradient is refused all the same (SymPy decides)
+    assert not off_tie.identity_over_q(inst)
