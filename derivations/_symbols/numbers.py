@@ -241,6 +241,10 @@ class Surd(_Scalar):
         return Surd(self.a / n, -self.b / n, self.r)
 
     def sign(self) -> int:
+        if isinstance(self.r, PolyFraction) and not self.r.nonnegative():
+            # √r is real only where r ≥ 0: a sign there says nothing where r < 0 (√r is
+            # imaginary, and |√a| = √a fails at a < 0). Refused: SymPy decides.
+            raise TypeError("the sign of a root of a rational function that may be negative")
         sa, sb = _sgn(self.a), _sgn(self.b)
         if sa == 0 or sa == sb:
             return sb
@@ -568,6 +572,10 @@ def log_of(v):
 
 
 # -- rational functions of entry symbols ----------------------------------------------------
+def _even_positive(p) -> bool:
+    return all(c > 0 and all(k % 2 == 0 for k in e) for e, c in p.to_dict().items())
+
+
 class PolyFraction(_Scalar):
     """N/D, polynomials over ℚ in the entry symbols of a components instance (python-flint
     ``fmpq_mpoly``, one context per instance), in lowest terms with D monic: a value is 0
@@ -632,6 +640,11 @@ class PolyFraction(_Scalar):
         """Unknown (``TypeError``), except under the assumptions of a case split
         (:func:`.cases.by_cases`)."""
         return sign_of_function(self.n, self.d)
+
+    def nonnegative(self) -> bool:
+        """Whether n and d are sums of even powers with positive coefficients (a sum of
+        squares such as wᵀw): then n/d ≥ 0 wherever it is defined."""
+        return all(_even_positive(p) for p in (self.n, self.d))
 
     def __abs__(self):
         # In the case where the value is 0 (a case split's region p = 0), |p| is 0 there: as

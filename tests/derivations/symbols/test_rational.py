@@ -443,3 +443,22 @@ def test_an_equality_condition_between_functions_is_about_the_point_not_the_func
 
     assert values_of([sp.Piecewise((0, sp.Ne(a, b)), (1, True))],
                      {a: sp.Rational(1, 2), b: sp.Rational(2, 4)}) == [1]
+
+
+def test_the_sign_of_a_root_of_a_function_that_may_be_negative_is_not_taken():
+    """|√a| = √a holds for a ≥ 0 only (at a = −1: 1 against i). The components route read
+    √a's sign as a root's, positive, and proved it: a conflict with the exact point that
+    refutes it. A radicand that is a sum of squares (a norm) keeps its sign."""
+    import random
+
+    from derivations._claims.claims import Equal
+    from derivations._verdicts.engine import verify_claim
+
+    s = Space()
+    d = s.dim("d", sizes=(1, 2))
+    a, w = s.scalar("a"), s.vector("w", d)
+    claim = Equal(sp.Abs(sp.sqrt(a)), sp.sqrt(a))
+    assert not any(claim.identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
+    assert verify_claim("root", claim, s, random.Random(0)).status == "refuted"
+    norm = Equal(sp.Abs(Norm(w)), Norm(w))
+    assert all(norm.identity_over_q(i) for i in s.components({d: sp.Integer(2)}))
