@@ -580,7 +580,8 @@ class PolyFraction(_Scalar):
     """N/D, polynomials over ℚ in the entry symbols of a components instance (python-flint
     ``fmpq_mpoly``, one context per instance), in lowest terms with D monic: a value is 0
     exactly when N is the zero polynomial, so an identity of rational functions is decided
-    exactly. Its sign is unknown (``TypeError``): |·|, max and comparisons are refused."""
+    exactly. Its sign is unknown (``TypeError``: |·|, max and comparisons are refused),
+    except in a case of the sign split (:mod:`.cases`), which assumes its factors' signs."""
 
     __slots__ = ("n", "d")
 
