@@ -85,17 +85,6 @@ def _value(e):
     return e
 
 
-def _all_zero(r) -> bool | None:
-    """Whether every entry of a flint residual is exactly 0; None when it is refused or
-    undecided here (two kinds of number with no common form)."""
-    if r is None:
-        return None
-    try:
-        return all(x == 0 for x in r)
-    except TypeError:
-        return None
-
-
 class Claim:
     """Base class; see the module docstring for the interface."""
 
@@ -144,8 +133,11 @@ class Claim:
             return False
         asked = cases.asked_outside
         r = residual(inst)
-        if r is not None:
-            return _all_zero(r) is True  # (a residual computed without a sign: no case split)
+        if r is not None:  # computed without a sign: no case split
+            try:
+                return all(x == 0 for x in r)
+            except TypeError:  # undecided here (two kinds of number with no common form)
+                return False
         if cases.asked_outside == asked or inst.point is not None:
             return False  # refused for another reason than a sign: SymPy decides
         # |·|, max, min, a condition or √(p²) needed a sign: every case of the signs
