@@ -53,8 +53,10 @@ Conventions
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -426,7 +428,8 @@ _KERNEL: list[Any] = []
 
 def _numba_kernel() -> Callable | None:
     """The compiled fixed-increment loop, or None without Numba. Compiled on first use and
-    cached on disk (``cache=True``), so later processes load it instead of recompiling."""
+    cached on disk (``cache=True``, in :func:`_jit_cache_dir`), so later processes load it
+    instead of recompiling."""
     if _KERNEL:
         return _KERNEL[0]
     try:
@@ -435,9 +438,30 @@ def _numba_kernel() -> Callable | None:
         _KERNEL.append(None)
         return None
 
-    kernel = numba.njit(cache=True, nogil=True)(_single_fixed)
+    # Numba picks the cache's place when caching is enabled (here), from its CACHE_DIR, and
+    # by default writes into this package's __pycache__: files that pip's uninstall does
+    # not remove, so a later editable install finds numerics/ as a namespace package
+    # without modules. A directory of the user's own (NUMBA_CACHE_DIR) is kept.
+    saved = numba.config.CACHE_DIR
+    if not saved:
+        numba.config.CACHE_DIR = str(_jit_cache_dir())
+    try:
+        kernel = numba.njit(cache=True, nogil=True)(_single_fixed)
+    finally:
+        numba.config.CACHE_DIR = saved
     _KERNEL.append(kernel)
     return kernel
+
+
+def _jit_cache_dir() -> Path:
+    """Where the compiled loop is kept: ``$LINDISC_CACHE_DIR/numba``, else ``numba`` in the
+    user's cache directory for lindisc (never inside the installed package)."""
+    env = os.environ.get("LINDISC_CACHE_DIR")
+    if env:
+        return Path(env).expanduser() / "numba"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("lindisc")) / "numba"
 
 
 def _single_fixed(Y, a, eta, margin, max_epochs):  # pragma: no cover - compiled by Numba

@@ -80,13 +80,17 @@ _DISTRIBUTIONS = ("lindisc", "sympy", "numpy", "scipy", "mpmath", "python-flint"
 _ENV_VARS = ("SYMPY_GROUND_TYPES", "SYMPY_USE_CACHE")
 
 
-def _package_dir(name: str) -> Path:
-    spec = importlib.util.find_spec(name)
-    return Path(spec.origin).resolve().parent
+def _package_dir(module: str) -> Path:
+    """The directory of the package that holds ``module`` (a module file, not the package:
+    files left in site-packages by an earlier install — Numba's cache, before it moved out —
+    can make ``numerics`` itself an empty namespace package while its modules import from
+    the editable install, and a namespace package has no file)."""
+    return Path(importlib.util.find_spec(module).origin).resolve().parent
 
 
 #: The source trees the key reads: the ``derivations`` and ``numerics`` packages.
-ROOTS = {"derivations": Path(__file__).resolve().parents[1], "numerics": _package_dir("numerics")}
+ROOTS = {"derivations": Path(__file__).resolve().parents[1],
+         "numerics": _package_dir("numerics.errors")}
 
 
 # -- the key -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ estimated.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -365,6 +366,28 @@ def test_limits_and_engine_are_checked():
         single_sample_perceptron(GOOD, engine="numba", record=True)
     with pytest.raises(ShapeMismatch, match="a must have length 2"):
         perceptron_criterion([1.0], GOOD)
+
+
+@pytest.mark.parametrize("users_dir", [False, True])
+def test_compiled_loop_is_cached_outside_the_package(users_dir, tmp_path, monkeypatch):
+    """Numba's default place for the cache is the package's __pycache__, which pip's
+    uninstall leaves behind: a later editable install then imports numerics/ as an empty
+    namespace package. The cache goes to $LINDISC_CACHE_DIR/numba (or the user's own
+    NUMBA_CACHE_DIR), and Numba's setting is restored after."""
+    numba = pytest.importorskip("numba")
+    import numerics.perceptron as P
+
+    monkeypatch.setattr(P, "_KERNEL", [])  # compile (or load) afresh
+    monkeypatch.setenv("LINDISC_CACHE_DIR", str(tmp_path / "lindisc"))
+    own = str(tmp_path / "own") if users_dir else ""
+    monkeypatch.setattr(numba.config, "CACHE_DIR", own)
+    package = Path(P.__file__).parent / "__pycache__"
+    before = set(package.glob("*.nbi")) if package.is_dir() else set()
+    assert single_sample_perceptron(GOOD, engine="numba").engine_ == "numba"
+    where = tmp_path / ("own" if users_dir else "lindisc/numba")
+    assert list(where.rglob("perceptron._single_fixed-*.nbi"))
+    assert (set(package.glob("*.nbi")) if package.is_dir() else set()) == before
+    assert numba.config.CACHE_DIR == own
 
 
 def test_outputs_are_float64_and_frozen():

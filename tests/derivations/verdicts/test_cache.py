@@ -382,3 +382,44 @@ def test_nothing_is_stored_when_a_source_was_saved_after_the_process_started(tre
     before_this_process(tree["numerics"] / "geometry.py")
     verify(capsys, RUNS)
     assert spy() == [RUNS] and cache.VerdictCache().stats()[0] == 1
+
+
+_SHADOWED = r'''
+import importlib.abc, importlib.util, sys
+from pathlib import Path
+REPO = Path(sys.argv[1])
+
+class Editable(importlib.abc.MetaPathFinder):
+    """As setuptools' editable finder: after the path finder, maps the two packages' names
+    to the source tree."""
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] not in ("derivations", "numerics"):
+            return None
+        base = REPO.joinpath(*name.split("."))
+        if base.is_dir():
+            return importlib.util.spec_from_file_location(
+                name, base / "__init__.py", submodule_search_locations=[str(base)])
+        return importlib.util.spec_from_file_location(name, base.with_suffix(".py"))
+
+sys.meta_path.append(Editable())
+import numerics
+assert numerics.__file__ is None, "numerics should be the leftover namespace package"
+from derivations._verdicts.cache import ROOTS
+print(ROOTS["numerics"])
+'''
+
+
+def test_the_key_finds_numerics_past_a_leftover_namespace_directory(tmp_path):
+    """A site-packages left with numerics/__pycache__ only (an uninstall leaves files it did
+    not install) makes ``numerics`` an empty namespace package while its modules still import
+    from an editable install; the key's source trees are found through a module's file."""
+    site = tmp_path / "site"
+    (site / "numerics" / "__pycache__").mkdir(parents=True)
+    (site / "numerics" / "__pycache__" / "perceptron._single_fixed-1.py311.nbi").write_bytes(b"")
+    repo = Path(__file__).resolve().parents[3]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(site)
+    run = subprocess.run([sys.executable, "-c", _SHADOWED, str(repo)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert Path(run.stdout.strip()) == repo / "numerics"
