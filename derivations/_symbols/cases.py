@@ -47,6 +47,10 @@ class UnknownSign(Exception):
 
 
 def _factor_sign(f) -> int:
+    from .exponentials import positive_by_form
+
+    if positive_by_form(f):  # (1 + e0: positive wherever it is evaluated, no case needed)
+        return 1
     key = str(f)
     got = _ASSUMED.get(key)
     if got is None:
@@ -58,12 +62,22 @@ def sign_of_function(n, d) -> int:
     """The sign of n/d (numerator and monic denominator in lowest terms, ``fmpq_mpoly``)
     under the current case; ``TypeError`` outside a case split (the sign is unknown).
 
+    A numerator and denominator positive by their form (:func:`.exponentials.positive_by_form`)
+    have a sign without a case, and so does such a factor inside one.
+
     The keys are the irreducible factors of n and d (monic, from flint's factorisation), so
     the signs of p, 2p, −p, p², pq and p/q are one assumption about p (and q), never two
     that could contradict each other; the sign is the constant's times the factors'. A factor
     of d assumed 0 makes n/d undefined in that case: ``ZeroDivisionError`` (a refusal, so the
     split proves nothing)."""
     global asked_outside
+    from .exponentials import positive_by_form
+
+    if positive_by_form(d):  # (d is monic: ±n positive by its form decides, without a case)
+        if positive_by_form(n):
+            return 1
+        if positive_by_form(-n):
+            return -1
     if _ASSUMED is None:
         asked_outside += 1
         raise TypeError("the sign of a rational function of the entry symbols")

@@ -55,12 +55,14 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
         return None
 
 
-def evaluator(mapping: dict, wrt: dict | None = None, gens: dict | None = None) -> "_Evaluator":
+def evaluator(mapping: dict, wrt: dict | None = None, gens: dict | None = None,
+              exps=None) -> "_Evaluator":
     """A memo for :func:`values_of` at one mapping; ``wrt``: the variables a ``Grad`` may
     differentiate (symbol → its flint value), by forward mode over ℚ (:class:`Dual`);
     ``gens``: entry symbols left as the generators of polynomials (symbol → its
-    :class:`~.numbers.PolyFraction`), for a components instance."""
-    return _Evaluator(mapping, wrt, gens=gens)
+    :class:`~.numbers.PolyFraction`), for a components instance; ``exps``: its exponentials
+    (:class:`~.exponentials.ExpGenerators`)."""
+    return _Evaluator(mapping, wrt, gens=gens, exps=exps)
 
 
 def gradient_of(f, v, at, mapping: dict, evaluator: "_Evaluator") -> list | None:
@@ -277,11 +279,12 @@ class _Evaluator:
     value. ``seed``: inside a gradient, the variable and its :class:`Dual` value."""
 
     def __init__(self, mapping: dict, wrt: dict | None = None, seed: dict | None = None,
-                 gens: dict | None = None):
+                 gens: dict | None = None, exps=None):
         self.mapping = mapping
         self.wrt = wrt or {}
         self.seed = seed or {}
         self.gens = gens or {}  # entry symbol -> its PolyFraction (a components instance)
+        self.exps = exps  # e^p of a polynomial p there (ExpGenerators), or None
         self.env: dict = {}  # a finite sum's or a function matrix's bound variables
         self.memo: dict = {}
         self.converted: dict = {}  # id(SymPy value) -> flint value
@@ -349,7 +352,7 @@ class _Evaluator:
             seeded = Dual(value, [_Q(1)])
         else:
             seeded = Dual(value, [_unit(r, c, k) for k in range(r * c)])
-        inner = _Evaluator(self.mapping, seed={v: seeded}, gens=self.gens)
+        inner = _Evaluator(self.mapping, seed={v: seeded}, gens=self.gens, exps=self.exps)
         inner.converted = self.converted
         inner.env = dict(self.env)
         fv = inner.go(f)
@@ -678,15 +681,19 @@ def _log_factor(ev, f):
 
 
 def _exp(ev, e):
-    """e^q exactly (:class:`~.numbers.ExpFraction`) for a rational q; with its derivative
-    e^q·q′ inside a gradient; an unknown constant stays one. Anything else is refused."""
+    """e^q exactly (:class:`~.numbers.ExpFraction`) for a rational q, and for a polynomial q
+    of a components instance's entries (:mod:`.exponentials`); with its derivative e^q·q′
+    inside a gradient; an unknown constant stays one. Anything else is refused."""
     x = _scalar(ev.go(e.args[0]))
     if x is CONSTANT:
         return CONSTANT
     v = _val(x)
-    if not isinstance(v, _Q):
+    if isinstance(v, PolyFraction) and ev.exps is not None:  # a components instance
+        ev_ = ev.exps.exp(v)
+    elif not isinstance(v, _Q):
         raise Refused("an exponential of a value that is not rational")
-    ev_ = ExpFraction.exp(v)
+    else:
+        ev_ = ExpFraction.exp(v)
     if not isinstance(x, Dual):
         return ev_
     return Dual(ev_, [None if t is None else t * ev_ for t in x.t])

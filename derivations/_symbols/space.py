@@ -100,6 +100,10 @@ class Instance:
     _nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _at_nodes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _rational: object = field(default=None, init=False, repr=False, compare=False)
+    #: The exponentials met at this components instance, as generators of its ring
+    #: (:class:`~.exponentials.ExpGenerators`): copied by :meth:`fresh`, so a generator means
+    #: the same function in every case of a sign split.
+    exps: object = field(default=None, repr=False, compare=False)
 
     def __call__(self, expr: sp.Basic) -> sp.Basic:
         """Instantiate ``expr`` (dimension-free) at these sizes."""
@@ -213,11 +217,14 @@ def _symbolic_evaluator(inst: Instance, free: list):
     symbols may be differentiated (forward mode at a symbolic point: the symbolic gradient)."""
     import flint
 
+    from .exponentials import ExpGenerators, variable_names
     from .numbers import PolyFraction
     from .rational import evaluator, values_of
 
     symbols = list(dict.fromkeys(free))
-    ctx = flint.fmpq_mpoly_ctx.get(tuple(f"x{i}" for i in range(len(symbols))), "lex")
+    ctx = flint.fmpq_mpoly_ctx.get(variable_names(len(symbols)), "lex")
+    if inst.exps is None:
+        inst.exps = ExpGenerators(ctx, len(symbols))
     one = ctx.constant(1)
     gens = {s: PolyFraction(g, one) for s, g in zip(symbols, ctx.gens())}
     wrt, inside = {}, set()
@@ -230,7 +237,7 @@ def _symbolic_evaluator(inst: Instance, free: list):
     for s in symbols:  # a scalar declaration is its own entry symbol
         if s not in inside and s not in inst.mapping:
             wrt[s] = None
-    ev = evaluator(inst.mapping, gens=gens)
+    ev = evaluator(inst.mapping, gens=gens, exps=inst.exps)
     got = values_of(list(wrt), inst.mapping, ev)
     if got is None:
         return None
