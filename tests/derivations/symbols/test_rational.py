@@ -462,3 +462,30 @@ def test_the_sign_of_a_root_of_a_function_that_may_be_negative_is_not_taken():
     assert verify_claim("root", claim, s, random.Random(0)).status == "refuted"
     norm = Equal(sp.Abs(Norm(w)), Norm(w))
     assert all(norm.identity_over_q(i) for i in s.components({d: sp.Integer(2)}))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: sp.ImmutableMatrix([[1, 2], [3, 4]]),  # ZZ, sparse
+    lambda: sp.ImmutableMatrix([[1, sp.Rational(1, 2)], [0, -3]]),  # QQ
+    lambda: sp.ImmutableMatrix._fromrep(  # dense: flint's own fmpq_mat inside (DFM)
+        sp.ImmutableMatrix([[sp.Rational(2, 3), 5]])._rep.to_dense()),
+    lambda: __import__("derivations._symbols.space", fromlist=["x"]).rational_matrix(
+        2, 3, [sp.Rational(k, 7) for k in range(-3, 3)]),
+    lambda: sp.ImmutableMatrix([[sp.sqrt(2), 1]]),  # not rational: refused, as ever
+])
+def test_a_rational_matrix_reaches_flint_through_its_domain_matrix(make):
+    """_matrix reads a rational matrix's ZZ/QQ DomainMatrix into fmpq_mat in flint: the same
+    entries as reading them one by one, in a matrix of its own (changing it leaves SymPy's)."""
+    from derivations._symbols import rational as R
+
+    m = make()
+    try:
+        by_entries = flint.fmpq_mat(*m.shape, [R._rational(x) for x in m])
+    except R.Refused:
+        with pytest.raises(R.Refused):
+            R._matrix(m)
+        return
+    got = R._matrix(m)
+    assert isinstance(got, flint.fmpq_mat) and got == by_entries
+    got[0, 0] = 99
+    assert R._matrix(m) == by_entries and m[0, 0] != 99
