@@ -32,8 +32,9 @@ import flint
 
 __all__ = ["ExpGenerators", "RESERVED", "positive_by_form", "variable_names"]
 
-#: Variables reserved in a components instance's ring for exponentials.
-RESERVED = 12
+#: Variables reserved in a components instance's ring for exponentials (the catalog uses
+#: at most 6; each unused one widens every polynomial's exponent vectors a little).
+RESERVED = 8
 
 
 def variable_names(n_entries: int) -> tuple[str, ...]:
