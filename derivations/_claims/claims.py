@@ -285,6 +285,18 @@ class Rel(Claim):
         ok = (is_manifestly_positive if strict else is_manifestly_nonnegative)(self.certificate, space)
         return ok, "" if ok else f"certificate {self.certificate} is not manifestly {'positive' if strict else 'nonnegative'}"
 
+    def rational_residual(self, inst) -> list | None:
+        """gap − certificate (what :meth:`identity` instantiates) over ℚ in flint, or None:
+        without a certificate (the gap's sign is proved by SymPy's route), or where flint
+        refuses."""
+        if self.certificate is None:
+            return None
+        got = inst.rational([self.gap() - self.certificate])
+        if got is None:
+            return None
+        g = got[0]
+        return list(entries(g)) if is_matrix(g) else [g]
+
     def holds_over_q(self, inst) -> bool | None:
         got = inst.rational([self.gap()])
         if got is None:

@@ -63,6 +63,25 @@ def test_false_or_sign_dependent_identities_are_never_proved_over_q(make):
     assert not all(_flint(claim, s, d, 2))
 
 
+def test_an_inequality_with_a_certificate_is_proved_over_q_when_gap_minus_certificate_is_0():
+    """Rel's identity is gap − certificate ≡ 0 (the certificate's sign is the manifest
+    check's): over ℚ(entry symbols) in flint like an equality; a wrong certificate is not,
+    and a Rel without one has no such route (its gap goes to the inequality prover)."""
+    from derivations._claims.claims import Rel
+
+    s, d, m = _space()
+    w, x, c = m["w"], m["x"], m["c"]
+    good = Rel(dot(w, w) + 2 * dot(w, x) + dot(x, x), ">=", 0, certificate=dot(w + x, w + x))
+    wrong = Rel(dot(w, w) + dot(x, x), ">=", 0, certificate=dot(w + x, w + x))
+    bare = Rel(dot(w, w), ">=", 0)
+    for n in (1, 2, 3):
+        assert all(_flint(good, s, d, n)) and not any(_flint(wrong, s, d, n)), n
+        inst = s.components({d: sp.Integer(n)})[0]
+        assert good.rational_residual(inst) == [0] and bare.rational_residual(inst) is None
+    assert components.run(good, s, random.Random(0)).outcome == "equal"
+    assert components.run(wrong, s, random.Random(0)).outcome != "equal"
+
+
 @pytest.mark.slow
 def test_every_catalog_identity_proved_over_q_is_one_sympy_agrees_with():
     """At every size the components method proves, a claim flint proves identically 0 is
