@@ -13,17 +13,8 @@ from derivations._methods import components
 from derivations._symbols import exponentials as X
 from derivations._symbols.expr import Grad, dot
 from derivations._symbols.rational import Refused
-from derivations._symbols.space import Space
 
-
-def _space():
-    s = Space()
-    d = s.dim("d", sizes=(1, 2))
-    return s, d, s.vector("w", d), s.vector("x", d), s.scalar("a"), s.scalar("b")
-
-
-def _over_q(claim, s, d, n):
-    return [claim.identity_over_q(inst) for inst in s.components({d: sp.Integer(n)})]
+from .test_cases import _over_q, _space  # the same space: w, x in d = 1, 2; scalars a, b
 
 
 def _sigma(z):
