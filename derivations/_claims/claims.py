@@ -522,8 +522,14 @@ class SphereMax(Claim):
         if all(sp.sympify(e).xreplace(values) == 0 for e in inst(self.var)):
             return None  # u = 0 has no direction; every other u is a real competitor
         u = sp.Matrix([sp.sympify(e).xreplace(values) for e in _as_list(_value(inst(self.var)))])
-        pt = sp.Matrix(_as_list(_value(inst(self.point)))).xreplace(values)
-        f_at = self._f_at(inst, values, u.shape)
+        point = _value(inst(self.point))
+        shape = point.shape if isinstance(point, sp.MatrixBase) else (1, 1)
+        var_shape = _value(inst(self.var)).shape
+        if shape != var_shape:  # (f at such a point is not a formula: SymPy's ShapeError, as
+            raise sp.ShapeError(  # when f was instantiated at it)
+                f"the claimed maximiser has shape {shape}, the variable {var_shape}")
+        pt = sp.Matrix(_as_list(point)).xreplace(values)
+        f_at = self._f_at(inst, values, var_shape)
         f_pt = f_at(pt)
         g = f_pt - f_at(u / Norm(sp.ImmutableMatrix(u)))
         if _sign_at(g) == -1:

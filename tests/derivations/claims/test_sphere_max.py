@@ -4,6 +4,7 @@ instantiated once and evaluated at each vector."""
 
 import random
 
+import pytest
 import sympy as sp
 
 from derivations._claims.claims import SphereMax
@@ -64,3 +65,20 @@ def test_steepest_ascent_at_symbolic_sizes_holds_at_points():
     for n in (1, 2, 3, 5):
         inst, values = s.random_instance({d: sp.Integer(n)}, rng)
         assert claim.violation(inst, values) is None, n
+
+
+def test_a_point_of_another_shape_is_not_a_formula_at_any_draw():
+    """Gᵀ/‖G‖ (a row) for a column u: f at it is undefined — SymPy's ShapeError, as when f was
+    instantiated at the point itself (the engine reports the method's error, and the mutation
+    suite sets such a mutant aside) — never read entry by entry as the column it transposes."""
+    s = Space()
+    d = s.dim("d", sizes=(2, 3))
+    u, G = s.vector("u", d, nonzero=True), s.vector("G", d, nonzero=True)
+    claim = SphereMax(dot(u, G), u, G.T / Norm(G))
+    inst, values = s.random_instance({d: sp.Integer(2)}, random.Random(0))
+    with pytest.raises(sp.ShapeError):
+        claim.violation(inst, values)
+    from derivations._methods import exact_random
+
+    with pytest.raises(sp.ShapeError):
+        exact_random.run(claim, s, random.Random(0))
