@@ -521,10 +521,11 @@ class SphereMax(Claim):
             return f"claimed maximiser has norm {unit}, not 1"
         if all(sp.sympify(e).xreplace(values) == 0 for e in inst(self.var)):
             return None  # u = 0 has no direction; every other u is a real competitor
-        u = sp.Matrix([sp.sympify(e).xreplace(values) for e in _as_list(_value(inst(self.var)))])
+        var = _value(inst(self.var))
+        u = sp.Matrix([sp.sympify(e).xreplace(values) for e in _as_list(var)])
         point = _value(inst(self.point))
         shape = point.shape if isinstance(point, sp.MatrixBase) else (1, 1)
-        var_shape = _value(inst(self.var)).shape
+        var_shape = var.shape
         if shape != var_shape:  # (f at such a point is not a formula: SymPy's ShapeError, as
             raise sp.ShapeError(  # when f was instantiated at it)
                 f"the claimed maximiser has shape {shape}, the variable {var_shape}")

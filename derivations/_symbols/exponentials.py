@@ -139,21 +139,17 @@ def _coordinates(basis: list[dict], terms: dict) -> list | None:
     # The augmented system [B | p], one row per monomial, by Gauss-Jordan over ℚ.
     rows = [[b.get(m, flint.fmpq(0)) for b in basis] + [terms.get(m, flint.fmpq(0))]
             for m in monomials]
-    pivot_row = 0
-    pivots = []
-    for col in range(k):
-        r = next((i for i in range(pivot_row, len(rows)) if rows[i][col] != 0), None)
+    for col in range(k):  # the basis is independent: column col has its pivot in row col
+        r = next((i for i in range(col, len(rows)) if rows[i][col] != 0), None)
         if r is None:  # (cannot happen: the basis vectors are independent)
             return None
-        rows[pivot_row], rows[r] = rows[r], rows[pivot_row]
-        piv = rows[pivot_row][col]
-        rows[pivot_row] = [x / piv for x in rows[pivot_row]]
+        rows[col], rows[r] = rows[r], rows[col]
+        piv = rows[col][col]
+        rows[col] = [x / piv for x in rows[col]]
         for i in range(len(rows)):
-            if i != pivot_row and rows[i][col] != 0:
+            if i != col and rows[i][col] != 0:
                 f = rows[i][col]
-                rows[i] = [x - f * y for x, y in zip(rows[i], rows[pivot_row])]
-        pivots.append(pivot_row)
-        pivot_row += 1
-    if any(rows[i][k] != 0 for i in range(pivot_row, len(rows))):
+                rows[i] = [x - f * y for x, y in zip(rows[i], rows[col])]
+    if any(rows[i][k] != 0 for i in range(k, len(rows))):
         return None  # inconsistent: p is not a combination of the basis
-    return [rows[pivots[j]][k] for j in range(k)]
+    return [rows[j][k] for j in range(k)]
