@@ -11,6 +11,7 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .budget import Timeout, time_limit
+from .._decide.ratfun import zero_over_atoms
 from .._symbols.matrix_doit import memoised_doit
 from .._symbols.expr import lower
 from .outcome import EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
@@ -33,6 +34,9 @@ def _is_zero(e) -> bool:
         return True
     if _polynomial(ex):  # its expanded form is its normal form: cancel could only rebuild it
         return False
+    zero = zero_over_atoms(ex)  # cancel's zero test, its polynomials in flint
+    if zero is not None:
+        return zero
     return sp.cancel(sp.together(ex)) == 0
 
 
