@@ -325,19 +325,25 @@ class _Evaluator:
     def go(self, e):
         if isinstance(e, sp.Rational):
             return _rational(e)
-        if e in self.env:
-            return self.env[e]
-        if e in self.seed:
+        env = self.env
+        if not env:  # (a node met before: its value; a node never both memoised and a leaf)
+            got = self.memo.get(e)
+            if got is not None:
+                return got
+        elif e in env:
+            return env[e]
+        # (each lookup hashes e through a Python call: the empty dicts are skipped)
+        if self.seed and e in self.seed:
             return self.seed[e]
-        if e in self.gens:
+        if self.gens and e in self.gens:
             return self.gens[e]
         if e in self.mapping:
             return self._mapped(self.mapping[e])
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
             raise Refused(f"no value for {e}")
         # (the bound variables' values as fmpz: python-flint hashes an fmpq through Fraction)
-        key = (e, tuple((s, v.p, v.q) for s, v in self.env.items())) if self.env else e
-        got = self.memo.get(key)
+        key = (e, tuple((s, v.p, v.q) for s, v in env.items())) if env else e
+        got = self.memo.get(key) if env else None
         if got is None:
             handler = _HANDLERS.get(type(e))
             if handler is None:
