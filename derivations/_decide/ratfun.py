@@ -155,7 +155,7 @@ def zero_over_atoms(e: sp.Expr) -> bool | None:
 #: What may be a generator: atoms with no relation SymPy applies to their powers or products
 #: (|y|² is y² to SymPy for a real y: ``Abs`` is not one of them), and their roots.
 _ROOT_BASES = (sp.Symbol, MatrixElement, sp.Trace)
-_ATOMS = _ROOT_BASES + (sp.Sum, sp.log)
+_ATOMS = _ROOT_BASES + (sp.Sum, sp.Product, sp.log)
 
 
 def _collect(x) -> tuple[dict, dict]:

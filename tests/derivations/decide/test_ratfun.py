@@ -47,8 +47,10 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from derivations._decide.ratfun import zero_over_atoms  # noqa: E402
 
 _w = sp.MatrixSymbol("w", 3, 1)
+_n = sp.Symbol("n", integer=True)
 _X = sp.MatrixSymbol("X", 2, 3)
 _ATOMS = [x, y, c, _X[0, 1], _X[1, 2], sp.Trace(_w.T * _w), sp.exp(x), sp.exp(-2 * y),
+          sp.Product(x + _n, (_n, 0, 3)), sp.Sum(_X[0, 1] ** _n, (_n, 0, 2)),
           sp.exp(sp.Trace(_w.T * _w) / 3), sp.sqrt(c), c ** sp.Rational(3, 2), sp.log(c),
           sp.sqrt(x), sp.Abs(y), sp.Rational(5, 2), 1 / (1 + sp.exp(-x))]
 
