@@ -19,18 +19,42 @@ n = sp.Symbol("n", integer=True, positive=True)
 A, B, C = (sp.MatrixSymbol(x, n, n) for x in "ABC")
 
 
+def _own():
+    return [cls.__dict__["doit"] for cls in matrix_doit.REMEMBERED]
+
+
 def test_sympys_own_doit_outside_the_block_and_after_an_error():
-    own = MatMul.__dict__["doit"], MatAdd.__dict__["doit"]
+    own = _own()
+    assert sp.Basic in matrix_doit.REMEMBERED and MatMul in matrix_doit.REMEMBERED
     with memoised_doit():
-        assert MatMul.__dict__["doit"] is not own[0]
+        assert all(a is not b for a, b in zip(_own(), own))
         with memoised_doit():  # re-entrant: the inner block changes nothing
             pass
-        assert MatMul.__dict__["doit"] is not own[0]
-    assert (MatMul.__dict__["doit"], MatAdd.__dict__["doit"]) == own
+        assert all(a is not b for a, b in zip(_own(), own))
+    assert _own() == own
     with pytest.raises(ZeroDivisionError):
         with memoised_doit():
             raise ZeroDivisionError
-    assert (MatMul.__dict__["doit"], MatAdd.__dict__["doit"]) == own
+    assert _own() == own
+
+
+def test_sympys_global_parameters_are_part_of_the_question():
+    """Basic.doit rebuilds with evaluation: under evaluate(False) or distribute(False) the
+    same expression's doit is another one, never the remembered answer of the other setting."""
+    from sympy.core.parameters import distribute
+
+    x, y = sp.symbols("x y")
+    two_x = sp.exp(sp.Add(x, x, evaluate=False))
+    twice = sp.exp(sp.Mul(2, x + y, evaluate=False))
+    matrix_doit._memo.clear()
+    with memoised_doit():
+        assert two_x.doit() == sp.exp(2 * x)
+        with sp.evaluate(False):
+            assert two_x.doit() != sp.exp(2 * x)
+        assert twice.doit() == sp.exp(2 * x + 2 * y)
+        with distribute(False):
+            assert twice.doit() != sp.exp(2 * x + 2 * y)
+        assert two_x.doit() == sp.exp(2 * x) and twice.doit() == sp.exp(2 * x + 2 * y)
 
 
 def test_a_repeated_doit_is_answered_from_memory_with_the_same_result():
