@@ -10,9 +10,11 @@ expression, its hints and SymPy's global parameters (``evaluate``, ``distribute`
 ``exp_is_pow``: part of the key), so :func:`memoised_doit` remembers its results — for
 ``MatMul``, ``MatAdd``, ``Transpose``, ``Trace``, ``Inverse``, ``MatPow`` and the ``Basic.doit``
 that every class without its own inherits (function applications, powers, ``Add``/``Mul``
-through ``AssocOp``'s, which calls it), and only inside the ``with`` block (the symbolic
-method, and the check that a catalog claim is not true by construction), SymPy's own methods
-being restored on exit. A call that raises (a budget's ``Timeout``) stores nothing. Keys are
+through ``AssocOp``'s, which calls it), and only inside the ``with`` block — around each
+catalog entry's verification (``engine.verify_entry``: building the statement, the methods'
+instantiations, the diagnosis's mutants; over the catalog 105.3 M → 97.2 M Python calls
+beyond the symbolic method's own block), and the symbolic method, the by-construction check
+and the diagnosis on their own — SymPy's own methods being restored on exit. A call that raises (a budget's ``Timeout``) stores nothing. Keys are
 compared as SymPy compares expressions: structurally, with a symbol's assumptions and a
 float's precision part of it. ``tests/derivations/symbols/test_matrix_doit.py`` checks the
 outcomes over the catalog are those without the memo.

@@ -19,6 +19,7 @@ from .._decide.exactness import exact_is_zero
 from .._methods.exact_random import differentiated
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
+from .._symbols.matrix_doit import memoised_doit
 from .._symbols.space import explicit
 
 __all__ = ["diagnose", "same_expression"]
@@ -300,7 +301,7 @@ def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
     timed_out = False
     shared = _Shared()
     try:
-        with time_limit(budget) as lim:
+        with time_limit(budget) as lim, memoised_doit():
             for _op, desc, mutant in mutate_claim(corrected, space, sides_only=True):
                 try:
                     kind = _matches(mutant, stated, space, rng, shared)

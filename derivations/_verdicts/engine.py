@@ -19,6 +19,7 @@ from .._interfaces.latex import claim_latex
 from .._methods import components, exact_random, numeric, runs, symbolic
 from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome
 from .._claims.tautology import by_construction
+from .._symbols.matrix_doit import memoised_doit
 from .verdict import claim_verdict, combine
 
 __all__ = ["ClaimResult", "EntryResult", "scope_of", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
@@ -243,7 +244,16 @@ def _verify_built(label, claim, space, rng, budget, seed) -> ClaimResult:
 
 def verify_entry(entry, *, seed: int = 0, budget: float = DEFAULT_BUDGET,
                  diagnose_errata: bool = True) -> EntryResult:
-    """Build the entry's statement and verify every claim, step and stated form."""
+    """Build the entry's statement and verify every claim, step and stated form.
+
+    SymPy's ``doit`` is remembered throughout (:mod:`derivations._symbols.matrix_doit`): the
+    statement's construction, the methods' instantiations and the diagnosis's mutants repeat
+    the same canonicalisations."""
+    with memoised_doit():
+        return _verify_entry(entry, seed, budget, diagnose_errata)
+
+
+def _verify_entry(entry, seed: int, budget: float, diagnose_errata: bool) -> EntryResult:
     t0 = time.perf_counter()
     try:
         with time_limit(budget * 4) as lim:

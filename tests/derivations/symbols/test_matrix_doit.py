@@ -100,3 +100,31 @@ def test_catalog_symbolic_outcomes_are_those_without_the_memo(monkeypatch):
               if a != b and "timeout" not in (a, b)]  # a budget depends on the machine's load
     assert not differ
     assert with_memo.count("equal") >= 150
+
+
+def _without_seconds(o):
+    if isinstance(o, dict):
+        return {k: _without_seconds(v) for k, v in o.items() if k != "seconds"}
+    if isinstance(o, list):
+        return [_without_seconds(v) for v in o]
+    return o
+
+
+@pytest.mark.parametrize("eid", [
+    "logistic.softmax_hessian_sign",   # an erratum: its diagnosis builds mutants of matrices
+    "least_squares.gaussian_likelihood",  # instantiations with logarithms and traces
+    "svm.exercise_solution",           # explicit matrices, a fixed-size proof
+])
+def test_an_entry_verified_with_the_memo_is_the_entry_without_it(eid, monkeypatch):
+    """verify_entry keeps doit's memo for the whole entry (construction, every method, the
+    diagnosis): the record is the one SymPy's own doit gives, field for field."""
+    from derivations._claims import tautology
+    from derivations._verdicts import diagnosis, engine
+    from derivations._verdicts.report import result_json
+
+    matrix_doit._memo.clear()
+    with_memo = _without_seconds(result_json(engine.verify_entry(REGISTRY[eid])))
+    for module in (engine, symbolic, tautology, diagnosis):
+        monkeypatch.setattr(module, "memoised_doit", contextlib.nullcontext)
+    without = _without_seconds(result_json(engine.verify_entry(REGISTRY[eid])))
+    assert with_memo == without
