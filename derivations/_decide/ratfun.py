@@ -109,9 +109,8 @@ class _Refused(Exception):
     pass
 
 
-#: Generators of a ring over ℚ of that many variables: flint's contexts are cached, so one
-#: name list per size.
 def _context(n: int):
+    """A ring over ℚ of ``n`` generators (flint caches its contexts: one per size)."""
     return flint.fmpq_mpoly_ctx.get(tuple(f"g{i}" for i in range(max(n, 1))), "lex")
 
 
@@ -162,11 +161,13 @@ def _collect(x) -> tuple[dict, dict]:
     """({factor: (generator number, exponent)}, {generator key: (number, L)}) of ``x`` (see
     :func:`zero_over_atoms`)."""
     found: dict = {}  # factor -> (key, r)
+    seen: set = set()  # sums, products and powers met (a shared one is walked once)
     stack = [x]
     while stack:
         x = stack.pop()
-        if x.is_Rational or x in found:
+        if x.is_Rational or x in found or x in seen:
             continue
+        seen.add(x)
         if x.is_Add or x.is_Mul:
             stack.extend(x.args)
             continue

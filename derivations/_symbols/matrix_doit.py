@@ -1,4 +1,4 @@
-"""SymPy's ``doit`` remembered while the symbolic method runs.
+"""SymPy's ``doit`` remembered while an entry is verified.
 
 Every product, sum, quotient and negation of SymPy matrix expressions calls ``doit`` on the
 new ``MatMul``/``MatAdd``, which runs the canonicalisation rules over the whole subtree
@@ -14,9 +14,9 @@ through ``AssocOp``'s, which calls it), and only inside the ``with`` block — a
 catalog entry's verification (``engine.verify_entry``: building the statement, the methods'
 instantiations, the diagnosis's mutants; over the catalog 105.3 M → 97.2 M Python calls
 beyond the symbolic method's own block), and the symbolic method, the by-construction check
-and the diagnosis on their own — SymPy's own methods being restored on exit. A call that raises (a budget's ``Timeout``) stores nothing. Keys are
-compared as SymPy compares expressions: structurally, with a symbol's assumptions and a
-float's precision part of it. ``tests/derivations/symbols/test_matrix_doit.py`` checks the
+and the diagnosis on their own — SymPy's own methods being restored on exit. A call that
+raises (a budget's ``Timeout``) stores nothing. Keys are compared as SymPy compares
+expressions: structurally, with a symbol's assumptions and a float's precision part of it. ``tests/derivations/symbols/test_matrix_doit.py`` checks the
 outcomes over the catalog are those without the memo.
 """
 
