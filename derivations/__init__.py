@@ -40,8 +40,14 @@ Names are loaded on first use, so ``import derivations`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
-import random as _random
+import time as _time
+
+#: When this process began importing the package (the verdict cache stores nothing from a
+#: run in which a source file was saved after it).
+_IMPORTED_AT = _time.time()
+
+import importlib  # noqa: E402
+import random as _random  # noqa: E402
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"

@@ -27,8 +27,9 @@ catalog nor SymPy: it reads files and prints.
 
 **Nothing is stored from a run during which a source file changed** (:func:`sources_unchanged`):
 at the end, every file must still hash as it did when the keys were computed, and none may
-have been modified after the process started — otherwise the code that computed a verdict
-(imported before the hashing, or by a worker after it) might not be the code its key names.
+have been modified after the process began importing them — otherwise the code that computed
+a verdict (imported before the hashing, or by a worker after it) might not be the code its
+key names.
 
 **What is never cached** (:func:`cacheable`): only the final verdict of a run that completed
 is stored. An ``error`` verdict is never stored, nor any result in which a method crashed,
@@ -252,30 +253,31 @@ def entry_key(index: Index, entry_id: str, *, seed: int, budget: float,
                           f"{opts}".encode()).hexdigest()
 
 
-def _process_start() -> float:
-    """When this process started (wall clock), from /proc on Linux; else now (this module
-    is imported at the start of every command)."""
-    try:
-        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
-        ticks = int(fields[19])  # field 22, starttime, in clock ticks after boot
-        since = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
-        return time.time() - since
-    except (OSError, ValueError, IndexError, AttributeError):
-        return time.time()
+def _imported_at() -> float:
+    """When this process began importing lindisc's packages (the earlier of the two, each
+    noted by its ``__init__``): no source file of theirs was read before. Not the process's
+    start in /proc, which is its *fork*: a shell that execs its last command
+    (``pip install . && lindisc verify``) forks before pip writes the files, every installed
+    file then looked newer than the process, and nothing was ever stored."""
+    now = time.time()
+    return min(getattr(sys.modules.get(name), "_IMPORTED_AT", now)
+               for name in ("derivations", "numerics"))
 
 
-#: When this process started: a source file modified later may differ from what it imported.
-STARTED = _process_start()
-#: Seconds of tolerance between the file system's clock and the process start time.
+#: When this process began reading the sources: a file modified later may differ from what
+#: it imported.
+STARTED = _imported_at()
+#: Seconds of tolerance between the file system's clock and :data:`STARTED`.
 SLACK = 0.1
 
 
 def sources_unchanged() -> bool:
     """Whether verdicts computed in this process may be stored under the keys computed in
     it: every source file still has the content that was hashed, and none was modified
-    after the process started (a module imported before hashing is then the one hashed;
-    one imported later, in a worker, is the one hashed if the content is unchanged now).
-    A run during which the user saved a file is simply not cached."""
+    after this process began importing them (:data:`STARTED`; a module imported before
+    hashing is then the one hashed; one imported later, in a worker, is the one hashed if
+    the content is unchanged now). A run during which the user saved a file is simply not
+    cached."""
     try:
         for p in _sources():
             if p.stat().st_mtime >= STARTED - SLACK:

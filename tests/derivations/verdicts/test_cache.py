@@ -384,6 +384,32 @@ def test_nothing_is_stored_when_a_source_was_saved_after_the_process_started(tre
     assert spy() == [RUNS] and cache.VerdictCache().stats()[0] == 1
 
 
+
+_EXECED = r"""
+import sys
+from pathlib import Path
+from derivations._verdicts import cache
+cache.ROOTS = {"derivations": Path(sys.argv[1]), "numerics": Path(sys.argv[2])}
+print(cache.sources_unchanged())
+"""
+
+
+def test_a_file_installed_before_a_shell_execs_lindisc_does_not_block_the_store(tmp_path):
+    """``pip install . && lindisc verify``: the shell forks the process that becomes
+    lindisc before pip writes the files, and execs it after. What counts is when the
+    process began importing the sources, not the fork (which stored nothing after the
+    README's own first command)."""
+    roots = [tmp_path / "derivations", tmp_path / "numerics"]
+    for root in roots:
+        root.mkdir()
+    script = tmp_path / "execed.py"
+    script.write_text(_EXECED)
+    shell = (f"sleep 0.3; touch {roots[0] / 'installed.py'}; sleep 0.5; "
+             f"exec {sys.executable} {script} {roots[0]} {roots[1]}")
+    out = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
+
 _SHADOWED = r'''
 import importlib.abc, importlib.util, sys
 from pathlib import Path
