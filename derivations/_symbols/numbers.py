@@ -1,8 +1,9 @@
 """Exact numbers beyond ℚ that the flint evaluator (:mod:`.rational`) computes with.
 
 An exact random point gives every symbol a rational value, but a claim may take a square
-root (a norm) or an exponential of it (a sigmoid, a softmax). Two number types keep such
-values exact, each with a complete zero test, and a matrix type holds them:
+root (a norm), an exponential of it (a sigmoid, a softmax) or π (a Gaussian density). These
+number types keep such values exact, each with a complete zero test, and a matrix type holds
+them:
 
 * :class:`Surd` — a + b√r, with a, b, r rational and r not a square. {1, √r} is linearly
   independent over ℚ, so a + b√r = 0 only when a = b = 0, and its sign is decided exactly
@@ -14,6 +15,10 @@ values exact, each with a complete zero test, and a matrix type holds them:
   every division is by a number proved nonzero, and equality is decided exactly. A sign is
   read off an ``arb`` ball (rigorous interval arithmetic) that excludes 0, at increasing
   precision; a value is never 0 there (it would have no term), so only the precision bounds it.
+* :class:`Scaled` — m·x with m = π^a·Π p^(e_p) a positive monomial in π and roots of primes
+  (a, e_p rational) and x a nonzero number of another kind: a Gaussian density's
+  1/√(2πσ²)·e^q. m > 0, so m·x = 0 only if x = 0 and its sign is x's; values with the same
+  monomial add, a sum of different monomials is not decided (π − 3, √2·e + 1).
 * :class:`PolyFraction` — a rational function over ℚ of the entry symbols of a components
   instance (``fmpq_mpoly``, in lowest terms): 0 exactly when its numerator is, so the
   components method proves an identity at a size without building SymPy expressions.
@@ -32,8 +37,8 @@ import flint
 
 from .cases import sign_of_function
 
-__all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Surd", "as_float", "entries",
-           "is_matrix", "log_of", "matrix_of", "sign_of"]
+__all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Scaled", "Surd", "as_float",
+           "entries", "is_matrix", "log_of", "matrix_of", "sign_of"]
 
 _Q = flint.fmpq
 _M = flint.fmpq_mat
@@ -226,6 +231,8 @@ class Surd(_Scalar):
     def __add__(self, o):
         if is_matrix(o):
             raise TypeError("a matrix plus a scalar")
+        if isinstance(o, Scaled):
+            return o + self
         c, d = self._coerce(o)
         return Surd.of(self.a + c, self.b + d, self.r)
 
@@ -233,6 +240,8 @@ class Surd(_Scalar):
         return Surd(-self.a, -self.b, self.r)
 
     def _mul(self, o):
+        if isinstance(o, (Scaled, ExpFraction)):  # b√r·e^q: a monomial √r (Scaled)
+            return Scaled.of_surd(self)._mul(o)
         c, d = self._coerce(o)
         return Surd.of(self.a * c + self.b * d * self.r, self.a * d + self.b * c, self.r)
 
@@ -394,6 +403,8 @@ class ExpFraction(_Scalar):
     def __add__(self, o):
         if is_matrix(o):
             raise TypeError("a matrix plus a scalar")
+        if isinstance(o, Scaled):
+            return o + self
         n2, d2 = self._parts(o)
         lcm = dict(self.d)
         for key, (p, k) in d2.items():
@@ -412,6 +423,8 @@ class ExpFraction(_Scalar):
         return ExpFraction({k: -v for k, v in self.n.items()}, self.d)
 
     def _mul(self, o):
+        if isinstance(o, (Scaled, Surd)):  # e^q·√2, e^q·π^(-1/2): a Scaled
+            return Scaled._mul(o, self) if isinstance(o, Scaled) else o._mul(self)
         n2, d2 = self._parts(o)
         if not n2:
             return _Q(0)
@@ -558,6 +571,11 @@ def log_of(v):
     rational, ln e^q = q). Anything else raises ``TypeError``."""
     if isinstance(v, _Q):
         return LogSum.of_rational(v)
+    if isinstance(v, Scaled):  # ln(m·x) = Σ e_b ln b + ln x (m > 0, so x > 0)
+        out = log_of(v.x)
+        for b, e in v.m:
+            out = out + e * LogSum.atom(("pi",) if b == "pi" else ("p", b))
+        return out
     if isinstance(v, ExpFraction):
         if v.sign() <= 0:
             raise ValueError("the logarithm of a number that is not positive")
@@ -569,6 +587,156 @@ def log_of(v):
             out = out - k * LogSum.atom(("sum", _items(p)))
         return out
     raise TypeError(f"no exact logarithm of {type(v).__name__}")
+
+
+# -- m·x: a positive monomial in π and roots of primes, times an exact number ---------------
+def _rational_power(v: flint.fmpq, k: flint.fmpq) -> tuple[dict, flint.fmpq]:
+    """v^k for a rational v > 0 and a rational k, as ({prime: fractional exponent}, rational):
+    each prime's exponent split into its integer part (into the rational) and the rest, in
+    (0, 1). ``TypeError`` for v ≤ 0 or a part too large to factor (:data:`FACTOR_BITS`)."""
+    if v <= 0:
+        raise TypeError("a fractional power of a number that is not positive")
+    if k.q == 1:
+        return {}, v ** int(k.p)
+    mono: dict = {}
+    coeff = _Q(1)
+    for part, sign in ((v.p, 1), (v.q, -1)):
+        if part == 1:
+            continue
+        if part.bit_length() > FACTOR_BITS:
+            raise TypeError("a root of a number too large to factor")
+        for prime, e in flint.fmpz(part).factor():
+            whole, frac = _split(sign * e * k)
+            coeff *= _Q(int(prime)) ** whole
+            if frac != 0:
+                mono[int(prime)] = frac
+    return mono, coeff
+
+
+def _split(e: flint.fmpq) -> tuple[int, flint.fmpq]:
+    """(⌊e⌋, e − ⌊e⌋) of a rational exponent."""
+    whole = int(e.p // e.q)
+    return whole, e - whole
+
+
+def _monomial(exps: dict) -> tuple[tuple, flint.fmpq]:
+    """(the monomial, a rational) of {base: exponent}, bases ``"pi"`` and primes: π's
+    exponent kept whole, each prime's integer part moved into the rational (so a value has
+    one form: √2·√2 is the rational 2, √8 is 2·√2)."""
+    coeff = _Q(1)
+    out = []
+    for b, e in exps.items():
+        if b != "pi":
+            whole, e = _split(e)
+            coeff *= _Q(b) ** whole
+        if e != 0:
+            out.append((b, e))
+    out.sort(key=lambda be: (0, 0) if be[0] == "pi" else (1, be[0]))
+    return tuple(out), coeff
+
+
+class Scaled(_Scalar):
+    """m·x: m = π^a · Π p^(e_p) (a rational, p prime, 0 < e_p < 1; at least one factor) and x
+    an exact number of another kind (``fmpq``, :class:`ExpFraction`, :class:`PolyFraction`),
+    not 0 — a Gaussian density's 1/√(2πσ²) times its exponential. m > 0, so m·x is 0 only
+    when x is (never: such a value is the rational 0) and has x's sign: equality and signs
+    are exact. Values with the same m add (m(x + y)); with different ones their sum is
+    refused (``TypeError``: whether √2·e + √3 or π − 3 is 0 is not decided here, and SymPy
+    decides that point). Products multiply the monomials, a root of a positive rational
+    enters as prime powers, and a pure surd b√r meeting an exponential or another Scaled
+    becomes one (√2·e^q). Its logarithm splits over the monomial's bases
+    (:func:`log_of`)."""
+
+    __slots__ = ("m", "x")
+
+    def __init__(self, m: tuple, x):
+        self.m, self.x = m, x
+
+    @staticmethod
+    def make(m: tuple, x):
+        q = _rational(x)
+        if q is not None and q == 0:
+            return q
+        if isinstance(x, (Scaled, Surd, LogSum)):
+            raise TypeError(f"a monomial times {type(x).__name__}")
+        return Scaled(m, x) if m else x
+
+    @staticmethod
+    def pi():
+        return Scaled((("pi", _Q(1)),), _Q(1))
+
+    @staticmethod
+    def of_surd(s: "Surd"):
+        """b√r (a = 0, r rational) as a monomial in primes times b times a rational."""
+        if s.a != 0 or not isinstance(s.r, _Q):
+            raise TypeError("a surd a + b√r with a ≠ 0, or over a rational function")
+        mono, coeff = _rational_power(s.r, _Q(1, 2))
+        m, c = _monomial(mono)
+        return Scaled.make(m, s.b * coeff * c)
+
+    @staticmethod
+    def _parts(o) -> tuple:
+        if isinstance(o, Scaled):
+            return o.m, o.x
+        if isinstance(o, Surd):
+            o = Scaled.of_surd(o)
+            return (o.m, o.x) if isinstance(o, Scaled) else ((), o)
+        if isinstance(o, (LogSum,)) or is_matrix(o):
+            raise TypeError(f"a monomial times {type(o).__name__}")
+        return (), o
+
+    def __add__(self, o):
+        if is_matrix(o):
+            raise TypeError("a matrix plus a scalar")
+        m2, x2 = Scaled._parts(o)
+        if m2 == self.m:
+            return Scaled.make(self.m, self.x + x2)
+        if _rational(x2) == 0:
+            return self
+        raise TypeError("a sum of values with different powers of π or of roots")
+
+    def __neg__(self):
+        return Scaled(self.m, -self.x)
+
+    def _mul(self, o):
+        m2, x2 = Scaled._parts(o)
+        exps = dict(self.m)
+        for b, e in m2:
+            exps[b] = exps.get(b, _Q(0)) + e
+        m, c = _monomial(exps)
+        return Scaled.make(m, c * (self.x * x2))
+
+    def inverse(self):
+        m, c = _monomial({b: -e for b, e in self.m})
+        x = 1 / self.x if isinstance(self.x, _Q) else self.x.inverse()
+        return Scaled.make(m, c * x)
+
+    def power(self, k: flint.fmpq):
+        """(m·x)^k for a rational k: a root of x only when x is a positive rational."""
+        if k.q == 1:
+            return self ** int(k.p)
+        mono, c = _rational_power(self.x, k) if isinstance(self.x, _Q) else (None, None)
+        if mono is None:
+            raise TypeError("a root of a monomial times a value that is not rational")
+        exps = {b: e * k for b, e in self.m}
+        for b, e in mono.items():
+            exps[b] = exps.get(b, _Q(0)) + e
+        m, c2 = _monomial(exps)
+        return Scaled.make(m, c * c2)
+
+    def sign(self) -> int:
+        return sign_of(self.x)
+
+    def ball(self):
+        """A rigorous ball around m at the current precision (x's is its own)."""
+        total = flint.arb(1)
+        for b, e in self.m:
+            base = flint.arb.pi() if b == "pi" else flint.arb(b)
+            total *= base ** flint.arb(e)
+        return total
+
+    def __repr__(self):
+        return "*".join(f"{b}^({e})" for b, e in self.m) + f"*({self.x!r})"
 
 
 # -- rational functions of entry symbols ----------------------------------------------------
@@ -618,7 +786,7 @@ class PolyFraction(_Scalar):
     def __add__(self, o):
         if is_matrix(o):
             raise TypeError("a matrix plus a scalar")
-        if isinstance(o, Surd):  # a + b√r over ℚ(x): the surd's arithmetic
+        if isinstance(o, (Surd, Scaled)):  # a + b√r over ℚ(x): the surd's arithmetic
             return o + self
         n2, d2 = self._parts(o)
         if d2 == self.d:
@@ -629,7 +797,7 @@ class PolyFraction(_Scalar):
         return PolyFraction(-self.n, self.d)
 
     def _mul(self, o):
-        if isinstance(o, Surd):
+        if isinstance(o, (Surd, Scaled)):
             return o._mul(self)
         n2, d2 = self._parts(o)
         return PolyFraction.make(self.n * n2, self.d * d2)
@@ -793,6 +961,8 @@ def as_float(v) -> float:
     try:
         if isinstance(v, Surd):
             return float(flint.arb(v.a) + flint.arb(v.b) * flint.arb(v.r).sqrt())
+        if isinstance(v, Scaled):
+            return float(v.ball()) * as_float(v.x)
         if isinstance(v, ExpFraction):
             den = flint.arb(1)
             for p, k in v.d.values():

@@ -26,7 +26,8 @@ from sympy.polys.domains import QQ, ZZ
 
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
-from .numbers import ExpFraction, Grid, LogSum, PolyFraction, Surd, log_of, matrix_of, sign_of
+from .numbers import (ExpFraction, Grid, LogSum, PolyFraction, Scaled, Surd, log_of, matrix_of,
+                      sign_of)
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
 
@@ -412,6 +413,8 @@ def _power(b, e: sp.Basic):
         raise Refused("a symbolic exponent")
     p, q = int(e.p), int(e.q)
     bv = _val(_scalar(b))
+    if isinstance(bv, Scaled) and not isinstance(b, Dual):  # (π·c)^(p/q)
+        return bv.power(_Q(p, q))
     if q == 2 and not isinstance(b, Dual) and isinstance(bv, _Q) and bv > 0:
         return Surd.sqrt(bv) ** p  # exact: rational, or a surd
     if q == 2 and not isinstance(b, Dual) and isinstance(bv, PolyFraction):
@@ -828,6 +831,7 @@ _HANDLERS = {
     sp.And: _and,
     sp.Or: _or,
     sp.Not: _not,
+    type(sp.pi): lambda ev, e: Scaled.pi(),
     type(sp.true): lambda ev, e: True,
     type(sp.false): lambda ev, e: False,
 }

@@ -1,11 +1,13 @@
 """Values over ℚ in flint: the same exact numbers as SymPy's instantiation, and a refusal
 (None, never a guess) wherever the value is not an exactly computed rational."""
 
+import math
 import random
 
 import flint
 import pytest
 import sympy as sp
+from hypothesis import given, settings, strategies as st
 
 from derivations import REGISTRY
 from derivations._claims.claims import Equal, Stationary
@@ -13,7 +15,7 @@ from derivations._methods import exact_random
 from derivations._symbols.expr import Norm, Scalar, dot
 from derivations._symbols.nodes import Blocks, DataSum, Inv, ones
 from derivations._decide.exactness import exact_is_zero
-from derivations._symbols.numbers import ExpFraction, Grid, LogSum, Surd
+from derivations._symbols.numbers import ExpFraction, Grid, LogSum, Scaled, Surd
 from derivations._symbols.rational import value
 from derivations._symbols.space import Space
 from derivations._verdicts.engine import verify_claim
@@ -36,6 +38,9 @@ def _sympy(m):
                     "sum": lambda: sp.log(sp.Add(*[_sympy(c) * sp.exp(_sympy(q))
                                                    for q, c in key[1]]))}[key[0]]()
         return _sympy(m.r) + sp.Add(*[_sympy(c) * atom(k) for k, c in m.c.items()])
+    if isinstance(m, Scaled):
+        return sp.Mul(*[(sp.pi if b == "pi" else sp.Integer(b)) ** _sympy(e) for b, e in m.m],
+                      _sympy(m.x))
     if isinstance(m, Grid):
         return sp.ImmutableMatrix(m.r, m.c, [_sympy(x) for x in m.e])
     if isinstance(m, flint.fmpq_mat):
@@ -102,11 +107,13 @@ def test_refused_where_the_value_is_not_an_exact_rational():
     s, d, n, m = _space()
     A, S, v, c, t = m["A"], m["S"], m["v"], m["c"], m["t"]
     inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 0)
-    for e in (sp.log(-t), sp.log(t - t), sp.pi * c, t**c, sp.Heaviside(c), sp.Symbol("free") + c,
-              # radicals: independent radicands, a root of a surd; a surd with an exponential;
+    for e in (sp.log(-t), sp.log(t - t), t**c, sp.Heaviside(c), sp.Symbol("free") + c,
+              # radicals: independent radicands, a root of a surd; a surd plus an exponential;
+              # π plus a rational;
               # an exponential of an exponential, of a surd; a log of a log, of a surd;
               # a product of logs
               sp.sqrt(2) * c + sp.sqrt(3), sp.sqrt(sp.sqrt(2) + t), Norm(v) + sp.exp(c),
+              sp.pi * c + 1,
               sp.exp(sp.exp(c)), sp.exp(Norm(v)), sp.log(sp.log(t + 1)), sp.log(Norm(v)),
               sp.log(t) * sp.log(t + 1)):
         assert value(e, inst.mapping) is None, e
@@ -407,6 +414,56 @@ def test_logarithms_are_exact_sums_of_atoms():
         assert got is not None, e
         assert exact_is_zero(_sympy(got) - e.xreplace(inst.mapping)) is True, e
 
+
+
+def test_powers_of_pi_and_roots_are_exact_monomials():
+    """m·x, m a monomial in π and roots of primes (> 0): a Gaussian density's 1/√(2πσ²)
+    times its exponential. Same monomials add, products multiply them, and the value is 0
+    only when x is; a sum of different monomials is undecided (TypeError, never False)."""
+    Q = flint.fmpq
+    E = ExpFraction.exp
+    pi = Scaled.pi()
+    assert pi.power(Q(1, 2)) * pi.power(Q(1, 2)) == pi and pi.power(Q(1, 3)) ** 3 == pi
+    assert pi / pi == 1 and (pi - pi) == 0 and pi * 0 == 0 and pi > 0 > -pi
+    root2 = Surd(Q(0), Q(1), Q(2))
+    assert root2 * E(Q(1)) * root2 == 2 * E(Q(1))  # √2·e·√2 = 2e: the monomial cancels
+    assert Surd(Q(0), Q(1), Q(8)) * E(Q(1)) == 2 * root2 * E(Q(1))  # √8 = 2√2
+    assert (root2 * E(Q(1)) * Surd(Q(0), Q(1), Q(3))).m == ((2, Q(1, 2)), (3, Q(1, 2)))
+    gauss = lambda mu, x: root2 * E(-(x - mu) ** 2 / 2) / (2 * pi.power(Q(1, 2)))  # noqa: E731
+    x = Q(1, 3)
+    assert gauss(1, x) / (gauss(1, x) + gauss(-1, x)) == 1 / (1 + E(-2 * x))  # σ(2x)
+    assert (Q(2) * pi * Q(9, 4)).power(Q(1, 2)) == Q(3, 2) * root2 * pi.power(Q(1, 2))
+    for undecided in (lambda: pi == 3, lambda: pi + root2 * E(Q(1)) == 0,
+                      lambda: pi.power(Q(1, 2)) - Q(7, 4) > 0,
+                      lambda: (-pi).power(Q(1, 2)), lambda: (pi * E(Q(1))).power(Q(1, 2)),
+                      lambda: Surd(Q(1), Q(1), Q(2)) * pi):  # 1 + √2: not a monomial
+        with pytest.raises(TypeError):
+            undecided()
+    from derivations._symbols.numbers import as_float, log_of
+
+    assert abs(as_float(gauss(1, x)) - 0.7978845608 * math.exp(-2 / 9) / 2) < 1e-9
+    ln = log_of(Q(2) * pi * Q(9, 4))  # ln 2 + ln π + 2 ln 3 − 2 ln 2
+    assert ln - log_of(Q(9, 2)) == LogSum.atom(("pi",))
+    with pytest.raises(TypeError):
+        ln == 1  # noqa: B015 - ln π against a rational: undecided, never False
+
+
+@settings(deadline=None)  # the profile's examples
+@given(st.data())
+def test_monomial_values_equal_sympys(data):
+    """Products and quotients of π^(k/2), roots of rationals and exponentials, and sums of
+    such terms: where flint gives a value, it is SymPy's (exactly, or to 60 digits where
+    SymPy cannot simplify); where flint refuses, nothing is claimed."""
+    t = sp.Symbol("t", positive=True)
+    at = {t: sp.Rational(data.draw(st.integers(1, 9)), data.draw(st.integers(1, 5)))}
+    factors = st.sampled_from([sp.pi, sp.sqrt(sp.pi), 1 / sp.sqrt(2 * sp.pi * t ** 2), sp.sqrt(2),
+                               sp.sqrt(t), sp.exp(-t ** 2 / 2), sp.exp(t), t, sp.Rational(3, 2)])
+    term = st.lists(factors, min_size=1, max_size=4).map(lambda fs: sp.Mul(*fs))
+    terms = data.draw(st.lists(term, min_size=1, max_size=3))
+    e = sp.Add(*terms) / data.draw(term)
+    got = value(e, at)
+    if got is not None:
+        assert _same_number(_sympy(got), e.xreplace(at)), (e, got)
 
 def test_memo_keys_never_hash_an_fmpq():
     """python-flint hashes an fmpq through Python's Fraction (2 µs, ~20 additions): the
