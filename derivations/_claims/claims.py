@@ -47,7 +47,7 @@ import sympy as sp
 
 from .._symbols.expr import Grad, Norm, lower
 from .._symbols import cases
-from .._symbols.numbers import entries, is_matrix
+from .._symbols.numbers import entries, is_matrix, sign_of
 from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positive
 
 __all__ = [
@@ -351,6 +351,18 @@ class SameSign(Claim):
         ok = is_manifestly_positive(self.factor, space)
         return ok, "" if ok else f"factor {self.factor} is not manifestly positive"
 
+    def holds_over_q(self, inst) -> bool | None:
+        """Both signs at an exact random point in flint (:meth:`Instance.rational`): None
+        where flint refuses a side or leaves its sign undecided (SymPy decides then)."""
+        got = inst.rational([self.a, self.b])
+        if got is None:
+            return None
+        try:
+            sa, sb = (sign_of(_entry_1x1(v)) for v in got)
+        except TypeError:
+            return None
+        return sa == sb
+
     def violation(self, inst, values):
         sa, sb = _sign_at(inst(self.a).xreplace(values)), _sign_at(inst(self.b).xreplace(values))
         if sa == sb:
@@ -580,6 +592,15 @@ def _conditions(b) -> list:
     return [condition(b)]
 
 
+def _entry_1x1(v):
+    """A flint scalar, or the entry of a 1×1 matrix (``TypeError`` for a larger one)."""
+    if is_matrix(v):
+        if (v.nrows(), v.ncols()) != (1, 1):
+            raise TypeError("a matrix where a scalar is needed")
+        return v[0, 0]
+    return v
+
+
 def _subst_condition(c, values: dict):
     from .._decide.piecewise import subst_condition
 
@@ -643,6 +664,14 @@ class Iff(Claim):
         if all(c.truths[0] == c.truths[1] for c in cells):
             return [sp.Integer(0)]
         return None
+
+    def holds_over_q(self, inst) -> bool | None:
+        """Both conditions' truth at an exact random point in flint (its relations, ``And``,
+        ``Or``, ``Not``): None where flint refuses one (SymPy decides then)."""
+        got = inst.rational([self.p, self.q])
+        if got is None or not all(isinstance(v, bool) for v in got):
+            return None
+        return got[0] == got[1]
 
     def violation(self, inst, values):
         a = _truth_at(_subst_condition(_instantiate_condition(inst, self.p), values))

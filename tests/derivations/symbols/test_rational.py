@@ -160,6 +160,39 @@ def test_a_refutation_is_still_worded_by_sympy():
     assert o.outcome == "different" and "lhs - rhs" in o.witness["fails"]
 
 
+def test_same_sign_and_iff_are_decided_over_q_and_refuted_by_sympy(monkeypatch):
+    """SameSign and Iff at rational points: in flint, with SymPy's violation never called
+    while they hold; a false one is still refuted, worded by SymPy, and a point where flint
+    refuses (an exponential's sign against π) goes to SymPy as before."""
+    from derivations._claims.claims import Iff, SameSign
+
+    s, d, n, m = _space()
+    v, u, S, c, t = m["v"], m["u"], m["S"], m["c"], m["t"]
+    true = [SameSign(dot(v, u) * t, dot(v, u), t), SameSign(Scalar(v.T * S * v) + 1, t, 1),
+            Iff(dot(v, u) > 0, -dot(v, u) * t < 0),
+            Iff(sp.And(c > 0, t > 1), sp.Not(sp.Or(c <= 0, t <= 1)))]
+    false = [SameSign(dot(v, u), -dot(v, u), 1), Iff(dot(v, u) >= 0, dot(v, u) > 0),
+             Iff(c > 0, c * t > 1)]
+    calls: list = []
+    for cls in (SameSign, Iff):
+        real = cls.violation
+
+        def counted(self, inst, values, real=real):
+            calls.append(self)
+            return real(self, inst, values)
+        monkeypatch.setattr(cls, "violation", counted)
+    for claim in true:
+        o = exact_random.run(claim, s, random.Random(0))
+        assert o.outcome == "equal" and o.points >= 10, (claim, o.detail)
+    assert calls == []
+    for claim in false:
+        o = exact_random.run(claim, s, random.Random(0))
+        assert o.outcome == "different" and o.witness["fails"], claim
+    assert len(calls) == len(false)
+    inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(1)}, 0)
+    assert SameSign(sp.exp(c) - sp.pi, t, 1).holds_over_q(inst) is None
+    assert Iff(sp.exp(c) > sp.pi, t > 0).holds_over_q(inst) is None
+
 def test_disagreeing_exact_evaluations_are_an_error_never_a_verdict(monkeypatch):
     s, d, n, m = _space()
     A, B = m["A"], m["B"]
