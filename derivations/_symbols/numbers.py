@@ -464,7 +464,8 @@ class LogSum(_Scalar):
     values, so a difference with no atom left is decided exactly. Otherwise it is nonzero
     only when provably so: with prime atoms alone (1, ln 2, ln 3, … are linearly independent
     over ℚ: Σ c_p ln p = ln Πp^c_p, transcendental unless the product is 1); with any other
-    atom, equality is undecided (``TypeError``: SymPy decides) and a sign comes from a ball.
+    atom, when a rigorous ``arb`` ball around it excludes 0 (it is then certainly not 0),
+    else equality is undecided (``TypeError``: SymPy decides). A sign comes from a ball.
     Products of two logarithms are refused."""
 
     __slots__ = ("r", "c")
@@ -560,7 +561,11 @@ class LogSum(_Scalar):
             return d == 0
         if all(k[0] == "p" for k in d.c):
             return False  # r + Σ c_p ln p with a c_p ≠ 0: transcendental, never 0
-        raise TypeError("whether a sum of logarithms of independent atoms is 0")
+        try:
+            d.sign()  # a rigorous ball that excludes 0: certainly not 0
+        except TypeError:
+            raise TypeError("whether a sum of logarithms of independent atoms is 0") from None
+        return False
 
     def __repr__(self):
         return f"({self.r} + " + " + ".join(f"{v}*ln{k}" for k, v in self.c.items()) + ")"
