@@ -255,11 +255,21 @@ def _proved_by_sympy(claim, space, shared: _Shared) -> str:
         return "observed"
 
 
-def _matches(mutant, stated, space, rng, shared: _Shared | None = None) -> str | None:
+def _matches(mutant, stated, space, rng, shared: _Shared | None = None,
+             corrected=None) -> str | None:
+    """'proved' / 'observed' when every side of ``mutant`` is the printed side, else None.
+    The sides the mutant left as ``corrected`` has them are compared first: the same pairs
+    for every mutant of another side (compared once, ``shared.pairs``), and one the print
+    got wrong rules all of those mutants out before a proof of their mutated side is tried
+    (|ln(P₂/P₁)| against ln(P₂/P₁) agrees wherever P₂ > P₁, and SymPy's attempt to prove it
+    took 6 s)."""
     pairs = _pairs(mutant, stated)
     if pairs is None:
         return None
     shared = shared or _Shared()
+    if corrected is not None and len(corrected.sides()) == len(pairs):
+        kept = [a is c for (a, _), c in zip(pairs, corrected.sides())]
+        pairs = [p for p, k in zip(pairs, kept) if k] + [p for p, k in zip(pairs, kept) if not k]
     kinds = []
     for a, b in pairs:
         k = _same_pair(a, b, space, rng, shared)
@@ -304,7 +314,7 @@ def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
         with time_limit(budget) as lim, memoised_doit():
             for _op, desc, mutant in mutate_claim(corrected, space, sides_only=True):
                 try:
-                    kind = _matches(mutant, stated, space, rng, shared)
+                    kind = _matches(mutant, stated, space, rng, shared, corrected)
                 except Exception:  # noqa: BLE001 - a mutant SymPy cannot evaluate matches nothing
                     continue
                 if kind:

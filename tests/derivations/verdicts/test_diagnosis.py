@@ -215,3 +215,27 @@ def test_each_pair_of_sides_is_compared_once_and_an_unchanged_side_not_at_all(mo
                         lambda a, b, space, rng, shared: every.append(1) or real(a, b, space, rng, shared=shared))
     assert diagnose(stated, truth, s, random.Random(0), budget=20) == dx
     assert len(every) > len(calls)
+
+
+def test_an_unchanged_side_the_print_got_wrong_rules_out_the_other_sides_mutants(monkeypatch):
+    """The sides a mutant leaves as the correction has them are compared first: where the
+    print got such a side wrong, no mutant of another side can match, and its mutated side
+    is never compared (|ln(P₂/P₁)| against ln(P₂/P₁) agreed at the points where P₂ > P₁,
+    and SymPy then spent 6 s failing to prove it). The diagnosis is the one the sides' own
+    order gives."""
+    from derivations._verdicts import diagnosis
+
+    s, d, R, m1, m2 = _space()
+    v = s.vector("v", d)
+    truth = Equal(v + R * m1, R.T * R * (m2 - m1))
+    stated = Equal(v + R * m1, R.T * R * (m2 - m1) + m1)  # the print added a term on the right
+    calls = []
+    real = diagnosis.same_expression
+    monkeypatch.setattr(diagnosis, "same_expression",
+                        lambda a, b, *r, **k: calls.append((a, b)) or real(a, b, *r, **k))
+    dx = diagnose(stated, truth, s, random.Random(0), budget=20)
+    assert calls and all(b == stated.rhs for _, b in calls), "a mutated left side was compared"
+    monkeypatch.setattr(diagnosis, "same_expression", real)
+    in_order = diagnosis._matches  # the sides in their own order: the same diagnosis
+    monkeypatch.setattr(diagnosis, "_matches", lambda *a, **k: in_order(*a[:5]))
+    assert diagnose(stated, truth, s, random.Random(0), budget=20) == dx
