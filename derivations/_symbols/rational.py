@@ -530,9 +530,33 @@ def _norm(ev, e):
     return _power(_squared_norm(ev, e.args[0]), sp.Rational(1, 2))
 
 
+#: node -> its free symbols, for the matrices whose entries a sum takes (bounded; SymPy's
+#: ``free_symbols`` walks the whole tree on every call).
+_FREE: dict = {}
+
+
+def _free_of(e, env: dict) -> bool:
+    """Whether ``e`` contains none of the bound variables in ``env``."""
+    free = _FREE.get(e)
+    if free is None:
+        if len(_FREE) >= 20_000:
+            _FREE.clear()
+        free = _FREE[e] = e.free_symbols
+    return free.isdisjoint(env)
+
+
 def _element(ev, e):
     parent, i, j = e.args
-    m = ev.go(parent)
+    if ev.env and _free_of(parent, ev.env):
+        # (X·W − T)[n, k] inside a sum over n, k: the matrix does not depend on them, so
+        # it is computed once, outside the sum's bound variables, not once per (n, k)
+        env, ev.env = ev.env, {}
+        try:
+            m = ev.go(parent)
+        finally:
+            ev.env = env
+    else:
+        m = ev.go(parent)
     i, j = _int(_plain(ev.go(i))), _int(_plain(ev.go(j)))
     r, c = _shape(m)
     if not _is_mat(m):

@@ -140,6 +140,27 @@ def test_a_shared_node_is_computed_once_per_instance():
     assert shared in memo and len([k for k in memo if k == shared]) == 1
 
 
+def test_a_matrix_whose_entries_a_sum_takes_is_computed_once(monkeypatch):
+    """Σ_i Σ_k ((S + A)⁻¹[i, k])²: the inverse does not depend on i or k, so it is computed
+    once for the whole sum, not once per (i, k); the value is the sum's all the same. (SymPy
+    writes an entry of a product as a sum itself: an inverse's entry stays an entry.)"""
+    from derivations._symbols import rational
+
+    s, d, n, m = _space()
+    S, A = m["S"], m["A"]
+    i, k = sp.symbols("i k", integer=True)
+    M = sp.Inverse(S + A)
+    total = sp.Sum(M[i, k] ** 2, (i, 0, d - 1), (k, 0, d - 1))
+    inst = _instance(s, {d: sp.Integer(3), n: sp.Integer(1)}, 2)
+    inverses = []
+    real = rational._HANDLERS[sp.Inverse]
+    monkeypatch.setitem(rational._HANDLERS, sp.Inverse,
+                        lambda ev, e: inverses.append(e) or real(ev, e))
+    got = value(s.expand(total), inst.mapping)
+    assert len(inverses) == 1
+    assert _sympy(got) == sum(x ** 2 for x in inst(M))
+
+
 def test_exact_random_decides_rational_points_without_sympy(monkeypatch):
     s, d, n, m = _space()
     A, B = m["A"], m["B"]
