@@ -437,6 +437,11 @@ def _pow_node(ev, e):
     base, ex = e.args
     if isinstance(base, Norm) and isinstance(ex, sp.Integer) and ex % 2 == 0:
         return _power(_squared_norm(ev, base.args[0]), ex / 2)  # ‖v‖²ᵏ without the root
+    if not isinstance(ex, sp.Rational):  # y^t at a point: t's value (a label, a size)
+        k = ev.go(ex)
+        if not isinstance(k, _Q):  # (with derivatives, a function of entry symbols, a surd)
+            raise Refused("a symbolic exponent")
+        ex = sp.Rational(int(k.p), int(k.q))
     return _power(ev.go(base), ex)
 
 

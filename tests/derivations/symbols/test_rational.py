@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from derivations import REGISTRY
 from derivations._claims.claims import Equal, Stationary
 from derivations._methods import exact_random
-from derivations._symbols.expr import Norm, Scalar, dot
+from derivations._symbols.expr import Grad, Norm, Scalar, dot
 from derivations._symbols.nodes import Blocks, DataSum, Inv, ones
 from derivations._decide.exactness import exact_is_zero
 from derivations._symbols.numbers import ExpFraction, Grid, LogSum, Scaled, Surd
@@ -107,7 +107,7 @@ def test_refused_where_the_value_is_not_an_exact_rational():
     s, d, n, m = _space()
     A, S, v, c, t = m["A"], m["S"], m["v"], m["c"], m["t"]
     inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 0)
-    for e in (sp.log(-t), sp.log(t - t), t**c, sp.Heaviside(c), sp.Symbol("free") + c,
+    for e in (sp.log(-t), sp.log(t - t), t ** Norm(v), sp.Heaviside(c), sp.Symbol("free") + c,
               # radicals: independent radicands, a root of a surd; a surd plus an exponential;
               # π plus a rational;
               # an exponential of an exponential, of a surd; a log of a log, of a surd;
@@ -139,6 +139,23 @@ def test_a_shared_node_is_computed_once_per_instance():
     memo = inst._rational.memo
     assert shared in memo and len([k for k in memo if k == shared]) == 1
 
+
+def test_a_power_with_a_symbol_in_the_exponent_takes_the_exponents_value():
+    """y^t (1 − y)^(1 − t) at a point with the label t: the exponent's value, an exact
+    power (as SymPy's instantiation); an exponent with no rational value (a norm) or with
+    derivatives (the variable of a gradient) is refused."""
+    s = Space()
+    y = s.scalar("y", positive=True)
+    t, u = sp.Symbol("t", integer=True), sp.Symbol("u", positive=True)
+    e = y ** t * (1 - y) ** (1 - t) + y ** (u / 2)
+    for at in ({y: R(1, 3), t: 0, u: 4}, {y: R(1, 3), t: 1, u: 1}, {y: R(2, 7), t: -2, u: 3}):
+        got = value(e, {k: sp.sympify(v) for k, v in at.items()})
+        assert got is not None and _sympy(got) == e.xreplace(at), at
+    d = s.dim("d")
+    w = s.vector("w", d)
+    inst, _ = s.random_instance({d: sp.Integer(2)}, random.Random(0), "readable", {"w"})
+    assert inst.rational([Grad(Scalar(w.T * w) ** 2, w)]) is not None  # a rational exponent
+    assert inst.rational([Grad(sp.Integer(2) ** Scalar(w.T * w), w)]) is None
 
 def test_a_matrix_whose_entries_a_sum_takes_is_computed_once(monkeypatch):
     """Σ_i Σ_k ((S + A)⁻¹[i, k])²: the inverse does not depend on i or k, so it is computed
