@@ -17,14 +17,16 @@ expression's value at that point. The case's rational function therefore equals 
 value there; it is identically 0, so the true value is 0. Cases no point reaches (signs of
 distinct factors that cannot hold together) are proved too, which only asks more than needed.
 In a case where a factor p is 0, a value whose numerator p divides is 0 there (a tie:
-max(a, b) + min(a, b) is 2a where a − b = 0, and a + b − 2a has the factor a − b). A refusal
-in any case, a denominator assumed 0, or more than :data:`MAX_CASES` evaluations proves
-nothing: the caller falls back to SymPy.
+max(a, b) + min(a, b) is 2a where a − b = 0, and a + b − 2a has the factor a − b). A case
+that assumes 0 a factor of a denominator whose sign it asks (|a/b| where b = 0) has no point
+where the expression is defined — only values the expression needs are asked, a piecewise's
+pieces lazily — so there is nothing to prove in it. A refusal in any case, or more than
+:data:`MAX_CASES` evaluations, proves nothing: the caller falls back to SymPy.
 """
 
 from __future__ import annotations
 
-__all__ = ["UnknownSign", "by_cases", "sign_of_function", "MAX_CASES"]
+__all__ = ["UndefinedHere", "UnknownSign", "by_cases", "sign_of_function", "MAX_CASES"]
 
 #: Evaluations a case split may take (1 + 3 + 9 + 27 covers three nested signs).
 MAX_CASES = 40
@@ -35,6 +37,13 @@ _ASSUMED: dict | None = None
 #: How often a sign was asked with nothing assumed (a caller compares it before and after an
 #: evaluation to learn whether a case split could help).
 asked_outside = 0
+
+
+class UndefinedHere(Exception):
+    """A factor of a denominator whose sign was asked is assumed 0 by the current case: the
+    value asked for is undefined at every point of the case (a piecewise's pieces and
+    conditions are evaluated lazily, so only a value the expression needs there is asked).
+    (Not an ArithmeticError: no refusal handler catches it, :func:`by_cases` does.)"""
 
 
 class UnknownSign(Exception):
@@ -68,8 +77,8 @@ def sign_of_function(n, d) -> int:
     The keys are the irreducible factors of n and d (monic, from flint's factorisation), so
     the signs of p, 2p, −p, p², pq and p/q are one assumption about p (and q), never two
     that could contradict each other; the sign is the constant's times the factors'. A factor
-    of d assumed 0 makes n/d undefined in that case: ``ZeroDivisionError`` (a refusal, so the
-    split proves nothing)."""
+    of d assumed 0 makes n/d undefined in that case: :class:`UndefinedHere` (the case has
+    nothing to prove)."""
     global asked_outside
     from .exponentials import positive_by_form
 
@@ -87,7 +96,7 @@ def sign_of_function(n, d) -> int:
     for f, e in den:
         s = _factor_sign(f)
         if s == 0:
-            raise ZeroDivisionError("a denominator assumed 0 in a case of the sign split")
+            raise UndefinedHere("a denominator assumed 0 in a case of the sign split")
         sign *= s ** e
     for f, e in num:
         sign *= _factor_sign(f) ** e
@@ -128,8 +137,10 @@ def by_cases(values, limit: int = MAX_CASES) -> bool:
                 return False
         except UnknownSign as u:
             pending.extend({**assumed, u.key: (s, u.factor)} for s in (1, 0, -1))
-        except Exception:  # noqa: BLE001 - a refusal (no common form, a denominator
-            return False  # assumed 0, ...) in any case proves nothing: SymPy decides
+        except UndefinedHere:
+            continue  # no point of this case where the expression is defined: nothing to prove
+        except Exception:  # noqa: BLE001 - a refusal (no common form, a division by 0,
+            return False  # ...) in any case proves nothing: SymPy decides
         finally:
             _ASSUMED = outer
     return True

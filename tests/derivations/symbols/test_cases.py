@@ -34,8 +34,12 @@ TRUE = [
     lambda w, x, a, b: Equal(sp.Max(0, dot(w, x)) - sp.Max(0, -dot(w, x)), dot(w, x)),
     lambda w, x, a, b: Equal(sp.sqrt(a ** 2 * b ** 2), sp.Abs(a) * sp.Abs(b)),
     lambda w, x, a, b: Equal(sp.Piecewise((a - b, sp.Ne(a, b)), (0, True)), a - b),  # 0 = 0 at a = b
+    # the case b = 0 leaves a/b undefined: nothing to prove there (the other cases prove it)
+    lambda w, x, a, b: Equal(sp.Abs(a / b) * sp.Abs(b), sp.Abs(a)),
+    lambda w, x, a, b: Equal(sp.Max(a / b, 0) * b ** 2, sp.Max(a * b, 0)),
 ]
 FALSE = [
+    lambda w, x, a, b: Equal(sp.Abs(a / b) * b, sp.Abs(a)),  # false where b < 0
     lambda w, x, a, b: Equal(sp.Abs(a - b), a - b),
     lambda w, x, a, b: Equal(sp.Max(a, b), a),
     lambda w, x, a, b: Equal(sp.sqrt(a ** 2), a),
@@ -100,8 +104,10 @@ def test_outside_a_split_a_sign_is_unknown_and_inside_one_it_is_assumed():
     assert sorted(set(seen)) == [(-1, 1), (0, 0), (1, -1)]
     assert cases._ASSUMED is None
     assert not cases.by_cases(lambda: [flint.fmpq(cases.sign_of_function(x0, one) - 1)])
-    # a denominator assumed 0: n/d is undefined in that case, so the split proves nothing
-    assert not cases.by_cases(lambda: [flint.fmpq(0 * cases.sign_of_function(one, x0 + 1))])
+    # a denominator assumed 0: n/d is undefined in that case, which has nothing to prove;
+    # the other cases still must hold
+    assert cases.by_cases(lambda: [flint.fmpq(0 * cases.sign_of_function(one, x0 + 1))])
+    assert not cases.by_cases(lambda: [flint.fmpq(cases.sign_of_function(one, x0 + 1) - 1)])
 
 
 def _expressions(a, b):
