@@ -686,7 +686,7 @@ class Scaled(_Scalar):
         if isinstance(o, Surd):
             o = Scaled.of_surd(o)
             return (o.m, o.x) if isinstance(o, Scaled) else ((), o)
-        if isinstance(o, (LogSum,)) or is_matrix(o):
+        if isinstance(o, LogSum) or is_matrix(o):
             raise TypeError(f"a monomial times {type(o).__name__}")
         return (), o
 
