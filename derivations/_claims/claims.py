@@ -301,14 +301,10 @@ class Rel(Claim):
         got = inst.rational([self.gap()])
         if got is None:
             return None
-        g = got[0]
-        if is_matrix(g):
-            if (g.nrows(), g.ncols()) != (1, 1):
-                return None
-            g = g[0, 0]
         try:
+            g = _entry_1x1(got[0])
             return g > 0 or (g == 0 and self.op not in ("<", ">"))
-        except TypeError:  # the sign of an exponential sum not resolved: SymPy decides
+        except TypeError:  # a larger matrix, or a sign not resolved: SymPy decides
             return None
 
     def violation(self, inst, values):

@@ -7,7 +7,7 @@ import random
 import flint
 import pytest
 import sympy as sp
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from derivations import REGISTRY
 from derivations._claims.claims import Equal, Stationary
@@ -528,7 +528,8 @@ def test_powers_of_pi_and_roots_are_exact_monomials():
 def test_monomial_values_equal_sympys(data):
     """Products and quotients of π^(k/2), roots of rationals and exponentials, and sums of
     such terms: where flint gives a value, it is SymPy's (exactly, or to 60 digits where
-    SymPy cannot simplify); where flint refuses, nothing is claimed."""
+    SymPy cannot simplify); where flint refuses, nothing is claimed, and the example does
+    not count."""
     t = sp.Symbol("t", positive=True)
     at = {t: sp.Rational(data.draw(st.integers(1, 9)), data.draw(st.integers(1, 5)))}
     factors = st.sampled_from([sp.pi, sp.sqrt(sp.pi), 1 / sp.sqrt(2 * sp.pi * t ** 2), sp.sqrt(2),
@@ -537,8 +538,8 @@ def test_monomial_values_equal_sympys(data):
     terms = data.draw(st.lists(term, min_size=1, max_size=3))
     e = sp.Add(*terms) / data.draw(term)
     got = value(e, at)
-    if got is not None:
-        assert _same_number(_sympy(got), e.xreplace(at)), (e, got)
+    assume(got is not None)  # (the examples counted are those flint computes: half of them)
+    assert _same_number(_sympy(got), e.xreplace(at)), (e, got)
 
 def test_memo_keys_never_hash_an_fmpq():
     """python-flint hashes an fmpq through Python's Fraction (2 µs, ~20 additions): the
