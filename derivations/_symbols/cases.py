@@ -20,13 +20,19 @@ In a case where a factor p is 0, a value whose numerator p divides is 0 there (a
 max(a, b) + min(a, b) is 2a where a − b = 0, and a + b − 2a has the factor a − b). A case
 that assumes 0 a factor of a denominator whose sign it asks (|a/b| where b = 0) has no point
 where the expression is defined — only values the expression needs are asked, a piecewise's
-pieces lazily — so there is nothing to prove in it. A refusal in any case, or more than
+pieces lazily — so there is nothing to prove in it. Nor is there in a case that assumes a
+factor 0 and divides by a value that is exactly 0 under its assumptions (1/‖w‖ where the
+factor w₁ of ‖w‖² = w₁² is 0): that value equals the true one at each point of the case where
+it is defined, so the divisor is 0 at every point of the case (:func:`undefined_in_case`). In
+a case that assumes no factor 0 a division by 0 is a refusal, as before: its region is open,
+and an expression undefined on all of it is left to SymPy. A refusal in any case, or more than
 :data:`MAX_CASES` evaluations, proves nothing: the caller falls back to SymPy.
 """
 
 from __future__ import annotations
 
-__all__ = ["UndefinedHere", "UnknownSign", "by_cases", "sign_of_function", "MAX_CASES"]
+__all__ = ["UndefinedHere", "UnknownSign", "by_cases", "sign_of_function", "undefined_in_case",
+           "MAX_CASES"]
 
 #: Evaluations a case split may take (1 + 3 + 9 + 27 covers three nested signs).
 MAX_CASES = 40
@@ -101,6 +107,17 @@ def sign_of_function(n, d) -> int:
     for f, e in num:
         sign *= _factor_sign(f) ** e
     return sign
+
+
+def undefined_in_case(exc: Exception) -> bool:
+    """Whether ``exc``, raised while evaluating a case of the split, shows the case has no
+    point where the expression is defined: a division by an exact 0 (``ZeroDivisionError``:
+    0 as a rational, a rational function or an exponential sum whose numerator is the zero
+    polynomial, a matrix singular over the rational functions) in a case that assumes some
+    factor 0 (see the module docstring). False outside a split and in a case with every
+    factor assumed nonzero."""
+    return (isinstance(exc, ZeroDivisionError) and _ASSUMED is not None
+            and any(s == 0 for s, _ in _ASSUMED.values()))
 
 
 def _vanishes(v) -> bool:

@@ -24,6 +24,7 @@ from sympy.external.gmpy import GROUND_TYPES
 from sympy.matrices.expressions.matexpr import MatrixElement
 from sympy.polys.domains import QQ, ZZ
 
+from . import cases
 from .expr import Grad, Norm, Scalar
 from .nodes import Blocks, DataSum, Inv, Ones
 from .numbers import (ExpFraction, Grid, LogSum, PolyFraction, Scaled, Surd, log_of, matrix_of,
@@ -53,9 +54,11 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
     ev = _Evaluator(mapping) if evaluator is None else evaluator
     try:
         return [ev.go(sp.sympify(e)) for e in exprs]
-    except _REFUSALS:
+    except _REFUSALS as exc:
         # (ZeroDivisionError is an ArithmeticError; TypeError: an unhashable node)
         ev.env = {}
+        if cases.undefined_in_case(exc):  # a case of the sign split with no defined point
+            raise cases.UndefinedHere(str(exc) or "a division by 0 in this case") from exc
         return None
 
 

@@ -37,6 +37,9 @@ TRUE = [
     # the case b = 0 leaves a/b undefined: nothing to prove there (the other cases prove it)
     lambda w, x, a, b: Equal(sp.Abs(a / b) * sp.Abs(b), sp.Abs(a)),
     lambda w, x, a, b: Equal(sp.Max(a / b, 0) * b ** 2, sp.Max(a * b, 0)),
+    # the case a = 0 makes |a| exactly 0 and a/|a| a division by it: undefined there
+    lambda w, x, a, b: Equal(a / sp.Abs(a) * sp.Max(a, -a), a),
+    lambda w, x, a, b: Equal(dot(w, x) / sp.Abs(dot(w, x)) * sp.Max(dot(w, x), -dot(w, x)), dot(w, x)),
 ]
 FALSE = [
     lambda w, x, a, b: Equal(sp.Abs(a / b) * b, sp.Abs(a)),  # false where b < 0
@@ -49,6 +52,9 @@ FALSE = [
     # false only where a = 0: the case that assumes a factor is 0 is checked too
     lambda w, x, a, b: Equal(sp.Piecewise((1, a > 0), (0, True)) + sp.Piecewise((1, a < 0), (0, True)), 1),
     lambda w, x, a, b: Equal(sp.Max(a, b) - sp.Min(a, b), sp.Abs(a - b) + sp.Piecewise((0, sp.Ne(a, b)), (1, True))),
+    # a quotient by 0 in every case, those that assume no factor 0 included: undefined
+    # everywhere, never proved vacuously
+    lambda w, x, a, b: Equal(1 / (sp.Max(a, b) + sp.Min(a, b) - a - b), 5),
 ]
 
 
