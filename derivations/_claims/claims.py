@@ -661,6 +661,18 @@ class Iff(Claim):
             return [sp.Integer(0)]
         return None
 
+    def rational_residual(self, inst) -> list | None:
+        """[0] where the two conditions' truths agree, [1] where they differ, over ℚ(entry
+        symbols) in flint: a comparison's sign is asked, so :meth:`identity_over_q` decides
+        it case by case (:func:`cases.by_cases`, which proves [0] in every case of the
+        signs); None where flint refuses (the cells of :meth:`identity` decide then)."""
+        import flint
+
+        got = inst.rational([self.p, self.q])
+        if got is None or not all(isinstance(v, bool) for v in got):
+            return None
+        return [flint.fmpq(int(got[0] != got[1]))]
+
     def holds_over_q(self, inst) -> bool | None:
         """Both conditions' truth at an exact random point in flint (its relations, ``And``,
         ``Or``, ``Not``): None where flint refuses one (SymPy decides then)."""

@@ -7,7 +7,7 @@ import random
 import pytest
 import sympy as sp
 
-from derivations._claims.claims import Equal
+from derivations._claims.claims import Equal, Iff
 from derivations._methods import components
 from derivations._symbols import cases
 from derivations._symbols.expr import dot
@@ -55,6 +55,23 @@ FALSE = [
     # a quotient by 0 in every case, those that assume no factor 0 included: undefined
     # everywhere, never proved vacuously
     lambda w, x, a, b: Equal(1 / (sp.Max(a, b) + sp.Min(a, b) - a - b), 5),
+]
+
+
+#: Equivalences of conditions: each side's truth in every case of the signs. (A case may
+#: assume signs no point has — a < 0 with a + 1 = 0 — where the two truths can differ: the
+#: split then proves nothing, and the cells of Iff.identity decide, as for |a| > 1 ⟺ a > 1 ∨
+#: a < −1.)
+TRUE += [
+    lambda w, x, a, b: Iff(a * b > 0, sp.Or(sp.And(a > 0, b > 0), sp.And(a < 0, b < 0))),
+    lambda w, x, a, b: Iff(sp.Abs(a) > 0, sp.Ne(a, 0)),
+    lambda w, x, a, b: Iff(sp.Max(a, b) > a, b > a),
+    lambda w, x, a, b: Iff(dot(w, x) * a > 0, sp.Or(sp.And(dot(w, x) > 0, a > 0), sp.And(dot(w, x) < 0, a < 0))),
+]
+FALSE += [
+    lambda w, x, a, b: Iff(a * b >= 0, sp.And(a >= 0, b >= 0)),  # false where a, b < 0
+    lambda w, x, a, b: Iff(a > 0, a >= 0),  # false only where a = 0
+    lambda w, x, a, b: Iff(a * b > 0, sp.Or(sp.And(a >= 0, b > 0), sp.And(a < 0, b < 0))),  # a = 0
 ]
 
 
@@ -212,9 +229,83 @@ def _soundness(examples: int | None):
     return proved, by_cases
 
 
+_RELATIONS = (sp.Gt, sp.Ge, sp.Lt, sp.Le, sp.Eq, sp.Ne)
+
+
+def _iff_soundness(examples: int | None):
+    """Random conditions rel(e₁, e₂), each against itself rewritten (the same truth), with
+    |a| − a added to one side, with another relation and with its sides swapped (not the
+    same): whenever the flint route proves the two equivalent at the components instance,
+    their truths agree at every point of _POINTS where both sides of both are real."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    s, d, w, x, a, b = _space()
+    inst = s.components({d: sp.Integer(1)})[0]
+    proved, by_cases = [], []
+
+    def truth(c, va, vb):
+        sides = [sp.nsimplify(sp.simplify(e.subs({a: va, b: vb}))) for e in c.args]
+        if any(v.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not v.is_real for v in sides):
+            return None
+        return bool(type(c)(*sides))
+
+    def condition(rel, e1, e2):
+        try:
+            c = rel(e1, e2)
+        except (TypeError, ValueError):  # a comparison of a non-real value
+            return None
+        return c if isinstance(c, sp.core.relational.Relational) else None
+
+    @settings(**({} if examples is None else {"max_examples": examples}), database=None)
+    @given(_expressions(a, b), _expressions(a, b), st.sampled_from(_RELATIONS),
+           st.sampled_from(_RELATIONS))
+    def check(e1, e2, rel, other):
+        c1 = condition(rel, e1, e2)
+        if c1 is None:
+            return
+        for c2 in (condition(rel, _rewritten(e1), _rewritten(e2)),
+                   condition(rel, e1 + sp.Abs(a) - a, e2), condition(other, e1, e2),
+                   condition(rel, e2, e1)):
+            if c2 is None:
+                continue
+            claim = Iff(c1, c2)
+            before = cases.asked_outside
+            try:
+                ok = claim.identity_over_q(inst.fresh())
+            except ZeroDivisionError:  # a quotient by the constant 0, built by the strategy
+                continue
+            if not ok:
+                continue
+            proved.append(claim)
+            by_cases.append(cases.asked_outside > before)
+            for va, vb in _POINTS:
+                try:
+                    t1, t2 = truth(c1, va, vb), truth(c2, va, vb)
+                except (TypeError, ValueError, ZeroDivisionError):
+                    continue  # undefined there
+                if t1 is None or t2 is None:
+                    continue
+                assert t1 == t2, (claim, va, vb, t1, t2)
+
+    check()
+    return proved, by_cases
+
+
 def test_what_the_flint_route_proves_holds_at_exact_points():
     proved, by_cases = _soundness(None)
     assert proved and any(by_cases), "nothing proved by cases: the test checks nothing"
+
+
+def test_an_equivalence_the_split_proves_holds_at_exact_points():
+    proved, by_cases = _iff_soundness(None)
+    assert proved and any(by_cases), "nothing proved by cases: the test checks nothing"
+
+
+@pytest.mark.slow
+def test_an_equivalence_the_split_proves_holds_at_exact_points_many():
+    proved, by_cases = _iff_soundness(400)
+    assert len(proved) >= 100 and sum(by_cases) >= 50
 
 
 @pytest.mark.slow
