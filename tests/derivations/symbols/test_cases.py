@@ -202,31 +202,43 @@ def _soundness(examples: int | None):
     def value(e, va, vb):
         return sp.nsimplify(sp.simplify(e.subs({a: va, b: vb})))
 
+    def agree(e1, rhs):
+        def at(va, vb):
+            lv, rv = value(e1, va, vb), value(rhs, va, vb)
+            if any(v.has(sp.nan, sp.zoo, sp.oo, -sp.oo) for v in (lv, rv)):
+                return None
+            return sp.simplify(lv - rv) == 0
+        return at
+
     @settings(**({} if examples is None else {"max_examples": examples}), database=None)
     @given(_expressions(a, b), _expressions(a, b))
     def check(e1, e2):
         for rhs in (sp.expand(e1), _rewritten(e1), _rewritten(e1) + sp.Abs(a) - a, e2):
-            claim = Equal(e1, rhs)
-            before = cases.asked_outside
-            try:
-                ok = claim.identity_over_q(inst.fresh())
-            except ZeroDivisionError:  # a quotient by the constant 0, built by the strategy
-                continue
-            if not ok:
-                continue
-            proved.append(claim)
-            by_cases.append(cases.asked_outside > before)
-            for va, vb in _POINTS:
-                try:
-                    lv, rv = value(e1, va, vb), value(rhs, va, vb)
-                except (TypeError, ValueError, ZeroDivisionError):
-                    continue  # undefined there (a comparison of a non-real value)
-                if any(v.has(sp.nan, sp.zoo, sp.oo, -sp.oo) for v in (lv, rv)):
-                    continue
-                assert sp.simplify(lv - rv) == 0, (claim, va, vb, lv, rv)
+            _check_if_proved(Equal(e1, rhs), inst, proved, by_cases, agree(e1, rhs))
 
     check()
     return proved, by_cases
+
+
+def _check_if_proved(claim, inst, proved: list, by_cases: list, same_at) -> None:
+    """When the flint route proves ``claim`` at ``inst`` (by cases or not), record it and
+    check ``same_at(a, b)`` — True, or None where a side is undefined — at every point of
+    _POINTS."""
+    before = cases.asked_outside
+    try:
+        ok = claim.identity_over_q(inst.fresh())
+    except ZeroDivisionError:  # a quotient by the constant 0, built by the strategy
+        return
+    if not ok:
+        return
+    proved.append(claim)
+    by_cases.append(cases.asked_outside > before)
+    for va, vb in _POINTS:
+        try:
+            same = same_at(va, vb)
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue  # undefined there (a comparison of a non-real value)
+        assert same is not False, (claim, va, vb)
 
 
 _RELATIONS = (sp.Gt, sp.Ge, sp.Lt, sp.Le, sp.Eq, sp.Ne)
@@ -250,6 +262,12 @@ def _iff_soundness(examples: int | None):
             return None
         return bool(type(c)(*sides))
 
+    def agree(c1, c2):
+        def at(va, vb):
+            t1, t2 = truth(c1, va, vb), truth(c2, va, vb)
+            return None if t1 is None or t2 is None else t1 == t2
+        return at
+
     def condition(rel, e1, e2):
         try:
             c = rel(e1, e2)
@@ -267,26 +285,8 @@ def _iff_soundness(examples: int | None):
         for c2 in (condition(rel, _rewritten(e1), _rewritten(e2)),
                    condition(rel, e1 + sp.Abs(a) - a, e2), condition(other, e1, e2),
                    condition(rel, e2, e1)):
-            if c2 is None:
-                continue
-            claim = Iff(c1, c2)
-            before = cases.asked_outside
-            try:
-                ok = claim.identity_over_q(inst.fresh())
-            except ZeroDivisionError:  # a quotient by the constant 0, built by the strategy
-                continue
-            if not ok:
-                continue
-            proved.append(claim)
-            by_cases.append(cases.asked_outside > before)
-            for va, vb in _POINTS:
-                try:
-                    t1, t2 = truth(c1, va, vb), truth(c2, va, vb)
-                except (TypeError, ValueError, ZeroDivisionError):
-                    continue  # undefined there
-                if t1 is None or t2 is None:
-                    continue
-                assert t1 == t2, (claim, va, vb, t1, t2)
+            if c2 is not None:
+                _check_if_proved(Iff(c1, c2), inst, proved, by_cases, agree(c1, c2))
 
     check()
     return proved, by_cases
