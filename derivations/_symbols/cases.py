@@ -15,7 +15,10 @@ factor has one sign, so the point follows one path of the split, and on that pat
 |·|, max, min and condition the evaluator met was replaced by the piece that is the
 expression's value at that point. The case's rational function therefore equals the true
 value there; it is identically 0, so the true value is 0. Cases no point reaches (signs of
-distinct factors that cannot hold together) are proved too, which only asks more than needed.
+distinct factors that cannot hold together) are proved too, which only asks more than needed;
+a case that fails is dropped when its factors of one variable and degree 1 already contradict
+each other or a generator's positivity (v − 1 < 0 with v − 2 = 0: :func:`_empty`), no point
+having its signs.
 In a case where a factor p is 0, a value whose numerator p divides is 0 there (a tie:
 max(a, b) + min(a, b) is 2a where a − b = 0, and a + b − 2a has the factor a − b). A case
 that assumes 0 a factor of a denominator whose sign it asks (|a/b| where b = 0) has no point
@@ -134,6 +137,37 @@ def _vanishes(v) -> bool:
     return any(divmod(n, f)[1] == 0 for f in zeros)
 
 
+def _empty(assumed: dict) -> bool:
+    """Whether no real point has the signs ``assumed`` (factor text → (sign, factor)), shown
+    from its factors of one variable and degree 1 alone: each is v − r (monic), so its sign
+    puts v above, at or below the rational r, and a generator pᵢ or eⱼ (a symbol declared
+    positive, an exponential) is above 0. Empty when some variable's bounds leave no value
+    (v − 1 < 0 with v − 2 = 0). False says nothing: the other factors are not looked at."""
+    bounds: dict = {}  # variable index -> [low, low strict, high, high strict]
+    for s, f in assumed.values():
+        terms = f.to_dict()
+        lead = [m for m in terms if sum(m) == 1]
+        if f.total_degree() != 1 or len(lead) != 1:  # (the other term, if any, is constant)
+            continue
+        (m,) = lead
+        i, a = m.index(1), terms[m]
+        r = -terms.get(tuple(0 for _ in m), 0) / a
+        s = s if a > 0 else -s  # (a factor is monic, a = 1; the sign of a·(v − r) otherwise)
+        b = bounds.setdefault(i, [None, False, None, False])
+        if f.context().names()[i][0] in "ep" and (b[0] is None or b[0] < 0):
+            b[0], b[1] = 0, True
+        if s >= 0:  # v ≥ r, strictly when s > 0
+            if b[0] is None or r > b[0] or (r == b[0] and s > 0):
+                b[0], b[1] = r, s > 0
+        if s <= 0:  # v ≤ r, strictly when s < 0
+            if b[2] is None or r < b[2] or (r == b[2] and s < 0):
+                b[2], b[3] = r, s < 0
+    for lo, lo_strict, hi, hi_strict in bounds.values():
+        if lo is not None and hi is not None and (lo > hi or (lo == hi and (lo_strict or hi_strict))):
+            return True
+    return False
+
+
 def by_cases(values, limit: int = MAX_CASES) -> bool:
     """Whether ``values()`` (a residual: a list of flint values, or None where refused) is 0
     in every case of the sign split (see the module docstring). ``values`` evaluates from
@@ -150,14 +184,15 @@ def by_cases(values, limit: int = MAX_CASES) -> bool:
         outer, _ASSUMED = _ASSUMED, assumed
         try:
             got = values()
-            if got is None or not all(_vanishes(v) for v in got):
+            if (got is None or not all(_vanishes(v) for v in got)) and not _empty(assumed):
                 return False
         except UnknownSign as u:
             pending.extend({**assumed, u.key: (s, u.factor)} for s in (1, 0, -1))
         except UndefinedHere:
             continue  # no point of this case where the expression is defined: nothing to prove
         except Exception:  # noqa: BLE001 - a refusal (no common form, a division by 0,
-            return False  # ...) in any case proves nothing: SymPy decides
+            if not _empty(assumed):  # ...) in a case some point has proves nothing: SymPy
+                return False  # decides
         finally:
             _ASSUMED = outer
     return True

@@ -222,7 +222,7 @@ def _symbolic_evaluator(inst: Instance, free: list):
     from .rational import evaluator, values_of
 
     symbols = list(dict.fromkeys(free))
-    ctx = flint.fmpq_mpoly_ctx.get(variable_names(len(symbols)), "lex")
+    ctx = flint.fmpq_mpoly_ctx.get(variable_names(symbols), "lex")
     if inst.exps is None:
         inst.exps = ExpGenerators(ctx, len(symbols))
     one = ctx.constant(1)

@@ -59,12 +59,14 @@ FALSE = [
 
 
 #: Equivalences of conditions: each side's truth in every case of the signs. (A case may
-#: assume signs no point has — a < 0 with a + 1 = 0 — where the two truths can differ: the
-#: split then proves nothing, and the cells of Iff.identity decide, as for |a| > 1 ⟺ a > 1 ∨
-#: a < −1.)
+#: assume signs no point has, where the two truths can differ: it is dropped when its factors
+#: of one variable and degree 1 show it empty, else the split proves nothing and the cells
+#: of Iff.identity decide.)
 TRUE += [
     lambda w, x, a, b: Iff(a * b > 0, sp.Or(sp.And(a > 0, b > 0), sp.And(a < 0, b < 0))),
     lambda w, x, a, b: Iff(sp.Abs(a) > 0, sp.Ne(a, 0)),
+    # a case with a < 0, a + 1 = 0 and a − 1 > 0 has no point: dropped when it fails
+    lambda w, x, a, b: Iff(sp.Abs(a) > 1, sp.Or(a > 1, a < -1)),
     lambda w, x, a, b: Iff(sp.Max(a, b) > a, b > a),
     lambda w, x, a, b: Iff(dot(w, x) * a > 0, sp.Or(sp.And(dot(w, x) > 0, a > 0), sp.And(dot(w, x) < 0, a < 0))),
 ]
@@ -91,6 +93,59 @@ def test_an_identity_false_in_some_case_is_never_proved(make):
     claim = make(*m)
     assert not all(_over_q(claim, s, d, 1) + _over_q(claim, s, d, 2))
     assert components.run(claim, s, random.Random(0)).outcome != "equal"
+
+
+def test_a_scalar_declared_positive_is_never_assumed_negative_or_zero():
+    s, d, w, x, a, b = _space()
+    eta = s.scalar("eta", positive=True)
+    for claim in (Equal(sp.Abs(eta) * a, eta * a), Equal(sp.Max(eta, -eta, 0) * a, eta * a),
+                  Iff(eta * a > 0, a > 0)):
+        assert all(_over_q(claim, s, d, 1)), claim
+    for claim in (Equal(sp.Abs(a) * eta, a * eta), Iff(eta * a > 0, eta > 0),
+                  Equal(sp.Max(eta - 1, 0), eta - 1)):
+        assert not all(_over_q(claim, s, d, 1)), claim
+
+
+def test_a_case_is_empty_only_when_no_value_has_its_signs():
+    """The factors of one variable and degree 1 in a case bound each variable; _empty is
+    True exactly when some variable's bounds leave nothing, checked against every candidate
+    a nonempty set of such bounds must contain (each r, the midpoints, r ± 1)."""
+    import flint
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    names = ("x0", "x1", "p2", "e0")
+    ctx = flint.fmpq_mpoly_ctx.get(names, "lex")
+    rs = st.fractions(min_value=-3, max_value=3, max_denominator=4)
+
+    @settings(max_examples=400, database=None)
+    @given(st.lists(st.tuples(st.integers(0, 3), rs, st.sampled_from([-1, 0, 1])), max_size=5))
+    def check(constraints):
+        assumed, by_var = {}, {i: [] for i in range(len(names))}
+        for i, r, sign in constraints:
+            r = flint.fmpq(r.numerator, r.denominator)
+            f = ctx.gens()[i] - r  # monic, as a factor is
+            if str(f) not in assumed:
+                assumed[str(f)] = (sign, f)
+                by_var[i].append((r, sign))
+        empty = cases._empty(assumed)
+
+        def sign_of(v):
+            return (v > 0) - (v < 0)
+
+        for i, bounds in by_var.items():
+            cuts = sorted({r for r, _ in bounds} | {flint.fmpq(0)})
+            candidates = (cuts + [c + 1 for c in cuts] + [c - 1 for c in cuts]
+                          + [(p + q) / 2 for p, q in zip(cuts, cuts[1:])])
+            feasible = any((v > 0 or names[i][0] not in "ep")
+                           and all(sign_of(v - r) == sign for r, sign in bounds)
+                           for v in candidates)
+            if not feasible:
+                assert empty, (assumed, i)
+                return
+        assert not empty, assumed
+
+    check()
 
 
 def test_cases_are_split_depth_first_and_bounded(monkeypatch):
@@ -188,15 +243,24 @@ _POINTS = [(sp.Rational(p), sp.Rational(q)) for p in (-3, -1, 0, sp.Rational(1, 
            for q in (-2, -1, 0, sp.Rational(1, 3), 1, 2)]
 
 
-def _soundness(examples: int | None):
+def _fuzz_space(positive: bool):
+    """(a, b, the components instance at d = 1, the points): b real, or declared positive
+    (its generator p…, never assumed ≤ 0; the points then those with b > 0)."""
+    s, d, w, x, a, b = _space()
+    if positive:
+        b = s.scalar("c", positive=True)
+    points = [(va, vb) for va, vb in _POINTS if vb > 0 or not positive]
+    return a, b, s.components({d: sp.Integer(1)})[0], points
+
+
+def _soundness(examples: int | None, positive: bool = False):
     """Random formulas, each against itself expanded, rewritten (the same function) and
     rewritten plus |a| − a (not the same), and against another: whenever the flint route
     proves lhs = rhs at the components instance (by cases or not), the two sides agree
     exactly at every point of _POINTS where both are defined."""
     from hypothesis import given, settings
 
-    s, d, w, x, a, b = _space()
-    inst = s.components({d: sp.Integer(1)})[0]
+    a, b, inst, points = _fuzz_space(positive)
     proved, by_cases = [], []
 
     def value(e, va, vb):
@@ -214,16 +278,15 @@ def _soundness(examples: int | None):
     @given(_expressions(a, b), _expressions(a, b))
     def check(e1, e2):
         for rhs in (sp.expand(e1), _rewritten(e1), _rewritten(e1) + sp.Abs(a) - a, e2):
-            _check_if_proved(Equal(e1, rhs), inst, proved, by_cases, agree(e1, rhs))
+            _check_if_proved(Equal(e1, rhs), inst, points, proved, by_cases, agree(e1, rhs))
 
     check()
     return proved, by_cases
 
 
-def _check_if_proved(claim, inst, proved: list, by_cases: list, same_at) -> None:
+def _check_if_proved(claim, inst, points, proved: list, by_cases: list, same_at) -> None:
     """When the flint route proves ``claim`` at ``inst`` (by cases or not), record it and
-    check ``same_at(a, b)`` — True, or None where a side is undefined — at every point of
-    _POINTS."""
+    check ``same_at(a, b)`` — True, or None where a side is undefined — at every point."""
     before = cases.asked_outside
     try:
         ok = claim.identity_over_q(inst.fresh())
@@ -233,7 +296,7 @@ def _check_if_proved(claim, inst, proved: list, by_cases: list, same_at) -> None
         return
     proved.append(claim)
     by_cases.append(cases.asked_outside > before)
-    for va, vb in _POINTS:
+    for va, vb in points:
         try:
             same = same_at(va, vb)
         except (TypeError, ValueError, ZeroDivisionError):
@@ -244,7 +307,7 @@ def _check_if_proved(claim, inst, proved: list, by_cases: list, same_at) -> None
 _RELATIONS = (sp.Gt, sp.Ge, sp.Lt, sp.Le, sp.Eq, sp.Ne)
 
 
-def _iff_soundness(examples: int | None):
+def _iff_soundness(examples: int | None, positive: bool = False):
     """Random conditions rel(e₁, e₂), each against itself rewritten (the same truth), with
     |a| − a added to one side, with another relation and with its sides swapped (not the
     same): whenever the flint route proves the two equivalent at the components instance,
@@ -252,8 +315,7 @@ def _iff_soundness(examples: int | None):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    s, d, w, x, a, b = _space()
-    inst = s.components({d: sp.Integer(1)})[0]
+    a, b, inst, points = _fuzz_space(positive)
     proved, by_cases = [], []
 
     def truth(c, va, vb):
@@ -286,7 +348,7 @@ def _iff_soundness(examples: int | None):
                    condition(rel, e1 + sp.Abs(a) - a, e2), condition(other, e1, e2),
                    condition(rel, e2, e1)):
             if c2 is not None:
-                _check_if_proved(Iff(c1, c2), inst, proved, by_cases, agree(c1, c2))
+                _check_if_proved(Iff(c1, c2), inst, points, proved, by_cases, agree(c1, c2))
 
     check()
     return proved, by_cases
@@ -305,6 +367,13 @@ def test_an_equivalence_the_split_proves_holds_at_exact_points():
 @pytest.mark.slow
 def test_an_equivalence_the_split_proves_holds_at_exact_points_many():
     proved, by_cases = _iff_soundness(400)
+    assert len(proved) >= 100 and sum(by_cases) >= 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fuzz", [_soundness, _iff_soundness])
+def test_with_b_declared_positive_what_is_proved_holds_where_b_is_positive(fuzz):
+    proved, by_cases = fuzz(300, positive=True)
     assert len(proved) >= 100 and sum(by_cases) >= 50
 
 

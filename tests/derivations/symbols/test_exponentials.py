@@ -66,8 +66,14 @@ def test_a_false_exponential_identity_is_never_proved(make):
     assert components.run(claim, s, random.Random(0)).outcome != "equal"
 
 
-def _ring(n=2):
-    ctx = flint.fmpq_mpoly_ctx.get(X.variable_names(n), "lex")
+def _entries(n=2, positive=0):
+    """n real entry symbols (generators x0, …), then ``positive`` declared positive (p…)."""
+    return ([sp.Symbol(f"u{i}", real=True) for i in range(n)]
+            + [sp.Symbol(f"v{i}", positive=True) for i in range(positive)])
+
+
+def _ring(n=2, positive=0):
+    ctx = flint.fmpq_mpoly_ctx.get(X.variable_names(_entries(n, positive)), "lex")
     return ctx, ctx.gens()
 
 
@@ -116,13 +122,19 @@ def test_a_components_instance_keeps_its_generators_across_fresh_copies():
     assert inst.fresh().exps is inst.exps  # a case split's keys name one function in every case
 
 
-POSITIVE = ["1 + e0", "e0 + e1", "1 + x0^2", "e0*x0^2 + 3", "e0^3/e1"]
-NOT_POSITIVE = ["x0^2 + e0*x1^2", "1 - e0", "x0 + 1", "e0 - e1", "0*x0", "x0^2"]
+POSITIVE = ["1 + e0", "e0 + e1", "1 + x0^2", "e0*x0^2 + 3", "e0^3/e1",
+            "p2", "p2 + x1^2", "p2^3*x0^2 + e0*p2", "p2*e1"]
+NOT_POSITIVE = ["x0^2 + e0*x1^2", "1 - e0", "x0 + 1", "e0 - e1", "0*x0", "x0^2",
+                "p2 - 1", "p2*x0", "x0^2*p2", "p2 - e0"]
+
+
+def test_a_symbol_declared_positive_is_a_p_generator():
+    assert X.variable_names(_entries(2, 1))[:4] == ("x0", "x1", "p2", "e0")
 
 
 def _parse(text):
-    ctx, g = _ring()
-    names = dict(zip(X.variable_names(2), g))
+    ctx, g = _ring(2, 1)
+    names = dict(zip(X.variable_names(_entries(2, 1)), g))
     return eval(text.replace("^", "**").split("/")[0], {}, names)  # (a numerator is enough)
 
 
@@ -140,7 +152,7 @@ def test_what_is_positive_by_form_is_positive_at_random_points():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    ctx, g = _ring()
+    ctx, g = _ring(2, 1)  # x0, x1 real; p2 positive; the exponentials
     monomials = st.tuples(st.integers(1, 3), *[st.integers(0, 3) for _ in range(len(g))])
 
     @settings(max_examples=300, database=None)
@@ -157,8 +169,8 @@ def test_what_is_positive_by_form_is_positive_at_random_points():
         rng = random.Random(seed)
         for _ in range(20):
             xs = [flint.fmpq(rng.randint(-50, 50), rng.randint(1, 9)) for _ in range(2)]
-            es = [flint.fmpq(rng.randint(1, 50), rng.randint(1, 50)) for _ in range(X.RESERVED)]
-            assert p(*(xs + es)) > 0, (p, xs, es[:2])
+            es = [flint.fmpq(rng.randint(1, 50), rng.randint(1, 50)) for _ in range(1 + X.RESERVED)]
+            assert p(*(xs + es)) > 0, (p, xs, es[:3])
 
     check()
 
