@@ -240,7 +240,7 @@ def table(rows: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="small sizes, 3 repeats, no `lindisc verify` (under 2 minutes)")
+                        help="small sizes, 3 repeats, one cold and one warm `lindisc verify` (under 2 minutes)")
     parser.add_argument("--json", metavar="FILE", type=Path,
                         help="also write the machine, the settings and every row as JSON")
     parser.add_argument("--only", nargs="+", choices=TOPICS, metavar="TOPIC",
