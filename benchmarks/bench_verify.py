@@ -1,4 +1,4 @@
-"""``lindisc verify`` over the whole catalog, run twice in a row as a user would.
+"""``lindisc verify`` over the whole catalog, cold then warm as a user would, in repeated pairs.
 
 Each run is a fresh process (``lindisc verify --format json --quiet``, default ``--jobs``:
 one worker per core), timed from spawn to exit, so it includes interpreter start-up and

@@ -153,9 +153,8 @@ def _empty(assumed: dict) -> bool:
         i, a = m.index(1), terms[m]
         r = -terms.get(tuple(0 for _ in m), 0) / a
         s = s if a > 0 else -s  # (a factor is monic, a = 1; the sign of a·(v − r) otherwise)
-        b = bounds.setdefault(i, [None, False, None, False])
-        if f.context().names()[i][0] in "ep" and (b[0] is None or b[0] < 0):
-            b[0], b[1] = 0, True
+        positive = f.context().names()[i][0] in "ep"
+        b = bounds.setdefault(i, [0, True, None, False] if positive else [None, False, None, False])
         if s >= 0:  # v ≥ r, strictly when s > 0
             if b[0] is None or r > b[0] or (r == b[0] and s > 0):
                 b[0], b[1] = r, s > 0
