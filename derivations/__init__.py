@@ -117,7 +117,9 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
            budget: float | None = None):
     """Verify one claim about the typed symbols of ``space``; return a :class:`ClaimResult`.
 
-    ``status`` is one of ``verified``, ``refuted``, ``undecided``, ``conflict``, ``error``;
+    ``status`` is one of ``verified`` (every size, or a claim whose sizes are all fixed),
+    ``verified at sizes`` (proved at some sizes, only sampled beyond), ``refuted``,
+    ``undecided``, ``conflict``, ``error``;
     ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_up_to``,
     ``sampled_up_to``, ``bound``); ``counterexample`` is the exact point (sizes and values)
     of a refutation; ``methods`` holds each method's outcome and detail. ``seed`` fixes

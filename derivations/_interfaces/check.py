@@ -54,7 +54,7 @@ def _row(rec: dict, name: str) -> list[str]:
     status = rec["status"]
     if rec.get("as_expected") is False:
         status += f" ! (expected {rec['expect']})"
-    scope = scope_cell(rec) if rec["status"] in ("verified", "refuted") else ""
+    scope = scope_cell(rec) if rec["status"] in ("verified", "verified at sizes", "refuted") else ""
     return [name, status, scope, _methods_cell(rec.get("methods", [])), rec.get("text", "")]
 
 

@@ -34,16 +34,23 @@ KATEX_VERSION = "0.16.47"
 ASSETS = Path(__file__).with_name("blueprint_assets")
 #: Status categories of the blueprint: (legend, stroke colour, fill colour).
 CATEGORIES = {
-    "verified": ("verified", "#2e7d32", "#e8f5e9"),
+    "verified": ("verified (every size, or the claim's only sizes)", "#2e7d32", "#e8f5e9"),
+    "at-sizes": ("verified at sizes (proved at some sizes, only sampled beyond)", "#827717",
+                 "#f9fbe7"),
     "erratum": ("refuted as printed: erratum", "#c62828", "#ffebee"),
     "caveat": ("refuted as printed: caveat (an unstated condition)", "#e65100", "#fff3e0"),
     "other": ("undecided, in conflict, or an error", "#6a1b9a", "#f3e5f5"),
 }
-_MARK = {"verified": "\u2713", "refuted": "\u2717"}  # ✓ ✗
+_MARK = {"verified": "\u2713", "verified at sizes": "\u2713", "refuted": "\u2717"}  # ✓ ✗
+
+
+def _st(status: str) -> str:
+    """A status as a CSS class name (``verified at sizes`` → ``st-verified-at-sizes``)."""
+    return "st-" + re.sub(r"[^A-Za-z0-9_-]", "-", status)
 
 
 def category(rec: dict) -> str:
-    """The blueprint colour of a record: verified; an erratum or a caveat refuted as printed
+    """The blueprint colour of a record: verified; verified at sizes; an erratum or a caveat refuted as printed
     (what their kinds expect); or other (undecided, conflict, error, or a verdict its kind
     does not expect, such as a refuted result, or an erratum whose corrected form failed:
     ``ok`` False, when the record carries it)."""
@@ -51,6 +58,8 @@ def category(rec: dict) -> str:
         return "other"
     if rec["status"] == "verified" and rec["kind"] != "erratum":
         return "verified"
+    if rec["status"] == "verified at sizes" and rec["kind"] != "erratum":
+        return "at-sizes"
     if rec["status"] == "refuted" and rec["kind"] in ("erratum", "caveat"):
         return rec["kind"]
     return "other"
@@ -144,7 +153,7 @@ def _claims(rec: dict) -> str:
     out = []
     for c in rec.get("claims", []):
         st = c["status"]
-        out.append(f'<li class="claim st-{_e(st)}"><span class="mark">{_MARK.get(st, "?")}</span> '
+        out.append(f'<li class="claim {_st(st)}"><span class="mark">{_MARK.get(st, "?")}</span> '
                    f'<span class="claim-label">{_e(c["label"])}</span> '
                    f'<span class="claim-status">({_e(st)})</span>'
                    f'{_math(c["latex"], rec["id"])}{_counterexample(c.get("counterexample"))}'
@@ -177,7 +186,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]]) -
     st = rec.get("stated")
     if st:
         out.append(f'<div class="printed"><p class="label">As printed '
-                   f'(<span class="st-{_e(st["status"])}">{_e(st["status"])}</span>):</p>'
+                   f'(<span class="{_st(st["status"])}">{_e(st["status"])}</span>):</p>'
                    f'{_math(st["latex"], eid)}'
                    f'{_counterexample(st.get("counterexample") or rec.get("counterexample"))}')
         if rec.get("diagnosis"):

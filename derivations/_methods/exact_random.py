@@ -14,8 +14,11 @@ The sizes (:func:`size_plan`) are chosen so that a claim true only at small size
    at least :data:`MIN_TOP`; :data:`OUTSIDE_TOP` where no such argument applies;
 2. ``edge`` points (rank-deficient PSD, ill-conditioned SPD, magnitudes 10^±6, unbalanced
    labels) — to find counterexamples, never counted as evidence for the bound;
-3. ``uniform`` points at the top sizes, every parameter uniform over 2^41 + 1 rationals: the
-   points the Schwartz–Zippel bound is stated for (:mod:`derivations._methods.degree`).
+3. ``uniform`` points at the top sizes, every continuous parameter uniform over 2^41 + 1
+   rationals: the points the Schwartz–Zippel bound is stated for
+   (:func:`derivations._methods.degree.claim_bound`), over the sets actually drawn from —
+   an integer scalar's [−5, 6] counts as 12 values, and labels drawn at random leave no
+   bound; a bound of 10⁻³ or more is not stated (the detail says why).
 
 A draw that makes a defined quantity singular (an inverse of a singular matrix, a zero
 denominator) is redrawn up to :data:`REDRAWS` times, then skipped and counted — never an
@@ -28,11 +31,10 @@ import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
 from .._claims.claims import Stationary, Undecidable
-from .degree import claim_degree
+from .degree import claim_bound, involved
 from .._symbols.expr import Grad
 from .sizes import claim_requirement, sizes_meeting
 from .._symbols.numbers import is_matrix
-from .._symbols.space import UNIFORM_SET_SIZE
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, Outcome
 from .witness import describe_point
 
@@ -51,6 +53,9 @@ MIN_TOP = 4
 OUTSIDE_TOP = 5
 #: No dimension is sampled above this size.
 CAP = 8
+#: Labellings (joint values of the discrete declarations a claim depends on) at a top size
+#: that the uniform points run through one by one; more are drawn at random (no bound).
+TOP_ENUMERATION = 4
 #: Redraws of a singular or undecidable point before it is skipped.
 REDRAWS = 3
 
@@ -220,12 +225,13 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
     return True
 
 
-def _one_point(claim, space, sizes, rng, mode, keep, denominators=()):
-    """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws."""
+def _one_point(claim, space, sizes, rng, mode, keep, denominators=(), fixed=None):
+    """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws; ``fixed``:
+    values of discrete declarations to use instead of drawing them."""
     reason = ""
     for _ in range(REDRAWS):
         try:
-            inst, values = space.random_instance(sizes, rng, mode, keep)
+            inst, values = space.random_instance(sizes, rng, mode, keep, fixed)
             over_q = _holds_over_q(claim, inst, denominators)
             if over_q is True:
                 return "ok", inst, values, None
@@ -255,17 +261,23 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
     schedule += [(a, "readable", 1) for a in growth]
     if edge:
         schedule += [(a, "edge", EDGE_POINTS) for a in space.size_assignments()]
-    schedule += [(a, "uniform", nbound) for a in tops]
+    discrete = [d.name for d in involved(claim, space) if d.discrete]
+    for a in tops:  # labels at the top size: enumerated when few, else drawn (and no bound)
+        combos = space.discrete_combinations(a, discrete) if discrete else [None]
+        if len(combos) > TOP_ENUMERATION:
+            combos = [None]
+        schedule += [(a, "uniform", nbound, c) for c in combos]
+    schedule = [(*e, None) if len(e) == 3 else e for e in schedule]
 
     denominators = _denominators(claim, space)
     checked = skipped = 0
     sampled: list[dict] = []
     uniform_passed: dict = {}
     skip_reasons: list[str] = []
-    for sizes, mode, n in schedule:
+    for k, (sizes, mode, n, fixed) in enumerate(schedule):
         for _ in range(n):
             status, inst, values, why = _one_point(claim, space, sizes, rng, mode, keep,
-                                                   denominators)
+                                                   denominators, fixed)
             if status == "skip":
                 skipped += 1
                 skip_reasons.append(why)
@@ -279,13 +291,13 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
             if sizes not in sampled:
                 sampled.append(sizes)
             if mode == "uniform":
-                key = tuple(sorted((str(k), int(v)) for k, v in sizes.items()))
-                uniform_passed[key] = uniform_passed.get(key, 0) + 1
+                uniform_passed[k] = uniform_passed.get(k, 0) + 1
     note = f"; {skipped} draws skipped ({skip_reasons[0]})" if skipped else ""
     if checked < max(2, skipped):
         return Outcome(NAME, INCONCLUSIVE, detail=f"only {checked} decidable points{note}",
                        points=checked, skipped=skipped, sampled=sampled)
-    bound, bound_note = _bound(claim, space, tops, uniform_passed)
+    bound, bound_note = _bound(claim, space, [(e[0], e[3], uniform_passed.get(k, 0))
+                                              for k, e in enumerate(schedule) if e[1] == "uniform"])
     if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
         bound_note += "; " + claim.route_note(space, "elimination")
     return Outcome(NAME, EQUAL, points=checked, skipped=skipped, sampled=sampled, bound=bound,
@@ -297,17 +309,18 @@ def _largest(sampled: list[dict]) -> dict:
     return max(sampled, key=lambda a: sum(int(v) for v in a.values())) if sampled else {}
 
 
-def _bound(claim, space, tops, uniform_passed) -> tuple[float | None, str]:
-    """The largest, over the top size assignments, of (deg / |S|)^r."""
+def _bound(claim, space, runs) -> tuple[float | None, str]:
+    """The largest, over the top size assignments (and the labellings enumerated there), of
+    the Schwartz–Zippel bound over the sets the uniform points were actually drawn from
+    (:func:`degree.claim_bound`), or None with the reason when no true and useful bound
+    exists. ``runs``: (sizes, the discrete values held fixed or None, points passed)."""
     worst = 0.0
-    for sizes in tops:
-        key = tuple(sorted((str(k), int(v)) for k, v in sizes.items()))
-        r = uniform_passed.get(key, 0)
+    for sizes, fixed, r in runs:
         if r == 0:
             return None, "; no uniform point decided at the top size, no bound"
-        deg = claim_degree(claim, space, sizes)
-        if deg is None:
-            return None, "; no Schwartz–Zippel bound (not a rational function of the parameters)"
-        worst = max(worst, (max(deg, 1) / UNIFORM_SET_SIZE) ** r)
+        bound, why = claim_bound(claim, space, sizes, r, fixed_discrete=fixed is not None)
+        if bound is None:
+            return None, "; " + why
+        worst = max(worst, bound)
     return worst, f"; P(a false claim passes) ≤ {worst:.1e} at the top sizes"
 

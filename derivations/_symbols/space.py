@@ -15,7 +15,9 @@ The declarations drive every method:
 * **components** (:meth:`Space.components`) replaces each by an explicit matrix of entry
   symbols at concrete sizes, with structure built in (a symmetric matrix shares
   symbols); *discrete* types (labels, one-hot rows) are enumerated exhaustively, so a
-  components proof covers every labelling at that size;
+  components proof covers every labelling at that size that the declaration allows
+  (:meth:`Space.discrete_allowed`: both classes present unless ``allow_empty``) — the same
+  labellings exact random draws from;
 * **exact random** (:meth:`Space.random_values`) draws exact rationals that satisfy
   the assumptions by construction (SPD as ``L L^T + I``, unit vectors by stereographic
   projection, one-hot rows, ±1 labels), never by rejection of the property itself.
@@ -39,7 +41,7 @@ from . import sympy_sums  # noqa: F401 - the free symbols of a Sum kept per expr
 
 from .expr import Grad
 
-__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions"]
+__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions", "draw_set_size"]
 
 STRUCTURES = frozenset({
     "general", "symmetric", "spd", "psd", "diagonal", "positive_diagonal",
@@ -498,8 +500,11 @@ class Space:
     def vector(self, name: str, dim: sp.Expr | int, *, nonzero: bool = False,
                unit: bool = False, labels: bool = False, positive: bool = False,
                allow_empty: bool = False) -> sp.MatrixSymbol:
-        """A column vector of length ``dim``. ``labels`` vectors have both classes present
-        in every draw unless ``allow_empty`` says the claim allows a missing class."""
+        """A column vector of length ``dim``. ``labels`` vectors (±1) have both classes
+        present — a one-class labelling of length ≥ 2 is not a legal input of the claim —
+        unless ``allow_empty`` says the claim allows a missing class; every method agrees
+        (components enumerates, and exact random draws, exactly the legal labellings:
+        :meth:`discrete_allowed`)."""
         structure = ("unit" if unit else "labels" if labels else "positive" if positive
                      else "nonzero" if nonzero else "general")
         return self._add(Decl(name, sp.MatrixSymbol(name, dim, 1), dim, 1, structure,
@@ -594,15 +599,29 @@ class Space:
             free = list(m)
         return m, free
 
+    @staticmethod
+    def discrete_allowed(decl: Decl, classes: list[int], c: int) -> bool:
+        """Whether a discrete value is a legal input of the claim: ``classes`` are its rows'
+        classes (a label vector's ±1 entries, a one-hot matrix's column indices) out of
+        ``c``. Every class must be present when there is room for it (length ≥ ``c``),
+        unless the declaration says ``allow_empty``. Components enumerates exactly these
+        values and exact random draws only these (one rule, tested on both)."""
+        if decl.assumptions.get("allow_empty", False) or len(classes) < c:
+            return True
+        return len(set(classes)) == c
+
     def _discrete_values(self, decl: Decl, sizes: dict) -> list[sp.Basic]:
-        """All values of a discrete declaration at these sizes (labels, one-hot rows)."""
+        """All legal values of a discrete declaration at these sizes (labels, one-hot rows;
+        :meth:`discrete_allowed`)."""
         if decl.is_scalar:
             return [sp.Integer(1), sp.Integer(-1)]
         r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
         if decl.structure == "labels":
-            return [sp.ImmutableMatrix(r, 1, list(p)) for p in itertools.product([1, -1], repeat=r)]
+            return [sp.ImmutableMatrix(r, 1, list(p)) for p in itertools.product([1, -1], repeat=r)
+                    if self.discrete_allowed(decl, list(p), 2)]
         rows = [[1 if j == k else 0 for j in range(c)] for k in range(c)]
-        return [sp.ImmutableMatrix(list(p)) for p in itertools.product(rows, repeat=r)]
+        return [sp.ImmutableMatrix([rows[k] for k in ks]) for ks in itertools.product(range(c), repeat=r)
+                if self.discrete_allowed(decl, list(ks), c)]
 
     def components(self, sizes: dict) -> list[Instance]:
         """Instances at ``sizes`` with entry symbols; discrete types enumerated (capped)."""
@@ -667,21 +686,33 @@ class Space:
         memo = getattr(self, "_memo", None)
         return Instance(sizes, mapping, entries, disc, self._defs(), memo=memo, memo_key=key)
 
+    def discrete_combinations(self, sizes: dict, names: list[str]) -> list[dict]:
+        """Every legal joint value of the discrete declarations ``names`` at ``sizes`` (name →
+        value), as components enumerates them: what exact random's uniform points run through
+        when there are few (then the labels are not random, and the bound holds for each)."""
+        decls = [self.decls[n] for n in names]
+        return [dict(zip(names, combo)) for combo in
+                itertools.product(*(self._discrete_values(d, sizes) for d in decls))]
+
     def random_instance(self, sizes: dict, rng: random.Random, mode: str = "readable",
-                        keep: set | None = None) -> tuple[Instance, dict]:
+                        keep: set | None = None, fixed: dict | None = None) -> tuple[Instance, dict]:
         """An instance whose symbols are exact random values, except the declarations named
         in ``keep`` (variables a claim differentiates), which stay entry symbols; returns
         the instance and the values of the kept entry symbols (substitute them after
         differentiating). Nothing is built symbolically that need not be: the draws are
         those of :meth:`instance_with_random_discrete` then :meth:`random_values`, in the
         same order (the same point), but a declaration not kept gets its values directly,
-        without a matrix of entry symbols to fill (a test checks the two agree)."""
+        without a matrix of entry symbols to fill (a test checks the two agree). ``fixed``:
+        values for discrete declarations (by name), used instead of a draw."""
         keep = keep or set()
+        fixed = fixed or {}
         mapping: dict = dict(sizes)
         disc: dict = {}
         for decl in self.decls.values():  # the discrete draws first
             if decl.discrete:
-                mapping[decl.symbol] = disc[decl.name] = self._random_discrete(decl, sizes, rng, mode)
+                mapping[decl.symbol] = disc[decl.name] = (
+                    fixed[decl.name] if decl.name in fixed
+                    else self._random_discrete(decl, sizes, rng, mode))
         later: dict = {}
         entries: dict = {}
         for decl in self.decls.values():  # then the continuous ones, in declaration order
@@ -779,8 +810,39 @@ class Space:
 #: The uniform sampling set: p / 2^10 for |p| <= 2^40 (|S| = 2^41 + 1); positives 1 <= p <= 2^40.
 UNIFORM_BITS = 40
 UNIFORM_DEN = 2 ** 10
-#: |S| for the Schwartz–Zippel bound (the smallest set any parameter is drawn from uniformly).
+#: |S| for the Schwartz–Zippel bound: the smallest set a continuous parameter is drawn from
+#: uniformly (rationals, probabilities, SPD factors and shifts, stereographic parameters).
 UNIFORM_SET_SIZE = 2 ** UNIFORM_BITS
+#: Integer scalars are drawn uniformly from [lo, INTEGER_TOP] in every mode (lo = -5; 1 for
+#: positive, 0 for nonnegative ones): small, so a claim about n can be checked by hand — and
+#: so a Schwartz–Zippel bound over them is weak (:func:`draw_set_size`).
+INTEGER_TOP = 6
+INTEGER_LOW = -5
+
+
+def _integer_low(a: dict) -> int:
+    return 1 if a.get("positive") else 0 if a.get("nonnegative") else INTEGER_LOW
+
+
+def draw_set_size(decl: "Decl", sizes: dict) -> int | None:
+    """The size of the set each parameter of ``decl`` is drawn from, uniformly and
+    independently, at a ``uniform`` point (what the generalised Schwartz–Zippel bound divides
+    by): 2^40 for continuous parameters, the integer range for an integer scalar, 2 for a
+    unit vector of length 1 (±1). ``None`` for a discrete declaration (labels, one-hot
+    rows): its value is drawn at random but not from a product set (every class present),
+    so no bound counts it — exact random either enumerates it or states no bound."""
+    if decl.discrete:
+        return None
+    if decl.is_scalar:
+        a = decl.assumptions
+        if a.get("probability"):
+            return 2 ** UNIFORM_BITS - 1  # p / 2^40 for 1 <= p < 2^40
+        if a.get("integer"):
+            return INTEGER_TOP - _integer_low(a) + 1
+        return UNIFORM_SET_SIZE
+    if decl.structure == "unit" and int(sp.sympify(decl.rows).xreplace(sizes)) == 1:
+        return 2
+    return UNIFORM_SET_SIZE
 
 
 #: The readable and edge draws' values by (p, q, power of 10): a few hundred, each built once
@@ -814,8 +876,7 @@ def _random_scalar(a: dict, rng: random.Random, mode: str = "readable") -> sp.Ra
         return sp.Rational(rng.choice([1, q - 1, rng.randint(1, q - 1)]) if mode == "edge"
                            else rng.randint(1, q - 1), q)
     if a.get("integer"):
-        lo = 1 if a.get("positive") else 0 if a.get("nonnegative") else -5
-        return sp.Integer(rng.randint(lo, 6))
+        return sp.Integer(rng.randint(_integer_low(a), INTEGER_TOP))
     if a.get("positive"):
         if mode == "readable" and rng.random() < 0.35:  # small values too: ln(2πσ²) < 0 needs σ < 0.4
             return sp.Rational(1, rng.choice([2, 3, 5, 7, 9, 11]))

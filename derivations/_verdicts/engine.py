@@ -20,9 +20,9 @@ from .._methods import components, exact_random, numeric, runs, symbolic
 from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome
 from .._claims.tautology import by_construction
 from .._symbols.matrix_doit import memoised_doit
-from .verdict import claim_verdict, combine
+from .verdict import claim_verdict, combine, holds
 
-__all__ = ["ClaimResult", "EntryResult", "scope_of", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
+__all__ = ["ClaimResult", "EntryResult", "has_free_sizes", "scope_of", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
 
 #: Seconds each method may spend on one claim.
 DEFAULT_BUDGET = 20.0
@@ -45,8 +45,8 @@ class ClaimResult:
         return None
 
     def scope(self) -> dict:
-        """What this verdict covers (:func:`scope_of`); empty unless verified."""
-        return scope_of([self]) if self.status == "verified" else {}
+        """What this verdict covers (:func:`scope_of`); empty unless verified (at sizes)."""
+        return scope_of([self]) if holds(self.status) else {}
 
     def to_json(self) -> dict:
         return {"label": self.label, "status": self.status, "latex": self.latex,
@@ -67,7 +67,7 @@ def scope_of(claims: list[ClaimResult]) -> dict:
     proves for every size does not bound it); ``sampled_up_to`` — the
     largest size any exact random point reached; ``bound`` — the weakest Schwartz–Zippel
     bound, if every claim has one; ``runs`` — seeds run for algorithm claims."""
-    verified = [c for c in claims if c.status == "verified"]
+    verified = [c for c in claims if holds(c.status)]
     out: dict = {"every_size": bool(verified) and all(
         any(o.all_sizes and o.outcome == "equal" for o in c.methods) for c in verified)}
     sampled: dict = {}
@@ -228,7 +228,15 @@ def verify_claim(label: str, claim: Claim, space, rng: random.Random,
         tex = claim_latex(claim)
     except Exception:  # noqa: BLE001 - LaTeX is a courtesy; never fails a verdict
         tex = ""
-    return ClaimResult(label, claim_verdict(outcomes), outcomes, tex)
+    return ClaimResult(label, claim_verdict(outcomes, free_sizes=has_free_sizes(space)),
+                       outcomes, tex)
+
+
+def has_free_sizes(space) -> bool:
+    """Whether the space has a size that is not fixed (a claim about it can hold at the sizes
+    proved and fail at a larger one): then only a proof for every size earns ``verified``."""
+    dims = getattr(space, "dims", None) or {}
+    return any(sym not in space.fixed_dims for sym, _ in dims.values())
 
 
 def _verify_built(label, claim, space, rng, budget, seed) -> ClaimResult:
@@ -285,13 +293,13 @@ def _verify_entry(entry, seed: int, budget: float, diagnose_errata: bool) -> Ent
         status = stated.status
     else:
         status = combine(statuses)
-    proved = any(r.status == "verified" for r in results)
+    proved = any(holds(r.status) for r in results)
     if num is not None:  # a crashed, timed-out or disagreeing numeric check is part of the verdict
         if num.outcome == "different":
             status = "conflict" if proved else status
         elif num.outcome == ERROR and status != "conflict":
             status = "error"
-        elif num.outcome in (TIMEOUT, "inconclusive") and status == "verified":
+        elif num.outcome in (TIMEOUT, "inconclusive") and holds(status):
             status = "undecided"
     diagnosis = None
     complete = True

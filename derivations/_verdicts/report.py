@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import shutil
 
-from .verdict import STATUSES
+from .verdict import AT_SIZES, STATUSES, holds
 
 __all__ = ["SCHEMA", "result_json", "entry_detail", "summary", "render_table"]
 
-SCHEMA = 3  # 3: per-entry "caveat" and summary "caveats" (the caveat kind)
+SCHEMA = 4  # 4: status "verified at sizes" (and its summary count); 3: per-entry "caveat"
 
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}
@@ -58,6 +58,9 @@ def summary(records: list[dict], seconds: float, cached: int = 0) -> dict:
     s = {k: 0 for k in STATUSES}
     for rec in records:
         s[rec["status"]] = s.get(rec["status"], 0) + 1
+    # "verified" counts entries proved for every size (or whose sizes are all fixed),
+    # "verified at sizes" those proved at some sizes and sampled beyond; of the "verified",
+    # "verified_every_size" is how many a dimension-free proof or a size argument covers.
     s["verified_every_size"] = sum(1 for rec in records if rec["status"] == "verified"
                                    and rec.get("scope", {}).get("every_size"))
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
@@ -80,7 +83,7 @@ def scope_cell(rec: dict) -> str:
         if "sizes" in cx:
             return "cx at " + (_sizes(cx["sizes"], "=") or "fixed sizes")
         return f"cx: run seed {cx['seed']}" if "seed" in cx else "cx"
-    if rec["status"] != "verified":
+    if not holds(rec["status"]):
         return ""
     sc = rec.get("scope", {})
     if sc.get("every_size"):
@@ -129,9 +132,13 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     lines.append("methods: sym=symbolic comp=components rand=exact random num=numeric; "
                  "'=' equal, '≠' different, '?' inconclusive, 'T' timeout, '-' not applicable; "
                  "'!' marks a verdict other than expected for the entry's kind")
+    lines.append("status: 'verified' = proved for every size (a dimension-free proof or a size "
+                 f"argument) or at the claim's only sizes; '{AT_SIZES}' = proved at the sizes in "
+                 "the scope, only sampled beyond them")
     lines.append("scope: 'every size' = a dimension-free proof or a size argument; 'd≤3, to d=8, "
                  "P≤1e-30' = proved at d ≤ 3, exact random points up to d = 8, P(a false rational "
-                 "claim passes them) ≤ 1e-30; 'cx at d=4' = the counterexample's size")
+                 "claim passes them) ≤ 1e-30 (stated only when the draws make it true and small); "
+                 "'cx at d=4' = the counterexample's size")
     lines.append("summary: " + ", ".join(f"{k}={v}" for k, v in summ.items()))
     return "\n".join(lines)
 

@@ -1,8 +1,12 @@
 """Verdicts from method outcomes, with the scope of what each method showed.
 
 * ``verified`` — a proof method (symbolic or components) says equal, exact random agrees,
-  and no method disagrees; the scope says what is proved (every size, or the listed sizes)
-  and what is only sampled (with its Schwartz–Zippel bound);
+  no method disagrees, and the proof covers *every* size: a dimension-free proof, a size
+  argument, or a claim whose sizes are all fixed (nothing left to sample);
+* ``verified at sizes`` — the same, but the claim has free sizes and the proof covers only
+  some of them (components at the listed sizes), the rest only sampled by exact random
+  points (with their Schwartz–Zippel bound, when one is true): evidence, not a proof, beyond
+  the proved sizes — never the bare word;
 * ``refuted`` — an exact counterexample exists and no proof covers its size (components
   proved d ≤ 3 and the claim fails at d = 4: that is a refutation, not a conflict);
 * ``conflict`` — a proof covers the size of an exact counterexample, or the float check
@@ -19,9 +23,12 @@ from __future__ import annotations
 
 from .._methods.outcome import DIFFERENT, EQUAL, ERROR
 
-__all__ = ["claim_verdict", "combine", "conflicts", "STATUSES", "PROOF_METHODS"]
+__all__ = ["claim_verdict", "combine", "conflicts", "holds", "STATUSES", "PROOF_METHODS",
+           "VERIFIED", "AT_SIZES"]
 
-STATUSES = ("verified", "refuted", "undecided", "conflict", "error")
+VERIFIED = "verified"
+AT_SIZES = "verified at sizes"
+STATUSES = (VERIFIED, AT_SIZES, "refuted", "undecided", "conflict", "error")
 PROOF_METHODS = ("symbolic", "components")
 
 
@@ -40,7 +47,14 @@ def conflicts(outcomes) -> list[tuple[str, str]]:
     return out
 
 
-def claim_verdict(outcomes) -> str:
+def holds(status: str) -> bool:
+    """Whether a status says the claim held (``verified``, or ``verified at sizes``)."""
+    return status in (VERIFIED, AT_SIZES)
+
+
+def claim_verdict(outcomes, free_sizes: bool = False) -> str:
+    """The claim's status from its methods' outcomes. ``free_sizes``: the claim has a size
+    that is not fixed, so a proof that covers only some sizes gives ``verified at sizes``."""
     by = {o.name: o for o in outcomes}
     if "runs" in by:
         r = by["runs"]
@@ -57,14 +71,16 @@ def claim_verdict(outcomes) -> str:
         return "error"
     proof = any(by[m].outcome == EQUAL for m in PROOF_METHODS if m in by)
     if proof and "exact random" in by and by["exact random"].outcome == EQUAL:
-        return "verified"
+        every = any(o.outcome == EQUAL and o.all_sizes for o in outcomes)
+        return VERIFIED if every or not free_sizes else AT_SIZES
     return "undecided"
 
 
 def combine(statuses) -> str:
-    """An entry's status from its claims' statuses (worst first)."""
+    """An entry's status from its claims' statuses (worst first: ``verified at sizes`` is
+    below ``verified``)."""
     statuses = list(statuses)
-    for s in ("conflict", "error", "refuted", "undecided"):
+    for s in ("conflict", "error", "refuted", "undecided", AT_SIZES):
         if s in statuses:
             return s
-    return "verified"
+    return VERIFIED

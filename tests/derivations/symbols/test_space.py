@@ -41,13 +41,40 @@ def test_random_values_satisfy_structures(seed):
     assert get(X).rank() == 3
 
 
-def test_components_enumerate_every_labelling():
+def test_components_enumerate_every_labelling_the_declaration_allows():
+    """Labels have both classes present unless ``allow_empty``: components enumerates exactly
+    those labellings (6 of the 8 sign vectors of length 3), all of them with allow_empty."""
     s = Space()
     n = s.dim("N", sizes=(3,))
     s.vector("t", n, labels=True)
+    s.vector("e", n, labels=True, allow_empty=True)
     insts = s.components(s.size_assignments()[0])
-    assert len(insts) == 8
-    assert len({tuple(i.discrete["t"]) for i in insts}) == 8
+    assert len({tuple(i.discrete["t"]) for i in insts}) == 6
+    assert all(len(set(i.discrete["t"])) == 2 for i in insts)
+    assert len({tuple(i.discrete["e"]) for i in insts}) == 8
+    assert len(insts) == 6 * 8
+
+
+@pytest.mark.parametrize("allow_empty", [False, True])
+@pytest.mark.parametrize("kind", ["labels", "one_hot"])
+def test_components_and_exact_random_agree_on_the_labellings(kind, allow_empty):
+    """The labellings exact random draws (in every mode) are exactly those components
+    enumerates: a one-class sample is legal only when the declaration allows it."""
+    s = Space()
+    n = s.dim("N", sizes=(3,))
+    if kind == "labels":
+        s.vector("t", n, labels=True, allow_empty=allow_empty)
+    else:
+        s.matrix("t", n, 2, "one_hot_rows", allow_empty=allow_empty)
+    sizes = s.size_assignments()[0]
+    enumerated = {tuple(i.discrete["t"]) for i in s.components(sizes)}
+    rng = random.Random(1)
+    drawn = {tuple(s.random_instance(sizes, rng, mode)[0].discrete["t"])
+             for mode in ("readable", "edge", "uniform") for _ in range(200)}
+    assert drawn <= enumerated
+    assert len(enumerated) == (8 if allow_empty else 6)
+    if kind == "labels":  # both one-class labellings are drawn when they are legal
+        assert len(drawn) == len(enumerated)
 
 
 def test_symmetric_components_share_symbols():
@@ -75,7 +102,7 @@ def test_instantiations_are_shared_only_between_equal_instances():
 
     s = Space()
     n = s.dim("N", sizes=(2,))
-    X, t = s.matrix("X", n, n), s.vector("t", n, labels=True)
+    X, t = s.matrix("X", n, n), s.vector("t", n, labels=True, allow_empty=True)
     expr = X.T * t
     rng = random.Random(0)
     insts = s.components(s.size_assignments()[0])
