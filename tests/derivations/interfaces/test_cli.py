@@ -56,14 +56,15 @@ def test_verify_json_matches_the_design_schema(capsys):
     code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"schema", "results", "summary"}
-    assert out["schema"] == 3
+    assert out["schema"] == 4
     required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
                 "diagnosis", "stated_latex", "latex", "caveat"}
     for r in out["results"]:
         assert required <= set(r), required - set(r)
         assert r["kind"] in ("result", "erratum", "caveat", "exercise", "algorithm")
         assert (r["caveat"] is not None) == (r["kind"] == "caveat")
-        assert r["status"] in ("verified", "refuted", "undecided", "conflict", "error")
+        assert r["status"] in ("verified", "verified at sizes", "refuted", "undecided", "conflict",
+                               "error")
         assert r["topic"] == "geometry" and r["id"].startswith("geometry.")
         assert all(set(s) == {"document", "where"} for s in r["sources"])
         assert all({"name", "outcome", "seconds", "scope"} <= set(m) for m in r["methods"])
@@ -71,15 +72,19 @@ def test_verify_json_matches_the_design_schema(capsys):
             assert r["status"] == "refuted" and r["counterexample"] and r["diagnosis"]
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
-    assert set(s) == {"verified", "refuted", "undecided", "conflict", "error", "errata", "caveats",
-                      "seconds", "verified_every_size", "cached"}
+    assert set(s) == {"verified", "verified at sizes", "refuted", "undecided", "conflict", "error",
+                      "errata", "caveats", "seconds", "verified_every_size", "cached"}
     assert 0 <= s["cached"] <= len(out["results"])
     assert 0 <= s["verified_every_size"] <= s["verified"]
     for r in out["results"]:  # the verdict states its scope
         assert "every_size" in r["scope"]
+        if r["status"] == "verified at sizes":  # the word matches the evidence
+            assert not r["scope"]["every_size"] and r["scope"].get("proved_up_to"), r["id"]
         if r["status"] == "verified" and not r["scope"]["every_size"]:
             assert r["scope"].get("proved_up_to") or r["scope"].get("runs"), r["id"]
-    assert sum(s[k] for k in ("verified", "refuted", "undecided", "conflict", "error")) == len(out["results"])
+    assert s["verified at sizes"] >= 1  # geometry.signed_distance: proved d ≤ 3, sampled to 5
+    assert sum(s[k] for k in ("verified", "verified at sizes", "refuted", "undecided", "conflict",
+                              "error")) == len(out["results"])
     assert code == 0
 
 
@@ -219,3 +224,13 @@ def test_a_lindisc_run_sizes_sympys_cache_unless_the_user_did(env, want):
     out = subprocess.run([sys.executable, "-c", code], env={**clean, **env}, capture_output=True,
                          text=True, check=True).stdout.split()
     assert out[0] == want and out[1] == "10000"
+
+
+def test_show_and_the_exit_code_of_an_entry_verified_at_sizes(capsys):
+    """Proved at d ≤ 3 and sampled to d = 5: `show` says so in its status and on its claims,
+    and `verify` still exits 0 (the kind's expected verdict: it holds where it was checked)."""
+    assert main(["show", "geometry.signed_distance"]) == 0
+    out = capsys.readouterr().out
+    assert "status: verified at sizes" in out and "[verified at sizes]" in out
+    assert "scope: d≤3, to d=5" in out
+    assert main(["verify", "geometry.signed_distance"]) == 0

@@ -251,3 +251,13 @@ def test_the_whole_catalog_compiles_with_no_error_and_no_overfull_box(tmp_path):
     warnings = compile_pdf(doc, tmp_path / "catalog.pdf", overfull_pt=0.0)
     assert warnings == [], "\n".join(warnings)
     assert (tmp_path / "catalog.pdf").stat().st_size > 100_000
+
+
+def test_the_article_counts_and_colours_verified_at_sizes_apart():
+    rec = _record(status="verified at sizes",
+                  scope={"every_size": False, "proved_up_to": {"d": 3}, "sampled_up_to": {"d": 5}},
+                  claims=[{"label": "c", "status": "verified at sizes", "latex": "x = x",
+                           "methods": [], "counterexample": None}])
+    src = article([_record("t.zero"), rec, _erratum()]).source
+    assert "1 verified (every size" in src and "1 verified at sizes (proved at some sizes" in src
+    assert r"\lindiscverdict{olive!80!black}{verified at sizes}" in src

@@ -288,3 +288,20 @@ def test_show_names_what_an_entry_uses(capsys):
     assert json.loads(capsys.readouterr().out)["uses"] == ["geometry.signed_distance"]
     assert main(["show", "geometry.lemma1_sign", "--no-cache"]) == 0
     assert "\nuses: geometry.signed_distance\n" in capsys.readouterr().out
+
+
+def test_verified_at_sizes_has_its_own_colour_and_claim_class(tmp_path):
+    """An entry proved at some sizes only is not coloured as verified: its own category, its
+    own legend entry, and a CSS class without spaces on its claims."""
+    rec = _record(status="verified at sizes",
+                  scope={"every_size": False, "proved_up_to": {"d": 3}, "sampled_up_to": {"d": 5}},
+                  claims=[{"label": "c", "status": "verified at sizes", "latex": "x = x",
+                           "methods": [], "counterexample": None}])
+    assert category(rec) == "at-sizes" and category(_record()) == "verified"
+    write_blueprint([rec], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    assert 'class="entry cat-at-sizes"' in page
+    assert 'class="claim st-verified-at-sizes"' in page and "verified at sizes" in page
+    css = (tmp_path / "blueprint.css").read_text()
+    assert ".cat-at-sizes { --stroke:" in css
+    assert "st-verified-at-sizes" in (ASSETS / "blueprint.css").read_text()

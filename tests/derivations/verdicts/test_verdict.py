@@ -50,3 +50,53 @@ def test_claim_verdict(outcomes, expected):
 ])
 def test_entry_status_is_the_worst_claim(statuses, expected):
     assert combine(statuses) == expected
+
+
+# -- the word matches the evidence: "verified at sizes" -------------------------------------
+
+_COMP = [{"d": 1}, {"d": 2}, {"d": 3}]
+
+
+@pytest.mark.parametrize("outcomes, free, expected", [
+    # a proof at d <= 3 only, exact random beyond: not "verified" when d is free
+    ([O("symbolic", "inconclusive"), O("components", "equal", proved=_COMP),
+      O("exact random", "equal")], True, "verified at sizes"),
+    # ... but "verified" when the claim's sizes are all fixed (nothing beyond them)
+    ([O("symbolic", "inconclusive"), O("components", "equal", proved=_COMP),
+      O("exact random", "equal")], False, "verified"),
+    # a dimension-free proof covers every size
+    ([O("symbolic", "equal"), O("components", "equal", proved=_COMP),
+      O("exact random", "equal")], True, "verified"),
+    # a size argument (components' all_sizes) covers every size
+    ([O("symbolic", "inconclusive"),
+      Outcome("components", "equal", proved=_COMP, all_sizes="size argument (d ≥ 3)"),
+      O("exact random", "equal")], True, "verified"),
+    # an algorithm claim is shown by its runs, not by sizes
+    ([O("runs", "equal")], True, "verified"),
+])
+def test_verified_only_for_every_size_or_fixed_sizes(outcomes, free, expected):
+    assert claim_verdict(outcomes, free_sizes=free) == expected
+
+
+@pytest.mark.parametrize("statuses, expected", [
+    (["verified", "verified at sizes"], "verified at sizes"),
+    (["verified at sizes", "undecided"], "undecided"),
+    (["verified at sizes", "refuted"], "refuted"),
+    (["verified at sizes"], "verified at sizes"),
+])
+def test_verified_at_sizes_is_below_verified(statuses, expected):
+    assert combine(statuses) == expected
+
+
+def test_an_entry_proved_at_small_sizes_only_is_verified_at_sizes():
+    """The whole path (engine → claim status → entry status → scope): the signed distance is
+    proved at d ≤ 3 and sampled to d = 5 with no size argument: ``verified at sizes``; the
+    logistic gradient at its own fixed sizes (N = d = 2) is ``verified``."""
+    from derivations import verify_entry
+
+    r = verify_entry("geometry.signed_distance")
+    assert r.status == "verified at sizes" and r.ok
+    assert r.scope()["every_size"] is False and r.scope()["proved_up_to"] == {"d": 3}
+    assert "verified at sizes" in {c.status for c in r.claims}
+    fixed = verify_entry("logistic.gradient")
+    assert fixed.status == "verified" and fixed.scope()["every_size"] is False
