@@ -38,7 +38,7 @@ NAME = "lindisc verify (whole catalog)"
 #: Cold–warm pairs in a full run, and in --quick (which must finish in under two minutes).
 REPEATS = 5
 QUICK_REPEATS = 1
-SUMMARY_KEYS = ("verified", "refuted", "undecided", "conflict", "error")
+SUMMARY_KEYS = ("verified", "verified at sizes", "refuted", "undecided", "conflict", "error")
 CACHE_ENV = "LINDISC_CACHE_DIR"
 FROM_CACHE = re.compile(r"(\d+) from the cache")
 

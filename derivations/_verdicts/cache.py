@@ -318,7 +318,8 @@ def cacheable(detail: dict, *, complete: bool) -> bool:
         return False
     # A verified or refuted verdict rests on a proof or an exact counterexample, never on
     # a timeout; any other verdict with a timeout might be decided by a less busy run.
-    return "timeout" not in outcomes or detail.get("status") in ("verified", "refuted")
+    return "timeout" not in outcomes or detail.get("status") in ("verified", "verified at sizes",
+                                                                 "refuted")
 
 
 # -- where and how it is stored -------------------------------------------------------------

@@ -238,7 +238,7 @@ def test_disagreeing_exact_evaluations_are_an_error_never_a_verdict(monkeypatch)
     r = verify_claim("planted", Equal((A * B).T, B.T * A.T), s, random.Random(0))
     by = {o.name: o for o in r.methods}
     assert by["exact random"].outcome == "error" and "disagree" in by["exact random"].detail
-    assert r.status != "verified"
+    assert r.status not in ("verified", "verified at sizes")
 
 
 def _catalog_points(ids, gradients: list | None = None):
@@ -570,7 +570,8 @@ def test_an_equality_condition_between_functions_is_about_the_point_not_the_func
     for claim in (Equal(sp.Piecewise((0, sp.Ne(a, b)), (1, True)), 0),
                   Equal(sp.Piecewise((0, sp.Eq(a, b)), (1, True)), 1)):
         assert not any(claim.identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
-        assert verify_claim("tie", claim, s, random.Random(0)).status != "verified"
+        status = verify_claim("tie", claim, s, random.Random(0)).status
+        assert status not in ("verified", "verified at sizes")
     # at exact points the condition is the numbers' equality, as before
     from derivations._symbols.rational import values_of
 

@@ -46,7 +46,7 @@ def test_sympy_zero_gradient_is_refuted_not_verified(fisher, form):
     r = verify_claim("grad J = sympy's diff", Equal(Grad(J, w), sp.diff(J, w) if form == "element"
                                                      else sp.ZeroMatrix(d, 1)), s, random.Random(0))
     assert r.status in ("refuted", "conflict"), r.methods
-    assert r.status != "verified"
+    assert r.status not in ("verified", "verified at sizes")
     assert r.counterexample is not None
 
 
@@ -63,7 +63,7 @@ def test_true_fisher_gradient_is_verified(fisher):
     s, d, w, SB, SW = fisher
     J = quad(w, SB) / quad(w, SW)
     r = verify_claim("grad J", Equal(Grad(J, w), _true_gradient(w, SB, SW)), s, random.Random(2))
-    assert r.status == "verified", [(o.name, o.outcome, o.detail) for o in r.methods]
+    assert r.status == "verified at sizes", [(o.name, o.outcome, o.detail) for o in r.methods]
 
 
 @pytest.mark.parametrize("wrong, why", [

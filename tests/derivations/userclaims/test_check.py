@@ -51,7 +51,7 @@ def test_verdicts_scope_and_counterexample(report):
     _, r = report
     by = {x["name"]: x for x in r.records}
     good = by["grad of x^T S x"]
-    assert good["status"] == "verified" and good["as_expected"]
+    assert good["status"] == "verified at sizes" and good["as_expected"]
     assert good["scope"]["proved_up_to"] == {"d": 2}
     assert {m["name"] for m in good["methods"]} == {"exact random", "components", "symbolic"}
     bad = by["false: grad of x^T A x is 2 A x"]
@@ -65,7 +65,7 @@ def test_the_first_wrong_step_is_named(report):
     _, r = report
     der = next(x for x in r.records if x["kind"] == "derivation")
     assert der["status"] == "refuted" and der["first_wrong_step"] == 2
-    assert [s["status"] for s in der["steps"]] == ["verified", "refuted"]
+    assert [s["status"] for s in der["steps"]] == ["verified at sizes", "refuted"]
     assert r.exit_code == 1
 
 
@@ -78,7 +78,7 @@ def test_cli_table_json_and_exit_codes(report, tmp_path, capsys):
     good.write_text(SMALL.split("[[claim]]\nname = \"false")[0])
     assert main(["check", str(good), "--format", "json", "--budget", "10"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["ok"] and d["format"] == 1 and d["items"][0]["status"] == "verified"
+    assert d["ok"] and d["format"] == 1 and d["items"][0]["status"] == "verified at sizes"
     bad = tmp_path / "bad.toml"
     bad.write_text(SMALL.replace('rhs = "2 * S @ x"', 'rhs = "2 * S @@ x"'))
     assert main(["check", str(bad)]) == 2

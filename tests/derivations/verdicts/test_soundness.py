@@ -63,7 +63,7 @@ def test_a_timeout_inside_a_generic_exception_handler_is_not_swallowed(monkeypat
     monkeypatch.setattr(ex, "_algebraic_zero", _sleep_forever)
     monkeypatch.setattr(ex, "_ball_excluding_zero", lambda v: None)
     r = verify_claim("timeout in exactness", claim, s, random.Random(0), budget=0.3)
-    assert r.status != "verified"
+    assert r.status not in ("verified", "verified at sizes")
     assert "timeout" in {o.outcome for o in r.methods}
 
 
