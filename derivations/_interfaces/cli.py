@@ -19,8 +19,9 @@ command                                     what it does
 --points X``                                signed distance r = g(x)/‖w‖, projection x_⊥
 ==========================================  ================================================
 
-Exit codes: 0 when every result, exercise and algorithm entry is verified and every
-erratum refuted (its corrected form verified); 1 otherwise; 2 on a usage error (a one-line
+Exit codes: 0 when every result, exercise and algorithm entry is verified (or verified at
+sizes: proved at some sizes, sampled beyond — the table says which) and every erratum
+refuted (its corrected form verified); 1 otherwise; 2 on a usage error (a one-line
 message that names the fix); 130 on Ctrl-C ("interrupted", no traceback); 141 when the
 reader of stdout went away (``lindisc list | head``), silently.
 

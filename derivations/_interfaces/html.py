@@ -44,6 +44,11 @@ CATEGORIES = {
 _MARK = {"verified": "\u2713", "verified at sizes": "\u2713", "refuted": "\u2717"}  # ✓ ✗
 
 
+def _word(cat: str) -> str:
+    """A category as counts and headings write it (``at-sizes`` → ``verified at sizes``)."""
+    return "verified at sizes" if cat == "at-sizes" else cat
+
+
 def _st(status: str) -> str:
     """A status as a CSS class name (``verified at sizes`` → ``st-verified-at-sizes``)."""
     return "st-" + re.sub(r"[^A-Za-z0-9_-]", "-", status)
@@ -513,7 +518,7 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
         c = _counts([recs[i] for i in ids])
         body = [f"<h1>{_e(title_of[t])}</h1>",
                 f'<p class="summary">{len(ids)} entries: ' + ", ".join(
-                    f'<span class="count cat-{k}">{v} {k}</span>' for k, v in c.items() if v)
+                    f'<span class="count cat-{k}">{v} {_word(k)}</span>' for k, v in c.items() if v)
                 + ".</p>", _legend(),
                 '<h2 class="graph-title">Dependency graph</h2>'
                 '<p class="hint">An arrow goes from an entry to the entries that use its result; '
@@ -527,7 +532,7 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
         rows.append(f'<tr><td><a href="{_page(t)}">{_e(title_of[t])}</a></td>'
                     f'<td>{len(ids)}</td>' + "".join(
                         f'<td class="cat-{k}">{v}</td>' for k, v in c.items()) + "</tr>")
-    head = "".join(f'<th class="cat-{k}">{_e(k)}</th>' for k in CATEGORIES)
+    head = "".join(f'<th class="cat-{k}">{_e(_word(k))}</th>' for k in CATEGORIES)
     toc = []
     for t, ids in topics.items():
         items = "".join(f'<li class="cat-{category(recs[i])}"><a href="{_href(i, topic_of)}">'
@@ -538,7 +543,7 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
     index = [
         "<h1>Linear discriminants: verified derivations</h1>",
         f"<p>The engine's verdicts on {len(recs)} entries of the catalog: "
-        + ", ".join(f"{v} {k}" for k, v in c.items()) + ". Each statement is coloured by its "
+        + ", ".join(f"{v} {_word(k)}" for k, v in c.items()) + ". Each statement is coloured by its "
         "status; an erratum shows the statement as the document prints it, its exact "
         "counterexample and the diagnosis, beside the corrected statement.</p>",
         _legend(),
