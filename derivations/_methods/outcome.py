@@ -37,8 +37,10 @@ class Outcome:
     * ``points`` / ``skipped`` — decided points, and points skipped (singular or undecidable
       draws, never evidence);
     * ``bound`` — for exact random: an upper bound on the probability that a false
-      polynomial/rational claim survives every point (Schwartz–Zippel), or ``None`` when no
-      such bound applies (non-rational claims);
+      polynomial/rational claim survives every uniform point (generalised Schwartz–Zippel over
+      the sets the parameters were actually drawn from), or ``None`` when no true bound below
+      10⁻³ exists (non-rational claims, integers from a small range, labels drawn at random;
+      ``detail`` says which);
     * ``seed`` — the seed that reproduces the method's draws.
     """
 
