@@ -263,9 +263,8 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
         schedule += [(a, "edge", EDGE_POINTS) for a in space.size_assignments()]
     discrete = [d.name for d in involved(claim, space) if d.discrete]
     for a in tops:  # labels at the top size: enumerated when few, else drawn (and no bound)
-        combos = space.discrete_combinations(a, discrete) if discrete else [None]
-        if len(combos) > TOP_ENUMERATION:
-            combos = [None]
+        combos = (space.discrete_combinations(a, discrete, TOP_ENUMERATION) if discrete
+                  else None) or [None]
         schedule += [(a, "uniform", nbound, c) for c in combos]
     schedule = [(*e, None) if len(e) == 3 else e for e in schedule]
 

@@ -26,6 +26,7 @@ The declarations drive every method:
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass, field, replace
 
@@ -641,12 +642,9 @@ class Space:
             entries[decl.name] = free
         if not discrete:
             return [self._symbolic(sizes, mapping, entries, {})]
+        if math.prod(self.discrete_count(d, sizes) for d in discrete) > MAX_ENUMERATION:
+            return []  # counted, never built
         choices = [self._discrete_values(d, sizes) for d in discrete]
-        total = 1
-        for ch in choices:
-            total *= len(ch)
-        if total > MAX_ENUMERATION:
-            return []
         out = []
         for combo in itertools.product(*choices):
             m = dict(mapping)
@@ -686,11 +684,25 @@ class Space:
         memo = getattr(self, "_memo", None)
         return Instance(sizes, mapping, entries, disc, self._defs(), memo=memo, memo_key=key)
 
-    def discrete_combinations(self, sizes: dict, names: list[str]) -> list[dict]:
+    def discrete_count(self, decl: Decl, sizes: dict) -> int:
+        """How many legal values :meth:`_discrete_values` has, without building them."""
+        if decl.is_scalar:
+            return 2
+        r, c = self._size(decl.rows, sizes), self._size(decl.cols, sizes)
+        c = 2 if decl.structure == "labels" else c
+        if decl.assumptions.get("allow_empty", False) or r < c:
+            return c ** r
+        # onto maps from r rows to c classes (inclusion–exclusion over the missing classes)
+        return sum((-1) ** j * math.comb(c, j) * (c - j) ** r for j in range(c + 1))
+
+    def discrete_combinations(self, sizes: dict, names: list[str], limit: int) -> list[dict] | None:
         """Every legal joint value of the discrete declarations ``names`` at ``sizes`` (name →
-        value), as components enumerates them: what exact random's uniform points run through
-        when there are few (then the labels are not random, and the bound holds for each)."""
+        value), as components enumerates them — what exact random's uniform points run
+        through when there are few (then the labels are not random, and the bound holds for
+        each); None when there are more than ``limit`` (never built)."""
         decls = [self.decls[n] for n in names]
+        if math.prod(self.discrete_count(d, sizes) for d in decls) > limit:
+            return None
         return [dict(zip(names, combo)) for combo in
                 itertools.product(*(self._discrete_values(d, sizes) for d in decls))]
 

@@ -115,7 +115,10 @@ def planted(draw):
         return s, claim, Fraction(len(failing), len(drawn))
     if kind == "labels":
         m = draw(st.integers(2, 7))
-        target = tuple(draw(st.lists(st.sampled_from([1, -1]), min_size=m, max_size=m)))
+        target = draw(st.lists(st.sampled_from([1, -1]), min_size=m, max_size=m))
+        if len(set(target)) == 1:  # a one-class labelling is not a legal input: the claim
+            target[-1] = -target[-1]  # would be true; plant the failure at a legal one
+        target = tuple(target)
         s, claim = _labels_claim(m, target)
         return s, claim, _uniform_label_probability(m, target)
     # a rational: false except at a few roots, which uniform draws from 2^41 values miss

@@ -305,3 +305,17 @@ def test_random_instance_draws_what_instance_and_values_draw_on_every_catalog_sp
                         (b.mapping, b.entries, b.discrete, b.definitions, b.point), (eid, sizes, mode, keep)
                     assert all(hash(a.mapping[s]) == hash(b.mapping[s]) for s in a.mapping)
     assert spaces == len(REGISTRY) > 100
+
+
+@pytest.mark.parametrize("allow_empty", [False, True])
+def test_the_count_of_legal_labellings_is_the_enumeration(allow_empty):
+    """``discrete_count`` (what components and exact random check against their limits
+    without building anything) is the length of the enumeration, for every shape."""
+    s = Space()
+    for r in range(1, 6):
+        for c in range(1, 4):
+            s.matrix(f"T{r}{c}", r, c, "one_hot_rows", allow_empty=allow_empty)
+        s.vector(f"t{r}", r, labels=True, allow_empty=allow_empty)
+    s.scalar("y", label=True)
+    for d in s.decls.values():
+        assert s.discrete_count(d, {}) == len(s._discrete_values(d, {})), d.name
