@@ -166,13 +166,16 @@ def claim_bound(claim, space, sizes: dict, points: int, *,
     claim depends on (labels, one-hot rows: drawn at random, but not from a product set) has
     no term: then no bound is stated, unless ``fixed_discrete`` says the points held it fixed
     (exact random enumerates few labellings, and bounds each). Nor is one of at least
-    :data:`USEFUL_BOUND`. ``why``
-    says which (empty when the bound is stated)."""
-    from .._symbols.space import draw_set_size
+    :data:`USEFUL_BOUND`. ``why`` says which (empty when the bound is stated)."""
+    from .._symbols.space import UNIFORM_SET_SIZE, draw_set_size
 
     if _terms(claim) is None:
         return None, "no Schwartz–Zippel bound (a sign, not a zero test)"
-    decls = involved(claim, space)
+    if all(draw_set_size(d, sizes) == UNIFORM_SET_SIZE for d in space.decls.values()):
+        # one group (the common case): every parameter from 2^40 values, one walk
+        decls = [d for d in space.decls.values()]
+    else:
+        decls = involved(claim, space)
     discrete = [d.name for d in decls if d.discrete]
     if discrete and not fixed_discrete:
         return None, (f"no Schwartz–Zippel bound ({', '.join(discrete)} drawn at random at the "
@@ -182,7 +185,7 @@ def claim_bound(claim, space, sizes: dict, points: int, *,
         groups.setdefault(draw_set_size(d, sizes), []).append(d.name)
     per_point = 0.0
     for size, names in groups.items():
-        deg = claim_degree(claim, space, sizes, only=set(names))
+        deg = claim_degree(claim, space, sizes, only=set(names) if len(groups) > 1 else None)
         if deg is None:
             return None, "no Schwartz–Zippel bound (not a rational function of the parameters)"
         per_point += deg / size

@@ -261,7 +261,8 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
     schedule += [(a, "readable", 1) for a in growth]
     if edge:
         schedule += [(a, "edge", EDGE_POINTS) for a in space.size_assignments()]
-    discrete = [d.name for d in involved(claim, space) if d.discrete]
+    discrete = ([d.name for d in involved(claim, space) if d.discrete]
+                if any(d.discrete for d in space.decls.values()) else [])
     for a in tops:  # labels at the top size: enumerated when few, else drawn (and no bound)
         combos = (space.discrete_combinations(a, discrete, TOP_ENUMERATION) if discrete
                   else None) or [None]
