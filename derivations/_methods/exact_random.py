@@ -18,8 +18,9 @@ The sizes (:func:`size_plan`) are chosen so that a claim true only at small size
    points the Schwartz–Zippel bound is stated for (:mod:`derivations._methods.degree`).
 
 A draw that makes a defined quantity singular (an inverse of a singular matrix, a zero
-denominator) is redrawn up to :data:`REDRAWS` times, then skipped and counted — never an
-error, never evidence.
+denominator), or where a defined symbol's value does not meet its declaration
+(:mod:`derivations._decide.conditions`), is redrawn up to :data:`REDRAWS` times, then skipped
+and counted — never an error, never evidence, never a counterexample.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
 from .._claims.claims import Stationary, Undecidable
+from .._decide.conditions import unmet
 from .degree import claim_degree
 from .._symbols.expr import Grad
 from .sizes import claim_requirement, sizes_meeting
@@ -226,6 +228,10 @@ def _one_point(claim, space, sizes, rng, mode, keep, denominators=()):
     for _ in range(REDRAWS):
         try:
             inst, values = space.random_instance(sizes, rng, mode, keep)
+            outside = unmet(space, inst, values)  # a defined symbol's declaration: a condition
+            if outside:
+                reason = f"outside the declarations: {outside}"
+                continue
             over_q = _holds_over_q(claim, inst, denominators)
             if over_q is True:
                 return "ok", inst, values, None
