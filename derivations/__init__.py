@@ -15,7 +15,7 @@ beyond them with a Schwartz–Zippel bound:
 >>> s = Space()
 >>> d = s.dim("d")
 >>> A, B = s.matrix("A", d, d), s.matrix("B", d, d)
->>> r = verify(Equal((A * B).T, B.T * A.T), s)
+>>> r = verify(Equal((A + B) * (A - B), A**2 - A * B + B * A - B**2), s)
 >>> r.status, r.scope()["every_size"]
 ('verified', True)
 
