@@ -14,12 +14,13 @@ meets the declaration* (x ≠ y). So:
 :func:`unmet` checks one point, exactly (:func:`.exactness.exact_sign`); a condition it
 cannot decide at a point counts as not met (the point is redrawn). A condition the definition
 implies by its form (``p := exp(a)`` declared positive; ``N := N_1 + N_2`` of positive
-integers; ``S := (m_1 − m_2)(m_1 − m_2)ᵀ`` declared symmetric or psd) is not checked
-(:func:`implied`): it holds at every point.
+integers; ``S := (m_1 − m_2)(m_1 − m_2)ᵀ`` declared symmetric or psd, :func:`symmetric_by_form`,
+:func:`psd_by_form`) is not checked (:func:`implied`): it holds at every point.
 """
 
 from __future__ import annotations
 
+import flint
 import sympy as sp
 
 from .exactness import exact_sign
@@ -28,19 +29,72 @@ from .positivity import is_manifestly_nonnegative, is_manifestly_positive
 __all__ = ["unmet", "implied", "checked_conditions"]
 
 
-def _gram(value) -> bool:
-    """``A Aᵀ`` (or ``Aᵀ A``, ``c·A Aᵀ`` with c ≥ 0 a number): symmetric and psd by form."""
-    if not isinstance(value, sp.MatMul):
-        return False
-    coeff = sp.Mul(*[a for a in value.args if a.is_number])
-    args = [a for a in value.args if not a.is_number]
-    if coeff.is_negative or len(args) % 2:
-        return False
-    half = len(args) // 2
-    try:
-        return sp.MatMul(*args[:half]).T.doit() == sp.MatMul(*args[half:]).doit()
-    except Exception:  # noqa: BLE001 - a form this rule does not read
-        return False
+_SYMMETRIC = ("symmetric", "spd", "psd", "diagonal", "positive_diagonal")
+
+
+def _declared(space, sym, structures) -> bool:
+    """``sym`` is declared with one of ``structures`` (a defined one too: every drawn point
+    meets its declaration, checked or implied in its own right)."""
+    d = next((d for d in space.decls.values() if d.symbol == sym), None)
+    return d is not None and d.structure in structures
+
+
+def _palindrome(args, space, middle_ok) -> bool:
+    """``X_1 ... X_k`` with X_i = X_{k+1-i}ᵀ, the middle factor (k odd) passing ``middle_ok``."""
+    k = len(args)
+    for i in range(k // 2):
+        try:
+            if args[i].T.doit() != args[k - 1 - i].doit():
+                return False
+        except Exception:  # noqa: BLE001 - a factor without a transpose
+            return False
+    return k % 2 == 0 or middle_ok(args[k // 2])
+
+
+def symmetric_by_form(e, space) -> bool:
+    """Whether the matrix ``e`` is symmetric by its form: a declared symmetric (spd, psd,
+    diagonal) matrix, I, 0, a palindrome of transposes around a symmetric middle (A S Aᵀ),
+    sums, scalar multiples, transposes and inverses of such, an explicit matrix equal to its
+    transpose."""
+    if isinstance(e, sp.MatrixBase):
+        n = e.shape[0]
+        return e.shape[1] == n and all(sp.expand(e[i, j] - e[j, i]) == 0
+                                       for i in range(n) for j in range(i))
+    if isinstance(e, (sp.Identity, sp.ZeroMatrix)):
+        return e.shape[0] == e.shape[1]
+    if isinstance(e, sp.MatrixSymbol):
+        return _declared(space, e, _SYMMETRIC)
+    if isinstance(e, sp.MatAdd):
+        return all(symmetric_by_form(a, space) for a in e.args)
+    if isinstance(e, (sp.Transpose, sp.Inverse)):
+        return symmetric_by_form(e.args[0], space)
+    if isinstance(e, sp.MatPow):
+        return e.args[1].is_integer is True and symmetric_by_form(e.args[0], space)
+    if isinstance(e, sp.MatMul):
+        args = [a for a in e.args if not a.is_number and not (isinstance(a, sp.Expr)
+                                                               and not a.is_Matrix)]
+        if not args:
+            return False
+        return _palindrome(args, space, lambda m: symmetric_by_form(m, space))
+    return False
+
+
+def psd_by_form(e, space) -> bool:
+    """Whether the matrix ``e`` is psd by its form: a declared psd or spd matrix, I, 0, a
+    palindrome A M Aᵀ around a psd middle (A Aᵀ), sums and nonnegative multiples of such."""
+    if isinstance(e, (sp.Identity, sp.ZeroMatrix)):
+        return e.shape[0] == e.shape[1]
+    if isinstance(e, sp.MatrixSymbol):
+        return _declared(space, e, ("spd", "psd", "positive_diagonal"))
+    if isinstance(e, sp.MatAdd):
+        return all(psd_by_form(a, space) for a in e.args)
+    if isinstance(e, sp.MatMul):
+        scalars = [a for a in e.args if not getattr(a, "is_Matrix", False)]
+        args = [a for a in e.args if getattr(a, "is_Matrix", False)]
+        if not args or not all(is_manifestly_nonnegative(c, space) for c in scalars):
+            return False
+        return _palindrome(args, space, lambda m: psd_by_form(m, space))
+    return False
 
 
 def implied(value, decl, space) -> bool:
@@ -56,8 +110,13 @@ def implied(value, decl, space) -> bool:
         if a.get("nonnegative"):
             return is_manifestly_nonnegative(value, space)
         return True
-    if decl.structure in ("symmetric", "psd"):
-        return _gram(value)
+    if decl.structure == "symmetric":
+        return symmetric_by_form(value, space)
+    if decl.structure == "diagonal" and isinstance(value, sp.MatrixBase):
+        return value.is_square and all(value[i, j] == 0 for i in range(value.shape[0])
+                                       for j in range(value.shape[1]) if i != j)
+    if decl.structure == "psd":
+        return symmetric_by_form(value, space) and psd_by_form(value, space)
     return False
 
 
@@ -99,7 +158,8 @@ def _psd(m: sp.MatrixBase, strict: bool) -> bool | None:
     if not all(x.is_Rational for x in m):
         return None
     n = m.shape[0]
-    coeffs = m.charpoly().all_coeffs()  # t^n first
+    fm = flint.fmpq_mat(n, n, [flint.fmpq(int(x.p), int(x.q)) for x in m])
+    coeffs = list(reversed(fm.charpoly().coeffs()))  # t^n first
     for k, c in enumerate(coeffs):
         if c * (-1) ** k < 0:
             return False

@@ -115,3 +115,18 @@ def test_draws_that_meet_every_condition_are_drawn_as_before():
     x = s.scalar("x")
     inst, values = s.random_instance({}, random.Random(0))
     assert unmet(s, inst, values) is None and checked_conditions(s) == []
+
+
+def test_symmetric_and_psd_by_form():
+    from derivations._decide.conditions import psd_by_form, symmetric_by_form
+
+    s = Space()
+    d = s.dim("d")
+    A, X, S = s.matrix("A", d, d), s.matrix("X", d, d), s.matrix("S", d, d, "spd")
+    m = s.vector("m", d)
+    assert symmetric_by_form(A * S * A.T + 2 * sp.Identity(d), s)
+    assert symmetric_by_form((X.T * X).inverse(), s)
+    assert not symmetric_by_form(A * S, s) and not symmetric_by_form(A + S, s)
+    assert psd_by_form(A * S * A.T + m * m.T, s) and not psd_by_form(-(m * m.T), s)
+    assert symmetric_by_form(sp.ImmutableMatrix([[1, 2], [2, 3]]), s)
+    assert not symmetric_by_form(sp.ImmutableMatrix([[1, 2], [3, 3]]), s)
