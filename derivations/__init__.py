@@ -15,7 +15,7 @@ beyond them with a Schwartz–Zippel bound:
 >>> s = Space()
 >>> d = s.dim("d")
 >>> A, B = s.matrix("A", d, d), s.matrix("B", d, d)
->>> r = verify(Equal((A * B).T, B.T * A.T), s)
+>>> r = verify(Equal((A + B) * (A - B), A**2 - A * B + B * A - B**2), s)
 >>> r.status, r.scope()["every_size"]
 ('verified', True)
 
@@ -120,6 +120,8 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
     ``status`` is one of ``verified`` (every size, or a claim whose sizes are all fixed),
     ``verified at sizes`` (proved at some sizes, only sampled beyond), ``refuted``,
     ``undecided``, ``conflict``, ``error``;
+    A claim whose two sides became one expression while it was built (SymPy's automatic
+    arithmetic) is refused: ``error``, "true by construction" — as a claims file reports it.
     ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_up_to``,
     ``sampled_up_to``, ``bound``); ``counterexample`` is the exact point (sizes and values)
     of a refutation; ``methods`` holds each method's outcome and detail. ``seed`` fixes
@@ -143,8 +145,28 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
     b = DEFAULT_BUDGET if budget is None else float(budget)
     if not b > 0 or b == float("inf"):
         raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
+    refused = _by_construction(claim, label)
+    if refused is not None:
+        return refused
     return verify_claim(label or str(claim), claim, space, _random.Random(seed), budget=b,
                         seed=seed)
+
+
+def _by_construction(claim, label):
+    """The claims-file rule (:mod:`derivations._claims.tautology`): a claim whose two sides
+    became one expression while it was built (SymPy's automatic evaluation: ``exp(log(x))``
+    is ``x`` before any method sees it) checks nothing — an ``error``, never ``verified``."""
+    from ._claims.tautology import by_construction
+    from ._methods.outcome import ERROR, Outcome
+    from ._verdicts.engine import ClaimResult
+
+    why = by_construction(claim)
+    if why is None:
+        return None
+    return ClaimResult(label or str(claim), "error", [Outcome("construction", ERROR, detail=(
+        "true by construction: both sides became one expression while it was built "
+        f"({why}); nothing was checked. Build the sides unevaluated (evaluate=False), or "
+        "declare what makes the rewriting valid (e.g. x positive for exp(log(x)) = x)"))])
 
 
 def verify_entry(entry, *, seed: int = 0, budget: float | None = None):

@@ -8,6 +8,7 @@ and ``lhs - rhs`` is simplified entry by entry. All zero is a proof for those si
 from __future__ import annotations
 
 from .._claims.claims import Undecidable
+from .._decide.conditions import unmet
 from .budget import Timeout, time_limit
 from .sizes import claim_requirement, sizes_meeting
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
@@ -108,6 +109,8 @@ def _prove_at(claim, space, rng, sizes, insts) -> Outcome | None:
             # Not shown zero: look for an exact witness before calling it inconclusive.
             for _ in range(3):
                 values = space.random_values(inst, rng)
+                if unmet(space, inst, values):  # a witness meets every defined symbol's declaration
+                    continue
                 try:
                     why = claim.violation(inst, values)
                 except Undecidable:

@@ -21,8 +21,9 @@ The sizes (:func:`size_plan`) are chosen so that a claim true only at small size
    bound; a bound of 10⁻³ or more is not stated (the detail says why).
 
 A draw that makes a defined quantity singular (an inverse of a singular matrix, a zero
-denominator) is redrawn up to :data:`REDRAWS` times, then skipped and counted — never an
-error, never evidence.
+denominator), or where a defined symbol's value does not meet its declaration
+(:mod:`derivations._decide.conditions`), is redrawn up to :data:`REDRAWS` times, then skipped
+and counted — never an error, never evidence, never a counterexample.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
 from .._claims.claims import Stationary, Undecidable
+from .._decide.conditions import unmet
 from .degree import claim_bound, involved
 from .._symbols.expr import Grad
 from .sizes import claim_requirement, sizes_meeting
@@ -232,6 +234,10 @@ def _one_point(claim, space, sizes, rng, mode, keep, denominators=(), fixed=None
     for _ in range(REDRAWS):
         try:
             inst, values = space.random_instance(sizes, rng, mode, keep, fixed)
+            outside = unmet(space, inst, values)  # a defined symbol's declaration: a condition
+            if outside:
+                reason = f"outside the declarations: {outside}"
+                continue
             over_q = _holds_over_q(claim, inst, denominators)
             if over_q is True:
                 return "ok", inst, values, None

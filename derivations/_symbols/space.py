@@ -42,7 +42,8 @@ from . import sympy_sums  # noqa: F401 - the free symbols of a Sum kept per expr
 
 from .expr import Grad
 
-__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions", "draw_set_size"]
+__all__ = ["Space", "Decl", "Instance", "STRUCTURES", "expand_definitions", "draw_set_size",
+           "DefinitionCycle", "dependency_order"]
 
 STRUCTURES = frozenset({
     "general", "symmetric", "spd", "psd", "diagonal", "positive_diagonal",
@@ -427,7 +428,9 @@ _EXPANDED: dict = {}
 
 
 def expand_definitions(expr: sp.Basic, definitions: list) -> sp.Basic:
-    """Substitute defined symbols (latest definition first, so definitions may chain)."""
+    """Substitute defined symbols: latest definition first, through a list in dependency
+    order (each definition after the ones its value uses, :func:`dependency_order`, as
+    :meth:`Space.define` keeps it), so one pass substitutes to the fixed point."""
     if not definitions:
         return expr
     try:
@@ -444,6 +447,48 @@ def expand_definitions(expr: sp.Basic, definitions: list) -> sp.Basic:
                 _EXPANDED.clear()
             _EXPANDED[key] = got
     return got
+
+
+class DefinitionCycle(ValueError):
+    """Definitions that use themselves, directly or through others: ``cycle`` holds the
+    names in order, the first repeated last (``["b", "a", "b"]``: b uses a, a uses b)."""
+
+    def __init__(self, cycle: list):
+        self.cycle = list(cycle)
+        super().__init__("define(): the definitions form a cycle, " + " → ".join(self.cycle)
+                         + " (each uses the next); a symbol may not be defined through itself: "
+                         "remove or rewrite one of these definitions")
+
+
+def _atoms(value) -> set:
+    return sp.sympify(value).atoms(sp.Symbol, sp.MatrixSymbol) if isinstance(value, sp.Basic) else set()
+
+
+def _defined_used(value, definitions) -> list:
+    """The defined symbols ``value`` uses directly."""
+    atoms = _atoms(value)
+    return [s for s, *_ in definitions if s in atoms]
+
+
+def dependency_order(definitions: list) -> list:
+    """``definitions`` (tuples whose first two items are symbol and value) reordered so
+    that each comes after every definition its value uses; otherwise in the given order (a
+    list already in that order is returned as it is). The list must be acyclic."""
+    placed: list = []
+    done: set = set()
+    rest = list(definitions)
+    uses = [set(_defined_used(d[1], definitions)) for d in rest]
+    pending = list(zip(rest, uses))
+    while pending:
+        for i, (d, u) in enumerate(pending):
+            if u <= done:
+                placed.append(d)
+                done.add(d[0])
+                del pending[i]
+                break
+        else:  # a cycle: Space.define refuses one before it is stored
+            raise DefinitionCycle([str(d[0]) for d, _u in pending] + [str(pending[0][0][0])])
+    return placed
 
 
 class Space:
@@ -523,13 +568,66 @@ class Space:
         """Constrain ``symbol`` by construction: every method substitutes ``value`` for it.
 
         This is how hypotheses are encoded without filtering: "x_perp lies on the plane"
-        becomes ``define(b, -dot(w, x_perp))``. Claims keep the symbol (and print it);
-        a later definition may use earlier-defined symbols.
+        becomes ``define(b, -dot(w, x_perp))``. Claims keep the symbol (and print it).
+        Definitions are equations, in any order: a definition may use symbols defined before
+        or after it (they are substituted to a fixed point, :meth:`expand`), but never itself,
+        directly or through others — a cycle raises :class:`DefinitionCycle` naming it; a
+        symbol is defined once. A defined symbol's declaration (nonzero, positive, spd, a unit
+        norm, a label, ...) is a *condition* of the claim: every point a method draws meets it
+        (:mod:`derivations._decide.conditions`), and no proof rule reads it.
         """
         if not any(d.symbol == symbol for d in self.decls.values()):
             raise ValueError(f"define(): {symbol} is not a declared symbol of this space")
-        self.definitions.append((symbol, sp.sympify(value), why))
+        if any(s == symbol for s, _v, _w in self.definitions):
+            raise ValueError(f"define(): {symbol} is defined twice; a symbol has one definition")
+        value = sp.sympify(value)
+        cycle = self._cycle_through(symbol, value)
+        if cycle:
+            raise DefinitionCycle(cycle)
+        self.definitions.append((symbol, value, why))
+        self.definitions[:] = dependency_order(self.definitions)
         return symbol
+
+    def _cycle_through(self, symbol, value) -> list | None:
+        """The names of a cycle ``symbol`` → ... → ``symbol`` that defining it as ``value``
+        would close (``symbol`` first and last), or None."""
+        uses = {s: _atoms(v) for s, v, _w in self.definitions}  # symbol is not defined yet
+        path = [symbol]
+
+        def reach(frm_uses, seen) -> bool:
+            for t in frm_uses:
+                if t != symbol and t not in uses:
+                    continue  # a free symbol
+                if t == symbol:
+                    path.append(t)
+                    return True
+                if t in seen:
+                    continue
+                seen.add(t)
+                path.append(t)
+                if reach(uses.get(t, ()), seen):
+                    return True
+                path.pop()
+            return False
+
+        if reach(_atoms(value), set()):
+            return [str(s) for s in path]
+        return None
+
+    def conditions(self) -> list:
+        """``[(symbol, value, decl)]``: the defined symbols whose declaration constrains them
+        (a structure other than general, or an assumption) — conditions every drawn point
+        must meet (:func:`derivations._decide.conditions.unmet`)."""
+        out = []
+        for sym, value, _why in self.definitions:
+            decl = next((d for d in self.decls.values() if d.symbol == sym), None)
+            if decl is None:
+                continue
+            constrained = (decl.structure != "general"
+                           or any(v for k, v in decl.assumptions.items() if k != "allow_empty"))
+            if constrained:
+                out.append((sym, value, decl))
+        return out
 
     def expand(self, expr: sp.Basic) -> sp.Basic:
         """``expr`` with every definition substituted (dimension-free)."""

@@ -28,7 +28,10 @@ A claims file
     y = "labels(N)"                   # N labels ±1: y[n]
 
     [definitions]                     # optional: hypotheses by construction (every method
-    b = "-w.T @ x"                    # substitutes them); a defined symbol keeps its name
+    b = "-w.T @ x"                    # substitutes them); a defined symbol keeps its name;
+                                      # any order, never circular (a cycle is an error); a
+                                      # defined symbol's declaration is a condition every
+                                      # drawn point meets and no proof uses
 
     [[claim]]
     name = "w is normal to the plane"
@@ -68,7 +71,8 @@ declared vector or matrix, the shape of v), ``trace``, ``det``, ``inv`` (or ``A*
 ``transpose``, ``norm``, ``dot``, ``exp``, ``log``, ``sqrt``, ``sigmoid``,
 ``softmax([a_1, ..., a_K], k)``, ``max``, ``min``, ``abs``, ``hinge(z)`` = max(0, 1 − z),
 ``sum(body, n, N)`` (n = 1..N, a sum over samples), ``eye(n)``, ``zeros(m, n)``,
-``ones(m, n)``, and ``pi``.
+``ones(m, n)``, and ``pi``. ``exp`` of a ``log(u)`` needs u > 0 by the declarations (SymPy
+would rewrite ``exp(log(u))`` to u, false over the reals for u < 0): otherwise an error.
 
 Scalar formulas may be written in LaTeX instead: ``syntax = "latex"`` on a claim or
 derivation (:mod:`.latex`: SymPy's LaTeX parser, lark grammar, behind bounds and a whitelist;

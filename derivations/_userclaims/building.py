@@ -13,6 +13,7 @@ import sympy as sp
 from .._claims.claims import Equal, Exists, Rel
 from .._symbols.expr import Grad
 from .._symbols.nodes import lazy
+from .._symbols.space import DefinitionCycle
 from .declarations import condition, parse_declaration
 from .errors import ClaimsError, Location
 from .loader import ClaimsFile, Item
@@ -60,7 +61,16 @@ def _space(cf: ClaimsFile, item: Item, keep: set | None = None):
             raise ClaimsError(f"definition of {name}: shape {value.shape} is not {sym.shape}", where)
         if any(s == sym for s, _v, _w in space.definitions):
             raise ClaimsError(f"{name} is defined twice", where)
-        space.define(sym, lazy(value), f"{name} = {text}")
+        try:
+            space.define(sym, lazy(value), f"{name} = {text}")
+        except DefinitionCycle as exc:
+            texts = {n: t for n, t, _w in [*cf.definitions, *own]}
+            chain = " → ".join(exc.cycle)
+            used = "; ".join(f'{n} = "{texts[n]}"' for n in exc.cycle[:-1] if n in texts)
+            raise ClaimsError(f"the definitions form a cycle, {chain} (each uses the next: "
+                              f"{used}); a symbol may not be defined through itself, so the "
+                              "claims would be meaningless — remove or rewrite one of these "
+                              "definitions", where) from None
     return space, names
 
 

@@ -154,7 +154,7 @@ class Declarations:
         symbols) and the Names an expression sees (every declared name)."""
         refine = refine or {}
         s = Space()
-        names = Names()
+        names = Names(space=s)
         if keep is not None:
             keep = set(keep)
             for d in self.decls.values():

@@ -19,7 +19,7 @@ import re
 import sympy as sp
 
 from .errors import ClaimsError, Location
-from .parser import MAX_BITS, MAX_DEPTH, MAX_EXPONENT, MAX_NODES, Names, Relation, _bits
+from .parser import MAX_BITS, MAX_DEPTH, MAX_EXPONENT, MAX_NODES, Names, Relation, _bits, real_exp
 
 __all__ = ["parse_latex_expression", "MAX_LATEX"]
 
@@ -142,7 +142,7 @@ class _Rebuild:
         if isinstance(e, sp.Pow):
             base, k = e.args
             if isinstance(base, sp.Symbol) and str(base) == "e" and "e" not in self.names.symbols:
-                return sp.exp(self.go(k))
+                return real_exp(self.go(k), self.names, self.fail)
             if not isinstance(k, sp.Rational) or max(abs(k.p), k.q) > MAX_EXPONENT:
                 self.fail(f"exponent {k}: a literal integer or fraction with numbers at most "
                           f"{MAX_EXPONENT} (e^{{...}} for exponentials)")
@@ -151,6 +151,8 @@ class _Rebuild:
             if isinstance(e, fn):
                 if len(e.args) != 1:
                     self.fail(f"{fn.__name__} takes one argument")
+                if fn is sp.exp:
+                    return real_exp(self.go(e.args[0]), self.names, self.fail)
                 return fn(self.go(e.args[0]))
         if isinstance(e, (sp.Max, sp.Min)):
             return type(e)(*[self.go(a) for a in e.args])

@@ -96,6 +96,32 @@ class Names:
     symbols: dict = field(default_factory=dict)
     samples: set = field(default_factory=set)
     dims: set = field(default_factory=set)
+    #: the Space the symbols belong to, when there is one: what a log's argument is known to
+    #: be (positivity by form, :func:`real_exp`)
+    space: object = None
+
+
+def real_exp(a, names: Names, fail):
+    """``exp(a)`` over the reals: a ``log(u)`` inside ``a`` must have ``u`` > 0 by its
+    declarations (:mod:`derivations._decide.positivity`), else ``fail(message)``. SymPy
+    rewrites ``exp(log(u))`` to ``u`` (``exp(log(u) + y)`` to ``u·e^y``) as it builds them —
+    an identity over the complex numbers, while over the reals ``log(u)`` is undefined
+    where u ≤ 0 — and no method can see what was there before: so the claim is refused
+    here, with the fix."""
+    from .._decide.positivity import is_manifestly_positive
+
+    for lg in sorted(sp.sympify(a).atoms(sp.log), key=sp.default_sort_key):
+        u = lg.args[0]
+        known = (is_manifestly_positive(u, names.space) if names.space is not None
+                 else u.is_positive is True)
+        if not known:
+            name = next((str(x) for x in sorted(u.free_symbols, key=str)), str(u))
+            fail(f"exp of log({u}): log({u}) is real only where {u} > 0, and nothing declared "
+                 f"makes it so; SymPy would rewrite exp(log({u})) to {u}, which holds for every "
+                 f"sign only over the complex numbers. Declare {name} positive "
+                 f"(\"scalar(positive)\"), or add where = [\"{name} > 0\"], or state the claim "
+                 "without exp(log(...))")
+    return sp.exp(a)
 
 
 def _is_matrix(e) -> bool:
@@ -525,7 +551,10 @@ class _Builder:
         return fn(self.scalar_arg(node, args[0]))
 
     def f_exp(self, node, args):
-        return self._unary(node, args, sp.exp)
+        return self._unary(node, args, self.exp_of(node))
+
+    def exp_of(self, node):
+        return lambda a: real_exp(a, self.names, lambda msg: self.fail(node, msg))
 
     def f_log(self, node, args):
         def log(x):
@@ -541,7 +570,8 @@ class _Builder:
         return self._unary(node, args, sp.Abs)
 
     def f_sigmoid(self, node, args):
-        return self._unary(node, args, lambda a: 1 / (1 + sp.exp(-a)))
+        exp = self.exp_of(node)
+        return self._unary(node, args, lambda a: 1 / (1 + exp(-a)))
 
     def f_hinge(self, node, args):
         return self._unary(node, args, lambda z: sp.Max(0, 1 - z))
@@ -564,7 +594,8 @@ class _Builder:
         k = self.index(args[1])
         if not k.is_Integer or k > v.shape[0]:
             self.fail(args[1], f"softmax(..., k) needs a literal k in 1..{v.shape[0]}")
-        return sp.exp(v[int(k) - 1]) / sp.Add(*[sp.exp(a) for a in v])
+        exp = self.exp_of(node)
+        return exp(v[int(k) - 1]) / sp.Add(*[exp(a) for a in v])
 
     def size(self, node):
         v = self.build(node)

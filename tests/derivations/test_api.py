@@ -50,3 +50,19 @@ def test_internal_modules_are_private_by_name():
     assert public == ["catalog"]
     for m in pkgutil.iter_modules(derivations.__path__):
         importlib.import_module(f"derivations.{m.name}")
+
+
+def test_verify_refuses_a_claim_true_by_construction():
+    """One rule with claims files: SymPy rewrote exp(log(x)) to x while the claim was built,
+    so nothing would be checked — today "verified, every size"."""
+    import sympy as sp
+
+    s = derivations.Space()
+    x = s.scalar("x")
+    r = derivations.verify(derivations.Equal(sp.exp(sp.log(x)), x), s)
+    assert r.status == "error" and r.scope() == {}
+    assert r.methods[0].detail.startswith(
+        "true by construction: both sides became one expression while it was built")
+    b = s.scalar("b")
+    assert derivations.verify(derivations.Equal(b + b, 2 * b), s).status == "error"
+    assert derivations.verify(derivations.Equal(b + 1, 2 * b), s).status == "refuted"

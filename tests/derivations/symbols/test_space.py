@@ -319,3 +319,69 @@ def test_the_count_of_legal_labellings_is_the_enumeration(allow_empty):
     s.scalar("y", label=True)
     for d in s.decls.values():
         assert s.discrete_count(d, {}) == len(s._discrete_values(d, {})), d.name
+
+
+# -- definitions are equations: any order, never circular (issue 33) --------------------------
+
+def test_definitions_in_any_order_expand_to_the_same_expression():
+    """Today the top-down listing left x_perp in x's expansion, drawn as if it were free."""
+    from derivations._symbols.space import dependency_order
+
+    exprs = []
+    for top_down in (True, False):
+        s = Space()
+        x, xp, z = s.scalar("x"), s.scalar("x_perp"), s.scalar("z")
+        pairs = [(x, xp + 1), (xp, 2 * z)]
+        for sym, value in (pairs if top_down else pairs[::-1]):
+            s.define(sym, value)
+        assert [str(d[0]) for d in s.definitions] == ["x_perp", "x"]  # dependencies first
+        exprs.append(s.expand(x))
+        inst = s.components({})[0]
+        assert inst(x) == 2 * z + 1
+    assert exprs == [2 * z + 1, 2 * z + 1]
+    # a list already in dependency order is kept as it is (the catalog's expansions unchanged)
+    s = Space()
+    a, b, c = s.scalar("a"), s.scalar("b"), s.scalar("c")
+    defs = [(a, b + c), (b, c), (c, sp.Integer(1))]
+    assert dependency_order(defs) == [(c, sp.Integer(1)), (b, c), (a, b + c)]
+    assert dependency_order(defs[::-1]) == defs[::-1]
+
+
+@pytest.mark.parametrize("defs, cycle", [
+    ([("b", "a + 1"), ("a", "b + 1")], ["a", "b", "a"]),
+    ([("a", "a + 1")], ["a", "a"]),
+    ([("b", "a + 1"), ("c", "2*b"), ("a", "c - 1")], ["a", "c", "b", "a"]),
+])
+def test_a_cycle_of_definitions_is_refused_naming_it(defs, cycle):
+    from derivations._symbols.space import DefinitionCycle
+
+    s = Space()
+    syms = {n: s.scalar(n) for n in "abc"}
+    *first, (last, text) = defs
+    for n, t in first:
+        s.define(syms[n], sp.sympify(t, locals=syms))
+    with pytest.raises(DefinitionCycle) as exc:
+        s.define(syms[last], sp.sympify(text, locals=syms))
+    assert exc.value.cycle == cycle and " → ".join(cycle) in str(exc.value)
+    assert isinstance(exc.value, ValueError)
+    assert len(s.definitions) == len(first)  # nothing half-stored
+
+
+def test_a_symbol_is_defined_once():
+    s = Space()
+    a, b = s.scalar("a"), s.scalar("b")
+    s.define(a, b + 1)
+    with pytest.raises(ValueError, match="defined twice"):
+        s.define(a, b + 2)
+
+
+def test_conditions_are_the_defined_symbols_with_a_constraining_declaration():
+    s = Space()
+    d = s.dim("d")
+    x, y = s.vector("x", d), s.vector("y", d)
+    v, g = s.vector("v", d, nonzero=True), s.vector("g", d)
+    t, p = s.scalar("t"), s.scalar("p", positive=True)
+    s.define(v, x - y)
+    s.define(g, x + y)
+    s.define(p, t ** 2 + 1)
+    assert [str(sym) for sym, _v, _d in s.conditions()] == ["v", "p"]

@@ -32,7 +32,7 @@ SEEDS = [
     "w.T @ A @ x + b", "grad(x.T @ A @ x, x)", "(A + A.T) @ x", "sum(t[n] * X[n], n, N)",
     "sigmoid(b) * (1 - sigmoid(b))", "norm(w)**2 / 2", "max(0, 1 - b) >= 0", "[[1, 2], [3, 4]]",
     "inv(A) @ x", "trace(A @ A.T)", "softmax([b, 1, 2], 2)", "hinge(b) + abs(b)", "det(A)**-1",
-    "two[1] * 0.25e1", "exp(log(b)) == b", "eye(d) @ w - zeros(d, 1)", "ones(3, 2).T",
+    "two[1] * 0.25e1", "exp(log(b**2 + 1)) == b**2 + 1", "eye(d) @ w - zeros(d, 1)", "ones(3, 2).T",
 ]
 TOKENS = ["w", "x", "A", "b", "X", "t", "n", "N", "d", "two", ".T", "@", "*", "**", "/", "+", "-",
           "(", ")", "[", "]", ",", "1", "0", "16", "17", "-1", "0.5", "1e9", "grad(", "sum(",
