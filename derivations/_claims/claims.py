@@ -272,6 +272,16 @@ class Rel(Claim):
             g = g[0, 0]
         return prove(sp.sympify(g), strict=self.op in ("<", ">"))
 
+    def decide_at(self, inst, space, seconds: float):
+        """Without a certificate: the gap's sign decided completely at this components instance
+        on the set the declarations define (:mod:`derivations._decide.realclosed`), a
+        :class:`~derivations._decide.realclosed.Decision` (proved, refuted with an exact point,
+        or undecided naming what was missing)."""
+        from .._decide.realclosed import decide_declared
+
+        g = inst(self.gap())
+        return decide_declared(g, ">" if self.op in ("<", ">") else ">=", space, inst, seconds)
+
     def symbolic(self):
         if self.certificate is None:
             return None
