@@ -277,10 +277,21 @@ class Rel(Claim):
         on the set the declarations define (:mod:`derivations._decide.realclosed`), a
         :class:`~derivations._decide.realclosed.Decision` (proved, refuted with an exact point,
         or undecided naming what was missing)."""
-        from .._decide.realclosed import decide_declared
+        from .._decide.inequality import counterexample
+        from .._decide.realclosed import Decision, decide_declared, declared_constraints
 
         g = inst(self.gap())
-        return decide_declared(g, ">" if self.op in ("<", ">") else ">=", space, inst, seconds)
+        if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
+            g = g[0, 0]
+        strict = self.op in ("<", ">")
+        d = decide_declared(g, ">" if strict else ">=", space, inst, seconds)
+        if d.status == "undecided" and not declared_constraints(space, inst):
+            # beyond polynomials (a log): the convexity route's stationary point, when the
+            # gap is negative there exactly, is the counterexample
+            point = counterexample(g, strict)
+            if point is not None:
+                return Decision("refuted", "an exact stationary point of the gap", point)
+        return d
 
     def symbolic(self):
         if self.certificate is None:

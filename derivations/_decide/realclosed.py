@@ -264,6 +264,8 @@ def decide(g, op: str, constraints=(), seconds: float = MAX_SECONDS) -> Decision
 
 def _decide(g, op, constraints, seconds) -> Decision:
     exprs = [g] + [c for c, _ in constraints]
+    if any(e.has(sp.zoo, sp.nan, sp.oo, -sp.oo) for e in exprs):
+        raise _Refused("the expression is undefined here (a division by zero while it was built)")
     allowed = (sp.exp, sp.Abs)
     if any(not all(isinstance(f, allowed) for f in e.atoms(sp.Function)) for e in exprs):
         bad = sorted({type(f).__name__ for e in exprs for f in e.atoms(sp.Function)
