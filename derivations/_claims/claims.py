@@ -278,14 +278,14 @@ class Rel(Claim):
         :class:`~derivations._decide.realclosed.Decision` (proved, refuted with an exact point,
         or undecided naming what was missing)."""
         from .._decide.inequality import counterexample
-        from .._decide.realclosed import Decision, decide_declared, declared_constraints
+        from .._decide.realclosed import Decision, constraints_on, decide_declared
 
         g = inst(self.gap())
         if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
             g = g[0, 0]
         strict = self.op in ("<", ">")
         d = decide_declared(g, ">" if strict else ">=", space, inst, seconds)
-        if d.status == "undecided" and not declared_constraints(space, inst):
+        if d.status == "undecided" and constraints_on(g, space, inst) == []:
             # beyond polynomials (a log): the convexity route's stationary point, when the
             # gap is negative there exactly, is the counterexample
             point = counterexample(g, strict)

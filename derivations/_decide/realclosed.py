@@ -46,8 +46,8 @@ import sympy as sp
 
 from .exactness import exact_sign
 
-__all__ = ["Decision", "decide", "decide_declared", "declared_constraints", "completed_point",
-           "MAX_SECONDS"]
+__all__ = ["Decision", "decide", "decide_declared", "declared_constraints", "constraints_on", "relevant",
+           "completed_point", "MAX_SECONDS"]
 
 #: The most any one z3 call may take (the caller's budget may allow less).
 MAX_SECONDS = 4.0
@@ -79,7 +79,7 @@ class _Refused(Exception):
 
 # -- the declarations' defining properties at one size ----------------------------------------
 
-def declared_constraints(space, inst) -> list[tuple[sp.Expr, str]]:
+def declared_constraints(space, inst, factor: bool = False) -> list[tuple[sp.Expr, str]]:
     """The defining property of every continuous declaration at a components instance, as
     polynomial constraints on its entry symbols (what the sampler builds by construction):
     spd — every leading principal minor > 0 (Sylvester); psd — every principal minor ≥ 0;
@@ -113,6 +113,14 @@ def declared_constraints(space, inst) -> list[tuple[sp.Expr, str]]:
         if not isinstance(m, sp.MatrixBase):
             continue
         st = decl.structure
+        if factor and st in ("spd", "psd"):
+            n = m.shape[0]
+            R = [[sp.Dummy(f"R_{decl.name}", real=True) if j <= i else 0 for j in range(n)]
+                 for i in range(n)]
+            out += [(R[i][i], ">" if st == "spd" else ">=") for i in range(n)]
+            out += [(sp.expand(m[i, j] - sum(R[i][k] * R[j][k] for k in range(min(i, j) + 1))), "==")
+                    for i in range(n) for j in range(n) if j <= i or is_defined]
+            continue
         if st == "spd":
             out += [(sp.expand(m[:k, :k].det()), ">") for k in range(1, m.shape[0] + 1)]
             if is_defined:  # the symmetry an entry matrix has by construction
@@ -148,10 +156,38 @@ def declared_constraints(space, inst) -> list[tuple[sp.Expr, str]]:
 def decide_declared(g, op: str, space, inst, seconds: float = MAX_SECONDS) -> Decision:
     """:func:`decide` on the set the declarations define at this components instance."""
     try:
-        constraints = declared_constraints(space, inst)
+        solve = relevant(g, declared_constraints(space, inst, factor=True))
+        check = relevant(g, declared_constraints(space, inst))
     except _Refused as exc:
         return _undecided(str(exc))
-    return decide(g, op, constraints, seconds)
+    return decide(g, op, solve, seconds, check=check)
+
+
+def constraints_on(g, space, inst, factor: bool = False) -> list | None:
+    """The declarations' constraints that bear on ``g`` at this instance; None when a
+    declaration there is not encoded (see :func:`declared_constraints`)."""
+    try:
+        return relevant(g, declared_constraints(space, inst, factor))
+    except _Refused:
+        return None
+
+
+def relevant(g, constraints: list) -> list:
+    """The constraints that share symbols with ``g``, directly or through other constraints:
+    the rest constrain other declarations only, and declarations are satisfiable together
+    (the sampler builds a point of each), so dropping them changes no answer."""
+    syms = set(sp.sympify(g).free_symbols)
+    keep, rest = [], list(constraints)
+    changed = True
+    while changed:
+        changed = False
+        for c in list(rest):
+            if c[0].free_symbols & syms:
+                keep.append(c)
+                rest.remove(c)
+                syms |= c[0].free_symbols
+                changed = True
+    return keep
 
 
 def completed_point(inst, point: dict) -> dict:
@@ -245,9 +281,11 @@ def _rational_function(e, gens):
 
 # -- the decision ------------------------------------------------------------------------------
 
-def decide(g, op: str, constraints=(), seconds: float = MAX_SECONDS) -> Decision:
+def decide(g, op: str, constraints=(), seconds: float = MAX_SECONDS, check=None) -> Decision:
     """Decide ``g op 0`` (op in ``>= > ==``) wherever ``g`` is defined and every constraint
-    ``(c, cop)`` holds (``cop`` in ``> >= == !=``). Complete where the module docstring says."""
+    ``(c, cop)`` holds (``cop`` in ``> >= == !=``). Complete where the module docstring says.
+    ``check``: the same set described without auxiliary symbols (a Cholesky factor's), what a
+    counterexample is confirmed against; by default the constraints themselves."""
     if op not in _OPS:
         raise ValueError(f"op must be one of {_OPS}, got {op!r}")
     g = sp.sympify(g)
@@ -256,13 +294,14 @@ def decide(g, op: str, constraints=(), seconds: float = MAX_SECONDS) -> Decision
             return _undecided("a matrix-valued gap")
         g = g[0, 0]
     constraints = [(sp.sympify(c), cop) for c, cop in constraints]
+    check = constraints if check is None else [(sp.sympify(c), cop) for c, cop in check]
     try:
-        return _decide(g, op, constraints, max(0.05, min(seconds, MAX_SECONDS)))
+        return _decide(g, op, constraints, max(0.05, min(seconds, MAX_SECONDS)), check)
     except _Refused as exc:
         return _undecided(str(exc))
 
 
-def _decide(g, op, constraints, seconds) -> Decision:
+def _decide(g, op, constraints, seconds, check) -> Decision:
     exprs = [g] + [c for c, _ in constraints]
     if any(e.has(sp.zoo, sp.nan, sp.oo, -sp.oo) for e in exprs):
         raise _Refused("the expression is undefined here (a division by zero while it was built)")
@@ -277,7 +316,8 @@ def _decide(g, op, constraints, seconds) -> Decision:
     g2, cons = exprs[0], [(c, cop) for c, (_old, cop) in zip(exprs[1:], constraints)]
     variables = sorted(set().union(*[e.free_symbols for e in exprs]) | {s for s, _ in roots}
                        | set().union(*[b.free_symbols for _, b in roots]), key=str)
-    originals = [v for v in variables if v not in exps and v not in {s for s, _ in roots}]
+    shown = set(g.free_symbols).union(*[c.free_symbols for c, _ in check])
+    originals = [v for v in variables if v in shown]
     # the radicands' signs first: each square root must be real on the set
     for i, (s, base) in enumerate(roots):
         earlier = [(r ** 2 - b, "==") for r, b in roots[:i]] + [(r, ">=") for r, _ in roots[:i]]
@@ -303,7 +343,7 @@ def _decide(g, op, constraints, seconds) -> Decision:
         if t not in d.point or d.point[t] <= 0:
             return _undecided("a model without a positive exponential")
         point[x] = sp.log(d.point[t]) / q
-    return _confirm(g, op, constraints, point, d.detail)
+    return _confirm(g, op, check, point, d.detail)
 
 
 def _holds(v, op) -> bool | None:

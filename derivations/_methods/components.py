@@ -119,24 +119,25 @@ def _refuted(claim, space, inst, sizes, decision) -> Outcome | None:
                    witness=describe_point(space, inst, values, why))
 
 
-def _decided_zero(claim, space, inst, sizes, e, lim) -> Outcome | bool:
+def _decided_zero(claim, space, inst, sizes, e, lim) -> Outcome | bool | str:
     """A residual not shown 0 as a rational function: decided on the set the declarations
     define (a unit vector's norm is 1) or with its surds as algebraic numbers
     (:mod:`derivations._decide.realclosed`). True: proved 0; an Outcome: refuted; False: not
-    decided here."""
-    try:
-        constraints = realclosed.declared_constraints(space, inst)
-    except Exception:  # noqa: BLE001 - a declaration this route does not encode
-        return False
+    tried (a rational function over ℚ, decided already); a string: why it was not decided."""
+    constraints = realclosed.constraints_on(e, space, inst)
+    if constraints is None:
+        return "a declaration here is not encoded as a constraint"
     surds = any(p.exp.is_Rational and p.exp.q == 2 for p in sp.sympify(e).atoms(sp.Pow))
     if not constraints and not surds:
-        return False  # a rational function over ℚ: decided completely already
-    d = realclosed.decide(e, "==", constraints, _seconds(lim))
+        return False  # not tried: without declared structure or surds the routes above decide a
+        #               rational function completely, and this one would add cost, not answers
+    d = realclosed.decide(e, "==", realclosed.constraints_on(e, space, inst, factor=True) or [],
+                          _seconds(lim), check=constraints)
     if d.status == "proved":
         return True
     if d.status == "refuted":
-        return _refuted(claim, space, inst, sizes, d) or False
-    return False
+        return _refuted(claim, space, inst, sizes, d) or f"its point was not confirmed ({d.detail})"
+    return d.detail
 
 
 def _random_witness(claim, space, rng, sizes, inst) -> Outcome | None:
@@ -153,6 +154,26 @@ def _random_witness(claim, space, rng, sizes, inst) -> Outcome | None:
     return None
 
 
+#: Share of a size's remaining budget the certificate search of a relation may use, so the
+#: complete decision after it (:mod:`derivations._decide.realclosed`) keeps the rest.
+SEARCH_SHARE = 0.5
+
+
+def _identity(claim, inst, lim):
+    """``claim.identity(inst)``; for a claim with a complete decision after it
+    (``decide_at``: a relation without a certificate) the certificate search gets
+    :data:`SEARCH_SHARE` of the remaining budget, and running out of it means no certificate."""
+    if getattr(claim, "decide_at", None) is None or getattr(claim, "certificate", None) is not None:
+        return claim.identity(inst)
+    try:
+        with time_limit(SEARCH_SHARE * _seconds(lim)) as search:
+            return claim.identity(inst)
+    except Timeout as t:
+        if not search.owns(t):
+            raise
+        return None
+
+
 def _prove_at(claim, space, rng, sizes, insts, lim=None) -> Outcome | None:
     """None when the identity holds at every instance of these sizes, else the outcome.
     Where the identity is not shown 0 (or a relation has no certificate), a few exact random
@@ -162,7 +183,7 @@ def _prove_at(claim, space, rng, sizes, insts, lim=None) -> Outcome | None:
     for inst in insts:
         if claim.identity_over_q(inst):  # proved over ℚ(entry symbols) in flint
             continue
-        ids = claim.identity(inst)
+        ids = _identity(claim, inst, lim)
         if ids is None:
             decide = getattr(claim, "decide_at", None)
             if decide is None:
@@ -189,7 +210,8 @@ def _prove_at(claim, space, rng, sizes, insts, lim=None) -> Outcome | None:
             got = _decided_zero(claim, space, inst, sizes, e, lim)
             if got is True:
                 continue
-            if got is not False:
+            if isinstance(got, Outcome):
                 return got
-            return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}")
+            why = f"; not decided over the reals: {got}" if got else ""
+            return Outcome(NAME, INCONCLUSIVE, detail=f"did not simplify to 0 at {_fmt(sizes)}{why}")
     return None
