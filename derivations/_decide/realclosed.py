@@ -530,8 +530,10 @@ def _z3(pn, pd, op, cons, variables, seconds) -> Decision:
         res = solver.check()
     except z3.Z3Exception as exc:
         return _undecided(f"z3 failed: {exc}")
+    engine = ("z3 (nonlinear integer/real arithmetic)" if any(v.is_integer for v in variables)
+              else "z3 (nlsat)")
     if res == z3.unsat:
-        return Decision("proved", "z3 (nlsat): the negation is unsatisfiable")
+        return Decision("proved", f"{engine}: the negation is unsatisfiable")
     if res == z3.unknown:
         return _undecided(f"z3 returned unknown ({solver.reason_unknown()}) within {seconds:.1f} s")
     model = solver.model()
@@ -539,7 +541,7 @@ def _z3(pn, pd, op, cons, variables, seconds) -> Decision:
     for v in variables:
         val = model.eval(zv[v], model_completion=True)
         point[v] = _exact(val)
-    return Decision("refuted", "z3 (nlsat) model", point)
+    return Decision("refuted", f"{engine} model", point)
 
 
 def _exact(val) -> sp.Rational:

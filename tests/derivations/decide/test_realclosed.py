@@ -203,3 +203,36 @@ def test_the_rows_from_a_claims_file():
     assert got["quad2"]["counterexample"]["values"]["x"] == "7/13"
     for name in ("cs", "sig", "int", "unit", "spd", "surd"):
         assert got[name]["status"] in VERIFIED, (name, got[name])
+
+
+def test_integer_reasoning_where_the_reals_would_refute():
+    m = sp.Symbol("m", integer=True)
+    assert decide(n ** 2 + n, ">=").status == "proved"  # false at n = −1/2 over the reals
+    assert decide(x ** 2 + x, ">=").status == "refuted"
+    assert decide(n ** 2 + m ** 2 - n - m, ">=").status == "proved"
+    d = decide(n * m - 1, ">=")
+    assert d.status == "refuted" and all(v.is_integer for v in d.point.values())
+
+
+def test_a_z3_unknown_is_never_evidence(monkeypatch):
+    import z3
+
+    real = z3.SolverFor
+
+    class Unknown:
+        def __init__(self, logic):
+            self.inner = real(logic)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def check(self):
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "timeout"
+
+    monkeypatch.setattr(z3, "SolverFor", Unknown)
+    a, b = sp.symbols("a b", real=True)
+    d = decide(a ** 2 + b ** 2 - 2 * a * b, ">=")
+    assert d.status == "undecided" and "unknown (timeout)" in d.detail
