@@ -503,6 +503,8 @@ def counterexample(g: sp.Basic, strict: bool = False, hyps: tuple = ()) -> dict 
     if len(g.free_symbols) != 1 or has_piecewise(g):
         return None
     (t,) = g.free_symbols
+    if t.is_integer:
+        return None  # a stationary point need not be an integer
     hyps = list(hyps)
     if any(affine(h.expr, [t]) is None for h in hyps):
         return None

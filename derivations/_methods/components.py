@@ -123,7 +123,8 @@ def _decided_zero(claim, space, inst, sizes, e, lim) -> Outcome | bool | str:
     """A residual not shown 0 as a rational function: decided on the set the declarations
     define (a unit vector's norm is 1) or with its surds as algebraic numbers
     (:mod:`derivations._decide.realclosed`). True: proved 0; an Outcome: refuted; False: not
-    tried (a rational function over ℚ, decided already); a string: why it was not decided."""
+    tried (no declared structure bears on it and it has no surd); a string: why it was not
+    decided."""
     constraints = realclosed.constraints_on(e, space, inst)
     if constraints is None:
         return "a declaration here is not encoded as a constraint"

@@ -84,3 +84,10 @@ def test_a_strict_claim_that_fails_at_one_stationary_point_is_refuted_there():
     res = D.verify(D.Rel(sp.exp(t), ">", 1 + t), s)  # equality at x = 0 (was undecided)
     assert res.status == "refuted" and res.counterexample["values"] == {"x": "0"}
     assert D.verify(D.Rel(sp.exp(t), ">=", 1 + t), s).status == "verified"
+
+
+def test_no_stationary_point_counterexample_for_an_integer_symbol():
+    k = sp.Symbol("k", integer=True, positive=True)
+    c = sp.Rational(7, 13)
+    g = k - c * sp.log(k) - (c - c * sp.log(c) + sp.Rational(1, 10 ** 6))
+    assert inequality.counterexample(g) is None  # 7/13 is no integer
