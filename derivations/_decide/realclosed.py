@@ -177,7 +177,8 @@ def relevant(g, constraints: list) -> list:
     the rest constrain other declarations only, and declarations are satisfiable together
     (the sampler builds a point of each), so dropping them changes no answer."""
     syms = set(sp.sympify(g).free_symbols)
-    keep, rest = [], list(constraints)
+    keep = [c for c in constraints if not c[0].free_symbols]  # a constant one that fails: no point
+    rest = [c for c in constraints if c[0].free_symbols]
     changed = True
     while changed:
         changed = False
@@ -394,7 +395,8 @@ def _univariate(pn, pd, op, x, cons) -> Decision:
     for c, cop in cons:
         if c.is_number:
             if _holds(c, cop) is not True:
-                return Decision("proved", "the constraints are contradictory")
+                return _undecided(f"the declarations admit no point here ({c} {cop} 0): "
+                                  "nothing to decide")
             continue
         if cop == "==":
             return _z3(pn, pd, op, cons, [x], MAX_SECONDS)
@@ -533,6 +535,14 @@ def _z3(pn, pd, op, cons, variables, seconds) -> Decision:
     engine = ("z3 (nonlinear integer/real arithmetic)" if any(v.is_integer for v in variables)
               else "z3 (nlsat)")
     if res == z3.unsat:
+        if cons:  # a proof over an empty set proves nothing: the constraints must have a point
+            alone = z3.SolverFor("QF_NIRA" if any(v.is_integer for v in variables) else "QF_NRA")
+            alone.set("timeout", max(1, int(seconds * 1000)))
+            for a in solver.assertions()[:-2]:
+                alone.add(a)
+            if alone.check() != z3.sat:
+                return _undecided("the declarations (and definitions) were not shown to admit "
+                                  "a point here: a proof over an empty set proves nothing")
         return Decision("proved", f"{engine}: the negation is unsatisfiable")
     if res == z3.unknown:
         return _undecided(f"z3 returned unknown ({solver.reason_unknown()}) within {seconds:.1f} s")

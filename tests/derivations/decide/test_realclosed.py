@@ -236,3 +236,18 @@ def test_a_z3_unknown_is_never_evidence(monkeypatch):
     a, b = sp.symbols("a b", real=True)
     d = decide(a ** 2 + b ** 2 - 2 * a * b, ">=")
     assert d.status == "undecided" and "unknown (timeout)" in d.detail
+
+
+def test_constraints_with_no_point_prove_nothing():
+    a, b = sp.symbols("a b", real=True)
+    empty = [(a ** 2 + b ** 2, "<=") if False else (-(a ** 2) - b ** 2 - 1, ">=")]
+    d = decide(a * b - 5, ">=", empty)  # false everywhere, and no point satisfies the constraint
+    assert d.status == "undecided" and "empty set" in d.detail
+    assert decide(x - 5, ">=", [(sp.Integer(-1), ">")]).status == "undecided"
+    # a definition that contradicts a declaration (v := x − x declared nonzero)
+    s = Space()
+    t = s.vector("t", 1)
+    v = s.vector("v", 1, nonzero=True)
+    s.define(v, t - t)
+    res = D.verify(Rel(D.dot(t, t), ">=", 1), s)
+    assert res.status != "verified"
