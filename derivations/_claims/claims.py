@@ -272,6 +272,27 @@ class Rel(Claim):
             g = g[0, 0]
         return prove(sp.sympify(g), strict=self.op in ("<", ">"))
 
+    def decide_at(self, inst, space, seconds: float):
+        """Without a certificate: the gap's sign decided completely at this components instance
+        on the set the declarations define (:mod:`derivations._decide.realclosed`), a
+        :class:`~derivations._decide.realclosed.Decision` (proved, refuted with an exact point,
+        or undecided naming what was missing)."""
+        from .._decide.inequality import counterexample
+        from .._decide.realclosed import Decision, constraints_on, decide_declared
+
+        g = inst(self.gap())
+        if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
+            g = g[0, 0]
+        strict = self.op in ("<", ">")
+        d = decide_declared(g, ">" if strict else ">=", space, inst, seconds)
+        if d.status == "undecided" and constraints_on(g, space, inst) == []:
+            # beyond polynomials (a log): the convexity route's stationary point, when the
+            # gap is negative there exactly, is the counterexample
+            point = counterexample(g, strict)
+            if point is not None:
+                return Decision("refuted", "an exact stationary point of the gap", point)
+        return d
+
     def symbolic(self):
         if self.certificate is None:
             return None

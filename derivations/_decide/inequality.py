@@ -22,6 +22,10 @@ Every route is a proof whose each step is checked, never a sample:
   proved nonzero), ``g'' ≥ 0`` is proved on ``I``, and ``g'(t_0) = 0`` exactly at a point
   ``t_0 ∈ I`` (exact arithmetic, :mod:`derivations._decide.exactness`), so ``g ≥ g(t_0)`` on ``I``;
   ``g(t_0) ≥ 0`` (``> 0``) is decided exactly.
+
+:func:`counterexample` is the other side of the convexity route: a stationary point ``t_0``
+of a one-variable ``g`` inside its interval where ``g(t_0) < 0`` (``≤ 0`` for strict) exactly
+is a counterexample, reported instead of thrown away (no convexity is needed for that).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from .exactness import exact_is_zero, exact_sign
 from .linear import MEMO_SIZE, Constraint, affine, implies
 from .piecewise import TooManyRegions, Unsupported, has_piecewise, regions
 
-__all__ = ["Certificate", "prove"]
+__all__ = ["Certificate", "prove", "counterexample"]
 
 #: Recursion depth of the routes (log -> manifest -> convexity ...).
 MAX_DEPTH = 6
@@ -487,3 +491,45 @@ def _convexity(g, strict, hyps, depth):
         return Certificate("convexity", f"g'' ≥ 0 ({c2}); g'({t0}) = 0 exactly; g({t0}) = {value} "
                                         f"{'>' if s > 0 else '='} 0, so g ≥ g({t0}) on the interval")
     return None
+
+
+def counterexample(g: sp.Basic, strict: bool = False, hyps: tuple = ()) -> dict | None:
+    """``{t: t_0}`` with ``g(t_0) < 0`` (``≤ 0`` if strict) decided exactly, ``t_0`` an exact
+    stationary point of a one-variable ``g`` inside its interval where ``g`` is defined (log
+    arguments and denominators proved so there), or None."""
+    g = sp.sympify(g)
+    if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
+        g = g[0, 0]
+    if len(g.free_symbols) != 1 or has_piecewise(g):
+        return None
+    (t,) = g.free_symbols
+    if t.is_integer:
+        return None  # a stationary point need not be an integer
+    hyps = list(hyps)
+    if any(affine(h.expr, [t]) is None for h in hyps):
+        return None
+    iv = _interval(t, hyps)
+    d1 = sp.diff(g, t)
+    for t0 in _stationary_points(d1, t, iv):
+        if not _in_interval(t0, iv) or exact_is_zero(d1.xreplace({t: t0})) is not True:
+            continue
+        value = g.xreplace({t: t0})
+        if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo) or not _defined_at(g, t, t0):
+            continue
+        s = exact_sign(value)
+        if s is not None and (s < 0 or (strict and s == 0)):
+            return {t: t0}
+    return None
+
+
+def _defined_at(g, t, t0) -> bool:
+    """Every log argument > 0 and every denominator ≠ 0 at ``t = t0``, decided exactly."""
+    for node in sp.preorder_traversal(g):
+        if isinstance(node, sp.log):
+            if exact_sign(node.args[0].xreplace({t: t0})) != 1:
+                return False
+        elif isinstance(node, sp.Pow) and not (node.exp.is_Integer and node.exp > 0):
+            s = exact_sign(node.base.xreplace({t: t0}))
+            if s is None or s < 0 or (s == 0 and node.exp.is_negative):
+                return False
+    return True

@@ -55,3 +55,39 @@ def test_prove_memo_gives_the_same_certificate():
     assert c1 is not None and inequality.prove(g, True, h) == c1
     assert inequality.prove(-(x ** 2) - 1, False, h) is None
     assert inequality.prove(-(x ** 2) - 1, False, h) is None
+
+
+def test_the_convexity_routes_minimiser_is_the_counterexample_when_the_gap_is_negative_there():
+    """x − (7/13)·log x ≥ its minimum + 10⁻⁶ fails only for |x − 7/13| ≲ 10⁻³: the stationary
+    point the convexity route finds is reported (it was thrown away: undecided)."""
+    import derivations as D
+
+    c = sp.Rational(7, 13)
+    p = sp.Symbol("p", positive=True)
+    g = p - c * sp.log(p) - (c - c * sp.log(c) + sp.Rational(1, 10 ** 6))
+    assert inequality.counterexample(g) == {p: c}
+    assert inequality.counterexample(g + sp.Rational(1, 10 ** 6)) is None  # = 0 there: true
+    assert inequality.counterexample(g + sp.Rational(1, 10 ** 6), strict=True) == {p: c}
+    s = D.Space()
+    t = s.scalar("x", positive=True)
+    res = D.verify(D.Rel(g.xreplace({p: t}), ">=", 0), s)
+    assert res.status == "refuted" and res.counterexample["values"] == {"x": "7/13"}
+    true = D.verify(D.Rel((g + sp.Rational(1, 10 ** 6)).xreplace({p: t}), ">=", 0), s)
+    assert true.status == "verified"
+
+
+def test_a_strict_claim_that_fails_at_one_stationary_point_is_refuted_there():
+    import derivations as D
+
+    s = D.Space()
+    t = s.scalar("x")
+    res = D.verify(D.Rel(sp.exp(t), ">", 1 + t), s)  # equality at x = 0 (was undecided)
+    assert res.status == "refuted" and res.counterexample["values"] == {"x": "0"}
+    assert D.verify(D.Rel(sp.exp(t), ">=", 1 + t), s).status == "verified"
+
+
+def test_no_stationary_point_counterexample_for_an_integer_symbol():
+    k = sp.Symbol("k", integer=True, positive=True)
+    c = sp.Rational(7, 13)
+    g = k - c * sp.log(k) - (c - c * sp.log(c) + sp.Rational(1, 10 ** 6))
+    assert inequality.counterexample(g) is None  # 7/13 is no integer
