@@ -7,9 +7,10 @@ meets the declaration* (x ≠ y). So:
 * every point a method draws — every exact random point, every components witness, hence
   every counterexample — meets every such condition; a point that does not is redrawn (then
   skipped and counted, as a singular draw is), never evidence and never a counterexample;
-* no proof rule reads the declaration of a defined symbol (:mod:`.positivity` reads the
-  definition instead), so a proof covers every value of the free symbols — the condition
-  only narrows what a refutation may use.
+* a proof may assume it: :mod:`.positivity` reads a defined vector's ``nonzero``/``unit``
+  declaration as it reads a free one's (‖v‖ > 0), sound because every point meets it; every
+  other rule reads the definition, so its proof covers every value of the free symbols. A
+  condition no point meets leaves exact random without points: never verified.
 
 :func:`unmet` checks one point, exactly (:func:`.exactness.exact_sign`); a condition it
 cannot decide at a point counts as not met (the point is redrawn). A condition the definition

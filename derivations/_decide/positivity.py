@@ -6,8 +6,10 @@ with rules that are sound by construction:
 
 * squares (even powers), ``Norm(v)``, ``Abs`` are >= 0;
 * positive / nonnegative scalar symbols, positive integers, probabilities;
-* ``Norm(v)`` is > 0 when ``v`` is declared nonzero or unit (and not defined: a defined
-  symbol's declaration is a condition on draws, :mod:`.conditions`, never a proof's fact);
+* ``Norm(v)`` is > 0 when ``v`` is declared nonzero or unit — also when ``v`` is defined: a
+  defined symbol's declaration is a constraint every draw and every witness meets
+  (:mod:`.conditions`), so a proof may assume it (``v := x − y`` declared nonzero means
+  x ≠ y); a constraint no draw meets leaves exact random without a point, never verified;
 * quadratic forms ``v^T M v`` with ``M`` declared SPD / PSD / positive-diagonal, and
   Gram forms ``v^T A^T A v`` (``= ||A v||^2``);
 * sums and products of the above (a product is > 0 when all factors are).
@@ -51,10 +53,9 @@ def _quad_sign(m: sp.Basic, space) -> str | None:
             return "nonneg"  # (A v)^T (A v)
     if len(args) == 3 and args[0] == args[2].T and isinstance(args[1], sp.MatrixSymbol):
         decl = _decl(space, args[1])
-        # a defined v: its declaration is a condition on the draws, not a fact a proof may
-        # use (the Norm rule below reads it the same way) — v := x − y may be 0
-        v = (_decl(space, args[2]) if isinstance(args[2], sp.MatrixSymbol)
-             and not _is_defined(space, args[2]) else None)
+        # a defined v's declaration is a constraint every draw meets (.conditions): a proof
+        # may assume it, as the Norm rule below does
+        v = _decl(space, args[2]) if isinstance(args[2], sp.MatrixSymbol) else None
         if decl is not None and _is_defined(space, args[1]):
             return None
         if decl is not None and decl.structure in ("spd", "positive_diagonal"):
@@ -95,7 +96,7 @@ def _sign(e: sp.Basic, space) -> str | None:
         return None
     if isinstance(e, Norm):
         v = e.args[0]
-        d = _decl(space, v) if isinstance(v, sp.MatrixSymbol) and not _is_defined(space, v) else None
+        d = _decl(space, v) if isinstance(v, sp.MatrixSymbol) else None
         return "pos" if d is not None and d.structure in ("nonzero", "unit", "positive") else "nonneg"
     if isinstance(e, sp.Abs):
         return "nonneg"

@@ -574,7 +574,7 @@ class Space:
         directly or through others — a cycle raises :class:`DefinitionCycle` naming it; a
         symbol is defined once. A defined symbol's declaration (nonzero, positive, spd, a unit
         norm, a label, ...) is a *condition* of the claim: every point a method draws meets it
-        (:mod:`derivations._decide.conditions`), and no proof rule reads it.
+        (:mod:`derivations._decide.conditions`), and a proof may assume it.
         """
         if not any(d.symbol == symbol for d in self.decls.values()):
             raise ValueError(f"define(): {symbol} is not a declared symbol of this space")

@@ -31,7 +31,7 @@ A claims file
     b = "-w.T @ x"                    # substitutes them); a defined symbol keeps its name;
                                       # any order, never circular (a cycle is an error); a
                                       # defined symbol's declaration is a condition every
-                                      # drawn point meets and no proof uses
+                                      # drawn point meets and a proof may assume
 
     [[claim]]
     name = "w is normal to the plane"

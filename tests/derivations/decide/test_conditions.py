@@ -76,13 +76,28 @@ def _nonzero_v(kind: str):
 
 @pytest.mark.parametrize("seed", [0, 1, 3])
 @pytest.mark.parametrize("kind", ["t x", "x - y"])
-def test_a_defined_vectors_declaration_is_not_a_proofs_fact(kind, seed):
-    """Today: vᵀSv > 0 "verified, every size" from v's declaration, and a conflict where
-    exact random drew t = 0 (seeds 0, 1, 3 of v := t·x)."""
+def test_a_defined_vectors_declaration_is_one_constraint_for_proofs_and_draws(kind, seed):
+    """On ec53406: vᵀSv > 0 "verified, every size" from v's declaration while exact random
+    drew t = 0 (a conflict at seeds 0, 1, 3 of v := t·x) — two rules at once. Now the
+    declaration constrains x, y (x ≠ y, t ≠ 0) for the proof and every draw alike: the claim
+    is true under it, so verified at every seed and never a conflict."""
     s, claim = _nonzero_v(kind)
     r = verify(claim, s, seed=seed)
-    assert r.status not in ("verified", "conflict", "refuted")
-    assert any("not manifestly positive" in o.detail for o in r.methods)
+    assert r.status == "verified", (r.status, [(o.name, o.outcome, o.detail) for o in r.methods])
+    assert r.scope()["every_size"]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_constraint_no_draw_meets_is_never_verified(seed):
+    """v := 0·x declared nonzero: the proof's assumption is empty, so only exact random's
+    points could support it, and there are none — never verified."""
+    s = Space()
+    d = s.dim("d")
+    x, v, S = s.vector("x", d), s.vector("v", d, nonzero=True), s.matrix("S", d, d, "spd")
+    s.define(v, 0 * x)
+    q = Scalar(v.T * S * v)
+    r = verify(Rel(q, ">", 0, certificate=q), s, seed=seed)
+    assert r.status not in ("verified", "verified at sizes", "conflict")
 
 
 def test_a_counterexample_meets_every_declaration_and_shows_defined_values():

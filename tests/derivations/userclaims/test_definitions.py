@@ -131,16 +131,15 @@ definitions = { v = "x - y" }
 
 
 @pytest.mark.parametrize("seed", [0, 1, 3])
-def test_a_declaration_on_a_defined_vector_is_neither_trusted_by_a_proof_nor_broken_by_a_draw(
-        tmp_path, seed):
-    """Today's code proved vᵀSv > 0 from v's declaration while drawing t = 0: a conflict at
-    seeds 0, 1, 3 (verified at others). Now no proof reads the declaration (the certificate
-    is not manifestly positive: v may be 0 by its definition) and no draw breaks it."""
+def test_a_declaration_on_a_defined_vector_constrains_proofs_and_draws_alike(tmp_path, seed):
+    """On ec53406 a proof read v's declaration while exact random drew t = 0: a conflict at
+    seeds 0, 1, 3 (verified at others). Now the declaration is one constraint (t ≠ 0, x ≠ y)
+    that the proof assumes and every draw meets: verified, every size, at every seed."""
     by = _check(tmp_path, NONZERO, seed=seed)
     for name in ("v = t x", "v = x - y"):
         r = by[name]
-        assert r["status"] not in ("conflict", "refuted", "verified"), (name, r["status"])
-        assert any("not manifestly positive" in m["detail"] for m in r["methods"])
+        assert r["status"] == "verified", (name, r["status"])
+        assert r["scope"]["every_size"], (name, r["scope"])
 
 
 CONDITIONS = """\
