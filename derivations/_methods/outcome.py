@@ -39,7 +39,10 @@ class Outcome:
     * ``bound`` — for exact random: an upper bound on the probability that a false
       polynomial/rational claim survives every point (Schwartz–Zippel), or ``None`` when no
       such bound applies (non-rational claims);
-    * ``seed`` — the seed that reproduces the method's draws.
+    * ``seed`` — the seed that reproduces the method's draws;
+    * ``needs`` — for exact random: set when the size argument needs sizes above the
+      engine's cap ("needs d ≥ 9; sampled to 8"): the sizes sampled decide nothing for every
+      size, and the verdict is undecided unless a dimension-free proof covers the claim.
     """
 
     name: str
@@ -55,6 +58,7 @@ class Outcome:
     all_sizes: str | None = None
     bound: float | None = None
     seed: int | None = None
+    needs: str | None = None
 
     def covers(self, sizes: dict) -> bool:
         """Whether this method's ``equal`` claims the claim holds at ``sizes``."""
@@ -80,6 +84,8 @@ class Outcome:
             out["bound"] = self.bound
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.needs:
+            out["needs"] = self.needs
         return out
 
     def to_json(self) -> dict:
