@@ -286,8 +286,9 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
                 skip_reasons.append(why)
                 continue
             if status == "fails":
-                smaller = _smaller_failure(claim, space, sizes, growth + tops, rng, keep,
-                                           denominators, nbound)
+                planned = space.size_assignments() + growth + tops
+                smaller = _smaller_failure(claim, space, sizes, planned, rng, keep, denominators,
+                                           nbound)
                 if smaller is not None:
                     sizes, mode, inst, values, why = smaller
                 return Outcome(NAME, DIFFERENT, certain=True,

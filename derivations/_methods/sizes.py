@@ -110,25 +110,50 @@ def _one(dims, dim, unit) -> dict:
     return out
 
 
+def _den_counts(den: dict, Z: dict) -> dict:
+    """The counts of a denominator kept as its factors {key: (multiplicity, counts of one)}."""
+    out = Z
+    for mult, unit in den.values():
+        out = _add(out, _scale(unit, mult))
+    return out
+
+
+def _den_mul(a: dict, b: dict) -> dict:
+    out = dict(a)
+    for key, (mult, unit) in b.items():
+        out[key] = (out[key][0] + mult, unit) if key in out else (mult, unit)
+    return out
+
+
+def _den_pow(den: dict, k: int) -> dict:
+    return {key: (mult * k, unit) for key, (mult, unit) in den.items()}
+
+
 def combine_sum(parts: list, Z: dict) -> tuple[dict, dict]:
-    """(numerator, denominator) counts of a sum of (numerator, denominator) terms brought over
-    their common denominator: a/b + c/e = (a·e + c·b)/(b·e), so the numerator counts
-    max(a + e, c + b) and the denominator b + e — per dimension, for slots, degree in the size
-    and sums alike. Taking the product of the denominators (never their lcm) only ever
-    over-counts: more sizes, never fewer. Written as one fraction, Σ_j c_j/(d − j) has a
-    numerator of degree (terms − 1) in d, not the 0 of each term."""
-    den_total = Z
-    for _n, d in parts:
-        den_total = _add(den_total, d)
+    """(numerator counts, denominator factors) of a sum of (numerator, denominator) terms over
+    their common denominator. Denominators are kept as factors {key: (multiplicity, counts of
+    one)}, the key the factor's expression, so the common denominator is their lcm: a/b + c/b
+    = (a + c)/b counts max(a, c), and a/b + c/e = (a·e + c·b)/(b·e) counts max(a + e, c + b) —
+    per dimension, for slots, degree in the size and sums alike. Distinct factors are never
+    merged (their lcm may be smaller): that only ever over-counts, more sizes, never fewer.
+    Written as one fraction, Σ_j c_j/(d − j) has a numerator of degree (terms − 1) in d, not the
+    0 of each term."""
+    lcm: dict = {}
+    for _n, den in parts:
+        for key, (mult, unit) in den.items():
+            if mult > lcm.get(key, (0, unit))[0]:
+                lcm[key] = (mult, unit)
     num = Z
-    for n, d in parts:
-        others = {k: tuple(x - y for x, y in zip(den_total[k], d.get(k, _NONE))) for k in den_total}
-        num = _max(num, _add(n, others))
-    return num, den_total
+    for n, den in parts:
+        for key, (mult, unit) in lcm.items():
+            n = _add(n, _scale(unit, mult - den.get(key, (0, unit))[0]))
+        num = _max(num, n)
+    return num, lcm
 
 
 class _Walker:
-    """Per dimension, the (slots, degree, sums) counts of a numerator and a denominator."""
+    """Per dimension, the (slots, degree, sums) counts of a numerator, and the factors of the
+    denominator (:func:`combine_sum`)."""
 
     def __init__(self, space):
         self.space = space
@@ -156,9 +181,9 @@ class _Walker:
         if e.is_number:
             if e.has(*self.dims):
                 raise OutsideFragment("unexpected")
-            return Z, Z
+            return Z, {}
         if isinstance(e, sp.Symbol) and e in self.dims:
-            return _one(self.dims, e, _LOOP), Z  # an explicit d in a coefficient: degree 1 in d
+            return _one(self.dims, e, _LOOP), {}  # an explicit d in a coefficient: degree 1 in d
         if isinstance(e, sp.Symbol) and e in self.indices:
             raise OutsideFragment(f"a sum's index {e} used as a number (a weight by position)")
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
@@ -166,31 +191,31 @@ class _Walker:
             if decl is None:
                 raise OutsideFragment(f"undeclared symbol {e}")
             if decl.is_scalar:
-                return Z, Z
+                return Z, {}
             slots = self._shape_slots((decl.rows, decl.cols))
             if any(v != _NONE for v in slots.values()):
                 self._generic(decl)
-            return slots, Z
+            return slots, {}
         if isinstance(e, sp.Identity):
             n = sp.sympify(e.shape[0])
-            return (_one(self.dims, n, _LOOP) if n in self.dims else Z), Z
+            return (_one(self.dims, n, _LOOP) if n in self.dims else Z), {}
         if isinstance(e, sp.ZeroMatrix):
-            return Z, Z
+            return Z, {}
         if isinstance(e, (sp.Transpose, sp.Trace, Scalar)):
             return self.walk(e.args[0])
         if isinstance(e, (sp.Add, sp.MatAdd)):
             return combine_sum([self.walk(a) for a in e.args], Z)
         if isinstance(e, (sp.Mul, sp.MatMul)):
-            num, den = Z, Z
+            num, den = Z, {}
             for a in e.args:
                 n, d = self.walk(a)
-                num, den = _add(num, n), _add(den, d)
+                num, den = _add(num, n), _den_mul(den, d)
             return num, den
         if isinstance(e, (sp.Pow, sp.MatPow)):
             base, ex = e.args
             if isinstance(base, Norm) and ex.is_Integer and int(ex) % 2 == 0 and int(ex) > 0:
                 n, d = self.walk(Scalar(base.args[0].T * base.args[0]))
-                return _scale(n, int(ex) // 2), _scale(d, int(ex) // 2)
+                return _scale(n, int(ex) // 2), _den_pow(d, int(ex) // 2)
             if not ex.is_Integer:
                 raise OutsideFragment(f"a non-integer power {e}")
             n, d = self.walk(base)
@@ -198,8 +223,8 @@ class _Walker:
             if isinstance(e, sp.MatPow) and k < 0:
                 raise OutsideFragment("an inverse of a d×d matrix (its adjugate's degree grows with d)")
             if k >= 0:
-                return _scale(n, k), _scale(d, k)
-            return _scale(d, -k), _scale(n, -k)
+                return _scale(n, k), _den_pow(d, k)
+            return _scale(_den_counts(d, Z), -k), {base: (-k, n)}  # (p/q)^-k = q^k / p^k
         if isinstance(e, sp.Inverse):
             shape = e.args[0].shape
             if any(sp.sympify(s).free_symbols for s in shape):
@@ -207,17 +232,17 @@ class _Walker:
             m = int(shape[0])
             n, d = self.walk(e.args[0])
             # inv(P/q) = adj(P) q / det(P): numerator (m-1)n + d, denominator m n
-            return _add(_scale(n, m - 1), d), _scale(n, m)
+            return _add(_scale(n, m - 1), _den_counts(d, Z)), {("det", e.args[0]): (1, _scale(n, m))}
         if isinstance(e, sp.Determinant):
             shape = e.args[0].shape
             if any(sp.sympify(x).free_symbols for x in shape):
                 raise OutsideFragment("a determinant of a matrix of symbolic size")
             m = int(shape[0])
             n, d = self.walk(e.args[0])
-            return _scale(n, m), _scale(d, m)
+            return _scale(n, m), _den_pow(d, m)
         if isinstance(e, Grad):
             n, d = self.walk(e.args[0])
-            return _add(n, d), _scale(d, 2)  # (P'Q - PQ')/Q², one slot becomes a free index
+            return _add(n, _den_counts(d, Z)), _den_pow(d, 2)  # (P'Q - PQ')/Q², a slot freed
         if isinstance(e, sp.Sum):
             return self._sum(e)
         if isinstance(e, sp.Product):
@@ -263,8 +288,7 @@ class _Walker:
                 or not sp.sympify(decl.cols).is_Integer or not col.is_Integer):
             raise OutsideFragment("a matrix entry indexed by position")
         self._generic(decl)
-        Z = _zero(self.dims)
-        return Z, Z
+        return _zero(self.dims), {}
 
 
 def size_requirement(space, terms: list, free_shape=None) -> Requirement | None:
