@@ -51,8 +51,11 @@ BOUND_POINTS = 3
 MIN_TOP = 4
 #: Top size for claims outside the size-argument fragment.
 OUTSIDE_TOP = 5
-#: No dimension is sampled above this size.
-CAP = 8
+#: No dimension of a claim in the size argument's fragment is sampled above this size. Such a
+#: claim has no inverse or determinant of a d×d matrix: a point at d = 20 is a few products of
+#: 20×20 rational matrices (the catalog's largest requirements, d ≥ 15 and d ≥ 17 for two Fisher
+#: claims, take 0.6 s each to sample in full). A requirement above it is sampled to it and said.
+CAP = 20
 #: Redraws of a singular or undecidable point before it is skipped.
 REDRAWS = 3
 

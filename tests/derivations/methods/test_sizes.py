@@ -273,31 +273,39 @@ def _cayley_hamilton(k: int):
     return s, d, Equal(lhs, sp.ZeroMatrix(d, d))
 
 
-def test_a_requirement_above_the_cap_is_sampled_to_the_cap_and_said():
-    """Cayley–Hamilton of degree 7 needs d ∈ {8, 9}: sampled to 8 (once stopped at 5), and
-    refuted there; of degree 8 needs d ∈ {9, 10}: sampled to 8, undecided with the reason."""
-    s, d, claim = _cayley_hamilton(7)
-    growth, tops, why = exact_random.size_plan(claim, s)
-    assert max(int(a[d]) for a in growth + tops) == exact_random.CAP == 8
-    assert "needs d ≥ 9; sampled to 8" in why
-    r = verify_claim("CH 7", claim, s, random.Random(0))
-    assert r.status == "refuted" and r.counterexample["sizes"] == {"d": 8}, r.methods
+def test_cayley_hamilton_of_degree_7_and_8_are_refuted_at_d_8_and_9():
+    """Degree 7 needs d ∈ {8, 9}: it was sampled only to d = 5 and verified."""
+    for k in (7, 8):
+        s, d, claim = _cayley_hamilton(k)
+        growth, tops, why = exact_random.size_plan(claim, s)
+        assert max(int(a[d]) for a in growth + tops) == k + 2 and "needs" not in why
+        r = verify_claim(f"CH {k}", claim, s, random.Random(0))
+        assert r.status == "refuted" and r.counterexample["sizes"] == {"d": k + 1}, r.methods
 
-    s, d, claim = _cayley_hamilton(8)
-    assert exact_random.needs_beyond_cap(claim, s) == {d: 10}
-    r = verify_claim("CH 8", claim, s, random.Random(0))
+
+def test_a_requirement_above_the_cap_is_sampled_to_the_cap_and_said():
+    """tr(A)·Π_{j≤21}(d − j) needs d ∈ {1..22}: sampled to the cap (20), never below it, the
+    scope says "needs d ≥ 22; sampled to 20", and the verdict is undecided, not verified."""
+    s = Space()
+    d = s.dim("d")
+    claim = Equal(sp.Trace(s.matrix("A", d, d)) * sp.Mul(*[d - j for j in range(1, 22)]), 0)
+    growth, tops, why = exact_random.size_plan(claim, s)
+    assert max(int(a[d]) for a in growth + tops) == exact_random.CAP == 20
+    assert "needs d ≥ 22; sampled to 20" in why
+    assert exact_random.needs_beyond_cap(claim, s) == {d: 22}
+    r = verify_claim("d up to 21", claim, s, random.Random(0))
     assert r.status == "undecided", r.methods
     er = next(o for o in r.methods if o.name == "exact random")
-    assert er.outcome == "equal" and er.needs == "needs d ≥ 10; sampled to 8"
+    assert er.outcome == "equal" and er.needs == "needs d ≥ 22; sampled to 20"
     assert er.scope_json()["needs"] == er.needs
-    assert max(int(a[d]) for a in er.sampled) == 8
+    assert max(int(a[d]) for a in er.sampled) == 20
 
 
 def test_needs_makes_the_verdict_undecided_unless_a_dimension_free_proof_covers_it():
     from derivations._methods.outcome import Outcome
     from derivations._verdicts.verdict import claim_verdict
 
-    er = Outcome("exact random", "equal", needs="needs d ≥ 10; sampled to 8")
+    er = Outcome("exact random", "equal", needs="needs d ≥ 22; sampled to 20")
     comp = Outcome("components", "equal", proved=[{"d": 1}])
     assert claim_verdict([er, comp]) == "undecided"
     sym = Outcome("symbolic", "equal", all_sizes="dimension-free")
