@@ -13,7 +13,7 @@ The sizes (:func:`size_plan`) are chosen so that a claim true only at small size
    the size the invariant-theory argument (:mod:`derivations._methods.sizes`) says decides the claim,
    at least :data:`MIN_TOP`; :data:`OUTSIDE_TOP` where no such argument applies. A requirement
    above :data:`CAP` is sampled to the cap, never below it, and the outcome's ``needs`` says
-   so ("needs d ≥ 9; sampled to 8"): the verdict is then never "verified" (it is undecided);
+   so ("needs d ≥ 22; sampled to 20"): the verdict is then undecided, never "verified";
 2. ``edge`` points (rank-deficient PSD, ill-conditioned SPD, magnitudes 10^±6, unbalanced
    labels) — to find counterexamples, never counted as evidence for the bound;
 3. ``uniform`` points at the top sizes, every parameter uniform over 2^41 + 1 rationals: the
@@ -128,7 +128,7 @@ def needs_beyond_cap(claim, space) -> dict:
 
 
 def _needs_text(needs: dict, cap: int) -> str:
-    """"needs d ≥ 9; sampled to 8" — the scope of a claim whose size argument exceeds the cap."""
+    """"needs d ≥ 22; sampled to 20" — the scope of a claim whose size argument exceeds the cap."""
     need = ", ".join(f"{d} ≥ {v}" for d, v in needs.items())
     return f"needs {need}; sampled to {cap}"
 

@@ -41,7 +41,7 @@ class Outcome:
       such bound applies (non-rational claims);
     * ``seed`` — the seed that reproduces the method's draws;
     * ``needs`` — for exact random: set when the size argument needs sizes above the
-      engine's cap ("needs d ≥ 9; sampled to 8"): the sizes sampled decide nothing for every
+      engine's cap ("needs d ≥ 22; sampled to 20"): the sizes sampled decide nothing for every
       size, and the verdict is undecided unless a dimension-free proof covers the claim.
     """
 

@@ -10,17 +10,30 @@ of a matrix- or vector-valued f) of f's largest monomial:
 
     if f vanishes identically at one size d ≥ k, it vanishes at every size.
 
-Closed loops (tr I = d) put polynomials in d into the coefficients; with at most ``loops``
-identity factors per monomial, the coefficients have degree ≤ loops in d, so f must vanish
-at ``loops + 1`` distinct sizes ≥ k. Several dimensions are independent: each needs its own
-bound, at the same time (a grid of sizes). See derivations/DESIGN.md and the worked table in
-``tests/derivations/methods/test_sizes.py`` (cubic Cayley–Hamilton: k = 4, fails from d = 4).
+The claim is counted as ONE rational function of each size: every term over the common
+denominator (its factors kept by expression, so their lcm), and per dimension three counts that
+combine alike (:func:`combine_sum`) — slots, the degree in the size itself (an explicit d,
+tr(I_d) = d, Σ_{i=1}^{d} of a body free of i) and sums over that dimension's positions. The
+numerator's coefficients in the pairing basis are polynomials in d of degree ≤ ``loops`` (its
+degree in d), so f must vanish at ``loops + 1`` distinct sizes ≥ k: k, …, k + loops. A sum of
+partial fractions Σ_j c_j/(d + j) has degree (terms − 1), not the 0 of each term.
 
-:func:`size_requirement` returns, per dimension symbol, ``(k, loops)``, or ``None`` when the
-claim is outside the fragment (inverses or determinants of d×d matrices, entrywise
-functions, norms to odd powers, position-indexed objects such as one-hot rows, augmented
-vectors of size d + 1, ``diag``): then small sizes say nothing about larger ones, and the
-verdict lists the sizes it proved and the sizes it sampled, nothing more.
+Sums over positions (Σ_{n=1}^{N} of entries x_n, X[n, c], c a number — Newton's power sums):
+with at most m such sums multiplied in a monomial and degree e in N, a monomial in the
+samples' entries supported on s samples has, for every N ≥ s, a coefficient that is one
+polynomial in N of degree ≤ m − s + e (each index not pinned to the support ranges freely), so
+N ∈ {1, …, m + e + 1} decide every N. Several dimensions are independent: each needs its own
+bound, at the same time (a grid of sizes). See derivations/DESIGN.md ("Sizes") and the worked
+table in ``tests/derivations/methods/test_sizes.py`` (cubic Cayley–Hamilton: k = 4, fails from
+d = 4; 6!·e_6 in power sums: N ∈ {1..7}, fails from N = 6).
+
+:func:`size_requirement` returns a :class:`Requirement` (``k``, ``loops``, ``sums`` per
+dimension symbol), or ``None`` when the claim is outside the fragment (inverses or
+determinants of d×d matrices, entrywise functions, norms to odd powers, position-indexed
+objects such as one-hot rows, augmented vectors of size d + 1, ``diag``, products over a
+range, a dimension used both by position and as an O(d) space): then small sizes say nothing
+about larger ones, and the verdict lists the sizes it proved and the sizes it sampled, nothing
+more.
 """
 
 from __future__ import annotations

@@ -334,3 +334,39 @@ def test_the_sizes_proved_are_the_set_never_per_dimension_maxima():
     sc = scope_of([ClaimResult("a", "verified", [o, er]), ClaimResult("b", "verified", [o2, er])])
     assert sc["proved_up_to"] == {"d": 2, "k": 2}
     assert len(proved_sizes([o, o2])) == 4
+
+
+def test_from_a_claims_file_newton_and_r_of_tr_identity_are_refuted_where_they_fail():
+    """The issue's rows as a user writes them (power sums as definitions, d as trace(eye(d)))."""
+    from derivations._userclaims.checking import check_file
+
+    text = """format = 1
+title = "sizes"
+topic = "t"
+
+[symbols]
+N = "dim(1, 2, 3)"
+x = "vector(N)"
+d = "dim(1, 2, 3)"
+A = "matrix(d, d)"
+p1 = "scalar"
+p2 = "scalar"
+p3 = "scalar"
+p4 = "scalar"
+p5 = "scalar"
+p6 = "scalar"
+
+[[claim]]
+name = "6! e_6 in power sums"
+definitions = { p1 = "sum(x[n], n, N)", p2 = "sum(x[n]**2, n, N)", p3 = "sum(x[n]**3, n, N)", p4 = "sum(x[n]**4, n, N)", p5 = "sum(x[n]**5, n, N)", p6 = "sum(x[n]**6, n, N)" }
+lhs = "p1**6 - 15*p1**4*p2 + 40*p1**3*p3 + 45*p1**2*p2**2 - 90*p1**2*p4 - 120*p1*p2*p3 + 144*p1*p5 - 15*p2**3 + 90*p2*p4 + 40*p3**2 - 120*p6"
+rhs = "0"
+
+[[claim]]
+name = "tr(A) R(tr(I))"
+lhs = "trace(A) * (126/(trace(eye(d)) + 5) - 280/(trace(eye(d)) + 4) + 210/(trace(eye(d)) + 3) - 60/(trace(eye(d)) + 2) + 5/(trace(eye(d)) + 1))"
+rhs = "0"
+"""
+    rep = check_file(text, name="sizes.toml")
+    got = {r["name"]: (r["status"], (r.get("counterexample") or {}).get("sizes")) for r in rep.records}
+    assert got == {"6! e_6 in power sums": ("refuted", {"N": 6}), "tr(A) R(tr(I))": ("refuted", {"d": 5})}
