@@ -289,9 +289,8 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
                 skip_reasons.append(why)
                 continue
             if status == "fails":
-                planned = space.size_assignments() + growth + tops
-                smaller = _smaller_failure(claim, space, sizes, planned, rng, keep, denominators,
-                                           nbound)
+                smaller = _smaller_failure(claim, space, sizes, growth + tops, rng, keep,
+                                           denominators, nbound)
                 if smaller is not None:
                     sizes, mode, inst, values, why = smaller
                 return Outcome(NAME, DIFFERENT, certain=True,
@@ -320,11 +319,12 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
 
 def _smaller_failure(claim, space, failed: dict, planned: list[dict], rng, keep, denominators,
                      nbound: int):
-    """A counterexample at a planned size below ``failed`` (every dimension ≤, one <), smallest
-    first, or None: a claim of the size argument fails from one size on, and the refutation
-    names the smallest planned size where it fails — one readable point at a size the claim
-    fails at can miss (a zero entry makes e_k of the samples 0), so each smaller size gets
-    readable and uniform points before a larger one is reported."""
+    """A counterexample at a planned size beyond the components sizes and below ``failed``
+    (every dimension ≤, one <), smallest first, or None: a claim of the size argument fails
+    from one size on, and the refutation names the smallest such size where it fails — one
+    readable point at a size the claim fails at can miss (a zero entry makes e_k of the samples
+    0), so each smaller size gets readable and uniform points before a larger one is reported.
+    (The components method decides the components sizes exactly.)"""
     below = []
     for a in planned:
         if all(int(a[d]) <= int(failed[d]) for d in failed) and a != failed and a not in below:

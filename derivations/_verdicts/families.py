@@ -220,9 +220,11 @@ def check(m: Member, seed: int) -> Member:
     r = verify_claim(m.label, m.claim, m.space, random.Random(seed), seed=seed)
     m.seconds = time.perf_counter() - t0
     m.status = r.status
-    cx = r.counterexample
-    if cx is not None and "sizes" in cx:
-        m.at = cx["sizes"].get(str(m.dim))
+    # the smallest size any method refuted it at (components decide their sizes exactly)
+    ats = [o.witness["sizes"].get(str(m.dim)) for o in r.methods
+           if o.certain and o.witness is not None and "sizes" in o.witness]
+    ats = [a for a in ats if a is not None]
+    m.at = min(ats) if ats else None
     needs = [o.needs for o in r.methods if getattr(o, "needs", None)]
     m.reason = needs[0] if needs else "; ".join(f"{o.name}: {o.outcome}" for o in r.methods)
     if m.fails_from is None:
