@@ -118,8 +118,9 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
     """Verify one claim about the typed symbols of ``space``; return a :class:`ClaimResult`.
 
     ``status`` is one of ``verified``, ``refuted``, ``undecided``, ``conflict``, ``error``;
-    ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_up_to``,
-    ``sampled_up_to``, ``bound``); ``counterexample`` is the exact point (sizes and values)
+    ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_sizes`` — the size
+    assignments proved — and ``proved_up_to`` when they form a whole grid, ``sampled_up_to``,
+    ``bound``); ``counterexample`` is the exact point (sizes and values)
     of a refutation; ``methods`` holds each method's outcome and detail. ``seed`` fixes
     the random draws (the same seed gives the same verdict and points); ``budget`` is the
     seconds each method may spend (a method that runs out says ``timeout``, never equal).
