@@ -327,6 +327,10 @@ def test_the_sizes_proved_are_the_set_never_per_dimension_maxima():
     sc = scope_of([ClaimResult("woodbury", "verified", [o, er])])
     assert "proved_up_to" not in sc
     assert {(p["d"], p["k"]) for p in sc["proved_sizes"]} == set(grid)
+    from derivations._verdicts.report import scope_cell
+
+    cell = scope_cell({"status": "verified", "scope": {**sc, "every_size": False}})
+    assert "d=3,k=2" in cell and "d=3,k=3" not in cell and "≤" not in cell
     assert not any(o.covers({"d": 3, "k": 3}) for o in [o])
     # a whole grid still reads as a box; a claim in d alone joins every k
     o2 = Outcome("components", "equal", proved=[{d: sp.Integer(a)} for a in (1, 2)])
