@@ -18,7 +18,8 @@ numerator's coefficients in the pairing basis are polynomials in d of degree ≤
 degree in d), so f must vanish at ``loops + 1`` distinct sizes ≥ k: k, …, k + loops. A sum of
 partial fractions Σ_j c_j/(d + j) has degree (terms − 1), not the 0 of each term.
 
-Sums over positions (Σ_{n=1}^{N} of entries x_n, X[n, c], c a number — Newton's power sums):
+Sums over positions (Σ_{n=1}^{N} of entries x_n, X[n, c], c a number, or whole samples X[n, :]
+of an N×d matrix, d-vectors — Newton's power sums):
 with at most m such sums multiplied in a monomial and degree e in N, a monomial in the
 samples' entries supported on s samples has, for every N ≥ s, a coefficient that is one
 polynomial in N of degree ≤ m − s + e (each index not pinned to the support ranges freely), so
@@ -43,6 +44,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement
+from sympy.matrices.expressions.slice import MatrixSlice
 
 from .._symbols.expr import Grad, Norm, Scalar
 
@@ -262,6 +264,8 @@ class _Walker:
             raise OutsideFragment("a product over a range (its degree grows with the range)")
         if isinstance(e, MatrixElement):
             return self._entry(e)
+        if isinstance(e, MatrixSlice):
+            return self._sample(e)
         if isinstance(e, Norm):
             raise OutsideFragment("a norm (a square root) to an odd power")
         raise OutsideFragment(f"{type(e).__name__} is outside the fragment")
@@ -302,6 +306,23 @@ class _Walker:
             raise OutsideFragment("a matrix entry indexed by position")
         self._generic(decl)
         return _zero(self.dims), {}
+
+
+    def _sample(self, e) -> tuple[dict, dict]:
+        """X[n, :] inside a sum over n: the n-th sample of an N×d data matrix, a d-vector (one
+        d-slot); N is counted by position (the sum), d as an O(d) space."""
+        mat, rows, cols = e.args
+        decl = self.decls.get(mat)
+        if decl is None:
+            raise OutsideFragment("a slice of an undeclared matrix")
+        lo, hi, step = (sp.sympify(v) for v in rows)
+        active = [v for v in self.indices if lo.has(v)]
+        if (len(active) != 1 or not (lo - active[0]).is_Integer or hi - lo != 1 or step != 1
+                or sp.sympify(decl.rows) != self.indices[active[0]]
+                or tuple(sp.sympify(v) for v in cols) != (0, sp.sympify(decl.cols), 1)):
+            raise OutsideFragment("a slice of a matrix other than one whole sample X[n, :]")
+        self._generic(decl)
+        return self._shape_slots((1, decl.cols)), {}
 
 
 def size_requirement(space, terms: list, free_shape=None) -> Requirement | None:

@@ -374,3 +374,25 @@ rhs = "0"
     rep = check_file(text, name="sizes.toml")
     got = {r["name"]: (r["status"], (r.get("counterexample") or {}).get("sizes")) for r in rep.records}
     assert got == {"6! e_6 in power sums": ("refuted", {"N": 6}), "tr(A) R(tr(I))": ("refuted", {"d": 5})}
+
+
+def test_power_sums_of_projected_samples_count_n_by_position_and_d_as_a_space():
+    """Σ_n (x_nᵀu)^j over the rows x_n of an N×d data matrix: N counted by position (6 sums:
+    N ∈ {1..7}), d as an O(d) space (12 slots: d = 6). 6!·e_6 of the projections is refuted
+    at N = 6 (it was outside the fragment, sampled to N = 5 and verified)."""
+    from derivations._symbols.expr import Scalar
+    from derivations._symbols.nodes import DataSum
+    from derivations._verdicts.families import _elementary_in_power_sums
+
+    s = Space()
+    N, d = s.dim("N"), s.dim("d")
+    X, u = s.matrix("X", N, d), s.vector("u", d)
+    n = sp.Symbol("n", integer=True, positive=True)
+    p = [None] + [DataSum(Scalar(X[n - 1, :] * u) ** j, (n, 1, N)) for j in range(1, 7)]
+    claim = Equal(_elementary_in_power_sums(6, p), 0)
+    req = claim_requirement(claim, s)
+    assert req.sizes_needed(N) == list(range(1, 8)) and req.sizes_needed(d) == [6]
+    r = verify_claim("6! e_6 of projections", claim, s, random.Random(0))
+    assert r.status == "refuted" and r.counterexample["sizes"]["N"] == 6, r.methods
+    # a slice that is not one whole sample is outside
+    assert claim_requirement(Equal(DataSum(Scalar(X[n - 1, :1] * u[:1, :]), (n, 1, N)), 0), s) is None
