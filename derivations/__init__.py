@@ -122,8 +122,9 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
     ``undecided``, ``conflict``, ``error``;
     A claim whose two sides became one expression while it was built (SymPy's automatic
     arithmetic) is refused: ``error``, "true by construction" — as a claims file reports it.
-    ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_up_to``,
-    ``sampled_up_to``, ``bound``); ``counterexample`` is the exact point (sizes and values)
+    ``scope()`` says what a ``verified`` covers (``every_size``, ``proved_sizes`` — the size
+    assignments proved — and ``proved_up_to`` when they form a whole grid, ``sampled_up_to``,
+    ``bound``); ``counterexample`` is the exact point (sizes and values)
     of a refutation; ``methods`` holds each method's outcome and detail. ``seed`` fixes
     the random draws (the same seed gives the same verdict and points); ``budget`` is the
     seconds each method may spend (a method that runs out says ``timeout``, never equal).

@@ -13,6 +13,8 @@ command                                     what it does
                                             of errata)
 ``lindisc selftest [--format json]``        the mutation suite: does the engine refute
                                             every non-equivalent mutant of a true claim?
+                                            ``--families full|quick|none``: claims false
+                                            from a known size, refuted there or undecided
 ``lindisc cache [info|clear]``              the verdict cache (``_verdicts/cache.py``): where
                                             it is, what it holds; ``clear`` empties it
 ``lindisc distance --coef W --intercept B   your points against your hyperplane: g(x),
@@ -45,6 +47,7 @@ import math
 import multiprocessing as mp
 import multiprocessing.connection
 import os
+import random
 import re
 import shutil
 import signal
@@ -876,6 +879,9 @@ def cmd_selftest(ns) -> int:
                                      progress, "selftest", fallback=_selftest_fallback,
                                      hard_limit=SELFTEST_HARD_LIMIT)]
     rep = merge(parts)
+    fam = _families(ns, progress)
+    if fam is not None:
+        rep["families"] = fam
     if ns.format == "json":
         json.dump(rep, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -900,9 +906,32 @@ def cmd_selftest(ns) -> int:
             print(f"  incomplete: {inc['id']}: {inc['reason']}")
         for s in rep["survivors"]:
             print(f"  survivor: {s['id']} [{s['claim']}] {s['mutation']}")
+        if fam is not None:
+            print(fam["table"])
     ok = (rep["killed_ratio"] >= 0.98 and rep["false_refutations"] == 0 and not rep["incomplete"]
           and not rep["soundness_bugs"])
+    if fam is not None:
+        ok = ok and fam["ok"]
     return 0 if ok else 1
+
+
+def _families(ns, progress: bool) -> dict | None:
+    """The size families (``_verdicts/families.py``): new k and written forms from a seed drawn
+    per run unless ``--families-seed`` fixes it; the seed is printed with the table."""
+    if ns.families == "none":
+        return None
+    from .._verdicts.families import format_table, run_families
+
+    seed = ns.families_seed if ns.families_seed is not None else random.SystemRandom().randrange(10**6)
+    res = run_families(seed, quick=ns.families == "quick")
+    bad = [m for m in res["members"]
+           if m.outcome in ("wrongly verified", "other", "refuted a true member")]
+    return {"seed": seed, "mode": ns.families, "counts": res["families"],
+            "ok": not any(c["wrongly verified"] or c["refuted a true member"]
+                          for c in res["families"].values()),
+            "unexpected": [{"member": m.label, "status": m.status, "at": m.at,
+                            "predicted": m.fails_from, "outcome": m.outcome} for m in bad],
+            "table": format_table(res)}
 
 
 def cmd_cache(ns) -> int:
@@ -1193,6 +1222,12 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--per-claim", type=_per_claim, default=None, metavar="N",
                     help="attack a seeded sample of at most N mistake-library mutants per claim "
                          "(size and constant mutants: always all); default: every mutant")
+    st.add_argument("--families", choices=("quick", "full", "none"), default="quick",
+                    help="the size families (Newton, Cayley-Hamilton, Gram, rational in d; "
+                         "false from a known size): 3 drawn k per family (quick, the default), "
+                         "every k (full), or none")
+    st.add_argument("--families-seed", type=_seed, default=None, metavar="N",
+                    help="seed for the families' k and written forms (default: a new one, printed)")
     common(st, budget=False, cache=False)
     st.set_defaults(fn=cmd_selftest)
 

@@ -11,7 +11,9 @@ The sizes (:func:`size_plan`) are chosen so that a claim true only at small size
 1. ``readable`` points at every components size (small numbers: counterexamples a person can
    check by hand), then at growing sizes, one dimension at a time, up to the *top* size —
    the size the invariant-theory argument (:mod:`derivations._methods.sizes`) says decides the claim,
-   at least :data:`MIN_TOP`; :data:`OUTSIDE_TOP` where no such argument applies;
+   at least :data:`MIN_TOP`; :data:`OUTSIDE_TOP` where no such argument applies. A requirement
+   above :data:`CAP` is sampled to the cap, never below it, and the outcome's ``needs`` says
+   so ("needs d ≥ 22; sampled to 20"): the verdict is then undecided, never "verified";
 2. ``edge`` points (rank-deficient PSD, ill-conditioned SPD, magnitudes 10^±6, unbalanced
    labels) — to find counterexamples, never counted as evidence for the bound;
 3. ``uniform`` points at the top sizes, every continuous parameter uniform over 2^41 + 1
@@ -35,12 +37,12 @@ from .._claims.claims import Stationary, Undecidable
 from .._decide.conditions import unmet
 from .degree import claim_bound, involved
 from .._symbols.expr import Grad
-from .sizes import claim_requirement, sizes_meeting
+from .sizes import claim_requirement, sizes_capped
 from .._symbols.numbers import is_matrix
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, Outcome
 from .witness import describe_point
 
-__all__ = ["run", "size_plan", "differentiated", "NAME"]
+__all__ = ["run", "size_plan", "needs_beyond_cap", "differentiated", "NAME"]
 
 NAME = "exact random"
 
@@ -53,8 +55,11 @@ BOUND_POINTS = 3
 MIN_TOP = 4
 #: Top size for claims outside the size-argument fragment.
 OUTSIDE_TOP = 5
-#: No dimension is sampled above this size.
-CAP = 8
+#: No dimension of a claim in the size argument's fragment is sampled above this size. Such a
+#: claim has no inverse or determinant of a d×d matrix: a point at d = 20 is a few products of
+#: 20×20 rational matrices (the catalog's largest requirements, d ≥ 15 and d ≥ 17 for two Fisher
+#: claims, take 0.6 s each to sample in full). A requirement above it is sampled to it and said.
+CAP = 20
 #: Labellings (joint values of the discrete declarations a claim depends on) at a top size
 #: that the uniform points run through one by one; more are drawn at random (no bound).
 TOP_ENUMERATION = 4
@@ -90,18 +95,18 @@ def size_plan(claim, space) -> tuple[list[dict], list[dict], str]:
     largest = {sym: max(sz) for sym, sz in space.dims.values()}
     growing = [sym for sym, _ in space.dims.values() if sym not in space.fixed_dims]
     req = claim_requirement(claim, space)
-    grid = sizes_meeting(req, space, CAP) if req is not None else None
-    if grid is not None:
+    if req is not None:
+        grid, needs = sizes_capped(req, space, CAP)
         top = {d: max(max(int(a[d]) for a in grid), MIN_TOP) if d in growing else largest[d]
                for d in largest}
         tops = [{d: (sp.Integer(max(int(a[d]), MIN_TOP)) if d in growing else a[d]) for d in a}
                 for a in grid]
-        why = f"size argument: {req.describe()}"
+        why = (f"size argument: {req.describe()}" if not needs
+               else f"size argument {req.describe()}: {_needs_text(needs, CAP)}")
     else:
         top = {d: (max(OUTSIDE_TOP, largest[d]) if d in growing else largest[d]) for d in largest}
         tops = [{d: sp.Integer(v) for d, v in top.items()}]
-        why = ("outside the size-argument fragment" if req is None
-               else f"size argument needs sizes above {CAP} ({req.describe()})")
+        why = "outside the size-argument fragment"
     growth = []
     for d in growing:
         for s in range(largest[d] + 1, top[d] + 1):
@@ -120,6 +125,19 @@ def size_plan(claim, space) -> tuple[list[dict], list[dict], str]:
     growth = [a for a in growth if tuple(sorted((str(k), int(v)) for k, v in a.items())) not in seen]
     growth.sort(key=lambda a: sum(int(v) for v in a.values()))
     return growth, tops_unique, why
+
+
+def needs_beyond_cap(claim, space) -> dict:
+    """Per dimension, the largest size the size argument needs where that is above
+    :data:`CAP` (empty when the claim's requirement is within the cap or it has none)."""
+    req = claim_requirement(claim, space) if space.dims else None
+    return sizes_capped(req, space, CAP)[1] if req is not None else {}
+
+
+def _needs_text(needs: dict, cap: int) -> str:
+    """"needs d ≥ 22; sampled to 20" — the scope of a claim whose size argument exceeds the cap."""
+    need = ", ".join(f"{d} ≥ {v}" for d, v in needs.items())
+    return f"needs {need}; sampled to {cap}"
 
 
 def _tall_constraints(claim, space) -> list[tuple[sp.Expr, sp.Expr]]:
@@ -289,6 +307,10 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
                 skip_reasons.append(why)
                 continue
             if status == "fails":
+                smaller = _smaller_failure(claim, space, sizes, growth + tops, rng, keep,
+                                           denominators, nbound)
+                if smaller is not None:
+                    sizes, mode, inst, values, why = smaller
                 return Outcome(NAME, DIFFERENT, certain=True,
                                detail=f"refuted at {_fmt(sizes)} ({mode} point)",
                                witness=describe_point(space, inst, values, why),
@@ -306,9 +328,33 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
                                               for k, e in enumerate(schedule) if e[1] == "uniform"])
     if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
         bound_note += "; " + claim.route_note(space, "elimination")
+    needs = needs_beyond_cap(claim, space)
     return Outcome(NAME, EQUAL, points=checked, skipped=skipped, sampled=sampled, bound=bound,
+                   needs=_needs_text(needs, CAP) if needs else None,
                    detail=(f"holds at {checked} exact points, sizes up to {_fmt(_largest(sampled))} "
                            f"({why_top}){bound_note}{note}"))
+
+
+def _smaller_failure(claim, space, failed: dict, planned: list[dict], rng, keep, denominators,
+                     nbound: int):
+    """A counterexample at a planned size beyond the components sizes and below ``failed``
+    (every dimension ≤, one <), smallest first, or None: a claim of the size argument fails
+    from one size on, and the refutation names the smallest such size where it fails — one
+    readable point at a size the claim fails at can miss (a zero entry makes e_k of the samples
+    0), so each smaller size gets readable and uniform points before a larger one is reported.
+    (The components method decides the components sizes exactly.)"""
+    below = []
+    for a in planned:
+        if all(int(a[d]) <= int(failed[d]) for d in failed) and a != failed and a not in below:
+            below.append(a)
+    below.sort(key=lambda a: sum(int(v) for v in a.values()))
+    for a in below:
+        for mode, n in (("readable", READABLE_POINTS), ("uniform", nbound)):
+            for _ in range(n):
+                status, inst, values, why = _one_point(claim, space, a, rng, mode, keep, denominators)
+                if status == "fails":
+                    return a, mode, inst, values, why
+    return None
 
 
 def _largest(sampled: list[dict]) -> dict:

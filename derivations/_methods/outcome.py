@@ -41,7 +41,10 @@ class Outcome:
       the sets the parameters were actually drawn from), or ``None`` when no true bound below
       10⁻³ exists (non-rational claims, integers from a small range, labels drawn at random;
       ``detail`` says which);
-    * ``seed`` — the seed that reproduces the method's draws.
+    * ``seed`` — the seed that reproduces the method's draws;
+    * ``needs`` — for exact random: set when the size argument needs sizes above the
+      engine's cap ("needs d ≥ 22; sampled to 20"): the sizes sampled decide nothing for every
+      size, and the verdict is undecided unless a dimension-free proof covers the claim.
     """
 
     name: str
@@ -57,6 +60,7 @@ class Outcome:
     all_sizes: str | None = None
     bound: float | None = None
     seed: int | None = None
+    needs: str | None = None
 
     def covers(self, sizes: dict) -> bool:
         """Whether this method's ``equal`` claims the claim holds at ``sizes``."""
@@ -82,6 +86,8 @@ class Outcome:
             out["bound"] = self.bound
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.needs:
+            out["needs"] = self.needs
         return out
 
     def to_json(self) -> dict:

@@ -17,7 +17,7 @@ from .._claims.claims import Behaviour, Claim
 from .diagnosis import diagnose
 from .._interfaces.latex import claim_latex
 from .._methods import components, exact_random, numeric, runs, symbolic
-from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome
+from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
 from .._claims.tautology import by_construction
 from .._symbols.matrix_doit import memoised_doit
 from .verdict import claim_verdict, combine, holds
@@ -60,11 +60,55 @@ class ClaimResult:
         return jupyter_latex(f"claim: {self.status}", [(self.status, self.label, self.latex)])
 
 
+def proved_sizes(outcomes) -> list[tuple]:
+    """The size assignments at which every one of ``outcomes`` proved its claim, each a sorted
+    (name, size) tuple over the union of their dimensions (a claim without a dimension counts
+    at every value of it): the set itself, never per-dimension maxima — components timed out at
+    (d = 3, k = 3) and proved (d = 3, k = 1) and (d = 1, k = 3) has not proved (d = 3, k = 3)."""
+    import itertools
+
+    sets = [{size_key(a) for a in o.proved} for o in outcomes]
+    sets = [s for s in sets if s]
+    if not sets:
+        return []
+    axes: dict = {}
+    for keys in sets:
+        for key in keys:
+            for name, v in key:
+                axes.setdefault(name, set()).add(v)
+    names = sorted(axes)
+    out = []
+    for combo in itertools.product(*(sorted(axes[n]) for n in names)):
+        full = dict(zip(names, combo))
+        if all(tuple(sorted((n, full[n]) for n, _ in next(iter(keys)))) in keys for keys in sets):
+            out.append(tuple(sorted(full.items())))
+    return sorted(out, key=lambda key: (sum(v for _, v in key), key))
+
+
+def proved_box(keys: list[tuple]) -> dict:
+    """Per dimension the largest size proved, when ``keys`` is a whole grid (every combination
+    of the sizes it proves per dimension): then "proved d ≤ 3, k ≤ 3" says nothing false. {}
+    otherwise — a grid with a hole is reported as its set (``proved_sizes``), never a box."""
+    if not keys:
+        return {}
+    axes: dict = {}
+    for key in keys:
+        for name, v in key:
+            axes.setdefault(name, set()).add(v)
+    grid = 1
+    for vals in axes.values():
+        grid *= len(vals)
+    if grid != len(set(keys)):
+        return {}
+    return {name: max(vals) for name, vals in axes.items()}
+
+
 def scope_of(claims: list[ClaimResult]) -> dict:
     """What the verdict covers, over the verified ones among ``claims``: ``every_size`` when each
-    has a dimension-free proof or a size argument; ``proved_up_to`` — per dimension, the
-    largest size at which every claim was proved (components; a claim the size argument
-    proves for every size does not bound it); ``sampled_up_to`` — the
+    has a dimension-free proof or a size argument; ``proved_sizes`` — the size assignments
+    at which every claim was proved (components; a claim the size argument proves for every
+    size does not bound it), and ``proved_up_to`` — per dimension the largest of them, only
+    when they form a whole grid (:func:`proved_box`); ``sampled_up_to`` — the
     largest size any exact random point reached; ``bound`` — the weakest Schwartz–Zippel
     bound, if every claim has one; ``runs`` — seeds run for algorithm claims."""
     verified = [c for c in claims if holds(c.status)]
@@ -89,16 +133,12 @@ def scope_of(claims: list[ClaimResult]) -> dict:
     # A claim the size argument proves for every size (components stop at its grid) bounds
     # nothing: the sizes proved are those of the other claims, or the grid when all are such.
     bounded = [o for o in equal if not o.all_sizes] or equal
-    proved: dict = {}
-    for comp in bounded:
-        top: dict = {}
-        for a in comp.proved:
-            for k, v in a.items():
-                top[str(k)] = max(top.get(str(k), 0), int(v))
-        for k, v in top.items():
-            proved[k] = min(proved.get(k, v), v)
+    proved = proved_sizes(bounded)
     if proved:
-        out["proved_up_to"] = proved
+        out["proved_sizes"] = [dict(key) for key in proved]
+        box = proved_box(proved)
+        if box:
+            out["proved_up_to"] = box
     if sampled:
         out["sampled_up_to"] = sampled
     if bounds and None not in bounds:

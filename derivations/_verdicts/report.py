@@ -91,6 +91,8 @@ def scope_cell(rec: dict) -> str:
     parts = []
     if sc.get("proved_up_to"):
         parts.append(_sizes(sc["proved_up_to"], "≤"))
+    elif sc.get("proved_sizes"):  # not a whole grid: the set itself
+        parts.append("at " + "; ".join(_sizes(a, "=") for a in sc["proved_sizes"]))
     if sc.get("sampled_up_to"):
         parts.append("to " + _sizes(sc["sampled_up_to"], "="))
     if sc.get("bound") is not None:

@@ -12,7 +12,9 @@
 * ``conflict`` — a proof covers the size of an exact counterexample, or the float check
   against ``numerics`` disagrees with a proof: a bug in SymPy, the engine or ``numerics``,
   reported loudly with both outputs, never resolved by a silent choice;
-* ``undecided`` — no proof and no refutation within budget (a timeout is never evidence);
+* ``undecided`` — no proof and no refutation within budget (a timeout is never evidence), or
+  a claim whose size argument needs sizes above exact random's cap (its ``needs``) and that no
+  proof covers for every size;
 * ``error`` — the claim could not be built or a method crashed.
 
 Algorithm claims (``runs``) are verified when every run shows the behaviour, refuted by a
@@ -71,7 +73,10 @@ def claim_verdict(outcomes, free_sizes: bool = False) -> str:
         return "error"
     proof = any(by[m].outcome == EQUAL for m in PROOF_METHODS if m in by)
     if proof and "exact random" in by and by["exact random"].outcome == EQUAL:
-        every = any(o.outcome == EQUAL and o.all_sizes for o in outcomes)
+        every = any(by[m].outcome == EQUAL and by[m].all_sizes for m in PROOF_METHODS if m in by)
+        if by["exact random"].needs and not every:  # the size argument needs sizes above the cap
+            return "undecided"
+        every = every or any(o.outcome == EQUAL and o.all_sizes for o in outcomes)
         return VERIFIED if every or not free_sizes else AT_SIZES
     return "undecided"
 

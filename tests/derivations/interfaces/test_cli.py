@@ -79,9 +79,11 @@ def test_verify_json_matches_the_design_schema(capsys):
     for r in out["results"]:  # the verdict states its scope
         assert "every_size" in r["scope"]
         if r["status"] == "verified at sizes":  # the word matches the evidence
-            assert not r["scope"]["every_size"] and r["scope"].get("proved_up_to"), r["id"]
+            assert not r["scope"]["every_size"] and (r["scope"].get("proved_up_to")
+                                                     or r["scope"].get("proved_sizes")), r["id"]
         if r["status"] == "verified" and not r["scope"]["every_size"]:
-            assert r["scope"].get("proved_up_to") or r["scope"].get("runs"), r["id"]
+            assert (r["scope"].get("proved_up_to") or r["scope"].get("proved_sizes")
+                    or r["scope"].get("runs")), r["id"]
     assert s["verified at sizes"] >= 1  # geometry.signed_distance: proved d ≤ 3, sampled to 5
     assert sum(s[k] for k in ("verified", "verified at sizes", "refuted", "undecided", "conflict",
                               "error")) == len(out["results"])
