@@ -65,6 +65,11 @@ CAP = 20
 TOP_ENUMERATION = 4
 #: Redraws of a singular or undecidable point before it is skipped.
 REDRAWS = 3
+#: Draws of a point outside a defined symbol's declaration (:mod:`derivations._decide.conditions`)
+#: before it is skipped: the claim's domain may be a small part of the drawing set (α₃ := 1 − α₁ − α₂
+#: declared positive; S_W := S_1 + S_2 declared spd), and such a draw costs one evaluation of
+#: the definitions, not of the claim.
+CONDITION_DRAWS = 24
 
 _SINGULAR = (NonInvertibleMatrixError, ZeroDivisionError)
 
@@ -246,14 +251,18 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
 
 
 def _one_point(claim, space, sizes, rng, mode, keep, denominators=(), fixed=None):
-    """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws; ``fixed``:
+    """('ok' | 'fails' | 'skip', inst, values, why) after up to REDRAWS draws (CONDITION_DRAWS
+    for draws outside a defined symbol's declaration); ``fixed``:
     values of discrete declarations to use instead of drawing them."""
     reason = ""
-    for _ in range(REDRAWS):
+    tries = misses = 0
+    while tries < REDRAWS and misses < CONDITION_DRAWS:
+        tries += 1  # every pass counts one try or one miss: the loop ends
         try:
             inst, values = space.random_instance(sizes, rng, mode, keep, fixed)
             outside = unmet(space, inst, values)  # a defined symbol's declaration: a condition
             if outside:
+                tries, misses = tries - 1, misses + 1
                 reason = f"outside the declarations: {outside}"
                 continue
             over_q = _holds_over_q(claim, inst, denominators)
