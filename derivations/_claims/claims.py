@@ -46,8 +46,8 @@ from typing import Callable
 import sympy as sp
 
 from .._symbols.expr import Grad, Norm, lower
-from .._symbols import cases
-from .._symbols.numbers import entries, is_matrix, sign_of
+from .._exact import cases, signs
+from .._exact.numbers import entries, is_matrix, sign_of
 from .._decide.positivity import is_manifestly_nonnegative, is_manifestly_positive
 
 __all__ = [
@@ -131,17 +131,17 @@ class Claim:
         residual = getattr(self, "rational_residual", None)
         if residual is None:
             return False
-        asked = cases.asked_outside
+        asked = signs.asked_outside
         r = residual(inst)
         if r is not None:  # computed without a sign: no case split
             try:
                 return all(x == 0 for x in r)
             except TypeError:  # undecided here (two kinds of number with no common form)
                 return False
-        if cases.asked_outside == asked or inst.point is not None:
+        if signs.asked_outside == asked or inst.point is not None:
             return False  # refused for another reason than a sign: SymPy decides
         # |·|, max, min, a condition or √(p²) needed a sign: every case of the signs
-        # (derivations._symbols.cases), each on a fresh instance (its own evaluator)
+        # (derivations._exact.cases), each on a fresh instance (its own evaluator)
         return cases.by_cases(lambda: residual(inst.fresh()))
 
     def manifest(self, space) -> tuple[bool, str]:

@@ -38,7 +38,7 @@ from .._decide.conditions import unmet
 from .degree import claim_bound, involved
 from .._symbols.expr import Grad
 from .sizes import claim_requirement, sizes_capped
-from .._symbols.numbers import is_matrix
+from .._exact.numbers import is_matrix
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, Outcome
 from .witness import describe_point
 

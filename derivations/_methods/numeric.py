@@ -14,8 +14,8 @@ import flint
 import numpy as np
 import sympy as sp
 
-from .._symbols.numbers import as_float, entries, is_matrix
-from .._symbols.rational import evaluator, values_of
+from .._exact.numbers import as_float, entries, is_matrix
+from .._exact.rational import evaluator, values_of
 from .._symbols.space import expand_definitions
 from .lambdify import compiled
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, Outcome
@@ -32,7 +32,7 @@ def _tolerance(a: np.ndarray, b: np.ndarray, rtol: float) -> float:
 
 def _exactly(e, inst, at) -> np.ndarray | None:
     """``e`` at the float64 point, computed exactly in flint at the point's floats (each an
-    exact binary rational) and rounded once (:func:`~derivations._symbols.numbers.as_float`):
+    exact binary rational) and rounded once (:func:`~derivations._exact.numbers.as_float`):
     no SymPy instantiation, no lambdify, no rounding error of its own. None where flint
     refuses (a log, a gradient, a singular matrix): then lambdify, as before."""
     got = values_of([expand_definitions(sp.sympify(e), inst.definitions)], inst.mapping, at)

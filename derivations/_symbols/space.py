@@ -145,7 +145,7 @@ class Instance:
         ev = self._rational_evaluator()
         if ev is None:
             return None
-        from .rational import values_of
+        from .._exact.rational import values_of
 
         return values_of([expand_definitions(sp.sympify(e), self.definitions) for e in exprs],
                          ev.mapping, ev)
@@ -156,7 +156,7 @@ class Instance:
         ev = self._rational_evaluator()
         if ev is None:
             return None
-        from .rational import gradient_of
+        from .._exact.rational import gradient_of
 
         return gradient_of(expand_definitions(sp.sympify(f), self.definitions), var, at,
                            ev.mapping, ev)
@@ -184,7 +184,7 @@ class Instance:
 def _point_evaluator(inst: Instance):
     """The flint evaluator of an exact random point (:meth:`Instance.rational`), or None
     when some entry symbol has no value (a components instance)."""
-    from .rational import evaluator, values_of
+    from .._exact.rational import evaluator, values_of
 
     point = inst.point or {}
     free = [s for syms in inst.entries.values() for s in syms if s not in point]
@@ -221,9 +221,10 @@ def _symbolic_evaluator(inst: Instance, free: list):
     symbols may be differentiated (forward mode at a symbolic point: the symbolic gradient)."""
     import flint
 
-    from .exponentials import ExpGenerators, variable_names
-    from .numbers import PolyFraction
-    from .rational import evaluator, values_of
+    from .._exact.exponentials import ExpGenerators
+    from .._exact.numbers import PolyFraction
+    from .._exact.rational import evaluator, values_of
+    from .._exact.ring import variable_names
 
     symbols = list(dict.fromkeys(free))
     ctx = flint.fmpq_mpoly_ctx.get(variable_names(symbols), "lex")

@@ -183,7 +183,7 @@ def test_same_expression_over_q_without_sympy_where_flint_decides(monkeypatch):
     assert same((A * B).I, B.I * A.I, s, random.Random(0)) == "proved" and not calls
     assert same((A * B).I, A.I * B.I, s, random.Random(0)) is None and not calls
     c = s.scalar("c")
-    # |·| needs a sign: decided in flint case by case (derivations._symbols.cases)
+    # |·| needs a sign: decided in flint case by case (derivations._exact.cases)
     assert same(sp.Abs(c) * w, sp.Abs(-c) * w, s, random.Random(0)) == "proved" and not calls
     # a Heaviside step flint has no rule for: SymPy's route, the same answer
     assert same(sp.Heaviside(c) * w, sp.Heaviside(c) * w, s, random.Random(0)) == "proved"

@@ -15,8 +15,8 @@ from derivations._methods import exact_random
 from derivations._symbols.expr import Grad, Norm, Scalar, dot
 from derivations._symbols.nodes import Blocks, DataSum, Inv, ones
 from derivations._decide.exactness import exact_is_zero
-from derivations._symbols.numbers import ExpFraction, Grid, LogSum, Scaled, Surd
-from derivations._symbols.rational import value
+from derivations._exact.numbers import ExpFraction, Grid, LogSum, Scaled, Surd
+from derivations._exact.rational import value
 from derivations._symbols.space import Space
 from derivations._verdicts.engine import verify_claim
 
@@ -161,7 +161,7 @@ def test_a_matrix_whose_entries_a_sum_takes_is_computed_once(monkeypatch):
     """Σ_i Σ_k ((S + A)⁻¹[i, k])²: the inverse does not depend on i or k, so it is computed
     once for the whole sum, not once per (i, k); the value is the sum's all the same. (SymPy
     writes an entry of a product as a sum itself: an inverse's entry stays an entry.)"""
-    from derivations._symbols import rational
+    from derivations._exact import rational
 
     s, d, n, m = _space()
     S, A = m["S"], m["A"]
@@ -369,7 +369,7 @@ def test_a_gradient_needing_a_value_with_no_rational_form_is_refused():
     # outside a gradient a log's value is exact (ln eᵘ = u; a rational over its primes)
     assert inst.rational([sp.log(sp.exp(dot(w, x)))]) == inst.rational([dot(w, x)])
     # on a boundary (a tie) |·|, max and a piecewise condition have no derivative: refused
-    from derivations._symbols.rational import evaluator, gradient_of
+    from derivations._exact.rational import evaluator, gradient_of
 
     at = {d: sp.Integer(2), w: sp.ImmutableMatrix([1, 0]), x: sp.ImmutableMatrix([0, 1]),
           t: sp.Integer(1)}
@@ -465,7 +465,7 @@ def test_logarithms_are_exact_sums_of_atoms():
     """ln over the primes (1, ln 2, ln 3, … independent over ℚ: decided), ln of an exponential
     sum one atom (a difference with it: different when a ball excludes 0, else undecided:
     TypeError, never False)."""
-    from derivations._symbols.numbers import log_of
+    from derivations._exact.numbers import log_of
 
     Q = flint.fmpq
     E = ExpFraction.exp
@@ -515,7 +515,7 @@ def test_powers_of_pi_and_roots_are_exact_monomials():
                       lambda: Surd(Q(1), Q(1), Q(2)) * pi):  # 1 + √2: not a monomial
         with pytest.raises(TypeError):
             undecided()
-    from derivations._symbols.numbers import as_float, log_of
+    from derivations._exact.numbers import as_float, log_of
 
     assert abs(as_float(gauss(1, x)) - 0.7978845608 * math.exp(-2 / 9) / 2) < 1e-9
     ln = log_of(Q(2) * pi * Q(9, 4))  # ln 2 + ln π + 2 ln 3 − 2 ln 2
@@ -546,7 +546,7 @@ def test_memo_keys_never_hash_an_fmpq():
     exponential fractions' factor keys and the evaluator's bound-variable keys hold fmpz."""
     import flint
 
-    from derivations._symbols import numbers
+    from derivations._exact import numbers
 
     Q = flint.fmpq
     key = numbers._key({Q(0): Q(1), Q(-1, 3): Q(2, 5)})
@@ -573,7 +573,7 @@ def test_an_equality_condition_between_functions_is_about_the_point_not_the_func
         status = verify_claim("tie", claim, s, random.Random(0)).status
         assert status not in ("verified", "verified at sizes")
     # at exact points the condition is the numbers' equality, as before
-    from derivations._symbols.rational import values_of
+    from derivations._exact.rational import values_of
 
     assert values_of([sp.Piecewise((0, sp.Ne(a, b)), (1, True))],
                      {a: sp.Rational(1, 2), b: sp.Rational(2, 4)}) == [1]
@@ -610,7 +610,7 @@ def test_the_sign_of_a_root_of_a_function_that_may_be_negative_is_not_taken():
 def test_a_rational_matrix_reaches_flint_through_its_domain_matrix(make):
     """_matrix reads a rational matrix's ZZ/QQ DomainMatrix into fmpq_mat in flint: the same
     entries as reading them one by one, in a matrix of its own (changing it leaves SymPy's)."""
-    from derivations._symbols import rational as R
+    from derivations._exact import rational as R
 
     m = make()
     try:

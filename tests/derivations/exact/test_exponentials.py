@@ -1,4 +1,4 @@
-"""Exponentials of polynomials at a components instance (derivations._symbols.exponentials):
+"""Exponentials of polynomials at a components instance (derivations._exact.exponentials):
 sigmoid and softmax identities proved over ℚ(entries)(e^{b₁}, …) in flint — and never a
 false one, nor one whose exponentials the basis cannot represent faithfully."""
 
@@ -10,9 +10,10 @@ import sympy as sp
 
 from derivations._claims.claims import Equal
 from derivations._methods import components
-from derivations._symbols import exponentials as X
+from derivations._exact import exponentials as X
+from derivations._exact import ring
 from derivations._symbols.expr import Grad, dot
-from derivations._symbols.rational import Refused
+from derivations._exact.refused import Refused
 
 from .test_cases import _over_q, _space  # the same space: w, x in d = 1, 2; scalars a, b
 
@@ -73,12 +74,12 @@ def _entries(n=2, positive=0):
 
 
 def _ring(n=2, positive=0):
-    ctx = flint.fmpq_mpoly_ctx.get(X.variable_names(_entries(n, positive)), "lex")
+    ctx = flint.fmpq_mpoly_ctx.get(ring.variable_names(_entries(n, positive)), "lex")
     return ctx, ctx.gens()
 
 
 def _poly(p):
-    from derivations._symbols.numbers import PolyFraction
+    from derivations._exact.numbers import PolyFraction
 
     return PolyFraction(p, p.context().constant(1))
 
@@ -95,23 +96,23 @@ def test_the_basis_keeps_exponents_independent_and_integer():
     both = gen.exp(_poly(x0 - 3 * x0 * x1))  # in the span: e^{x0} e^{-3 x0 x1}
     assert str(both.n) == "e1" and str(both.d) == "e0^3"
     third = gen.exp(_poly(flint.fmpq(3, 2) * x1))  # e^{(3/2) x1} = (e^{x1/2})³
-    assert str(third.n) == "e2^3" and gen.basis[-1] == {(0, 1) + (0,) * X.RESERVED: flint.fmpq(1, 2)}
+    assert str(third.n) == "e2^3" and gen.basis[-1] == {(0, 1) + (0,) * ring.RESERVED: flint.fmpq(1, 2)}
     for bad, why in [(x0 + 1, "constant term"), (flint.fmpq(1, 2) * x0, "non-integer"),
                      (e0 * x0, "inside an exponent")]:
         with pytest.raises(Refused, match=why):
             gen.exp(_poly(bad))
     with pytest.raises(Refused, match="not a polynomial"):
-        from derivations._symbols.numbers import PolyFraction
+        from derivations._exact.numbers import PolyFraction
         gen.exp(PolyFraction(x0, x1))
 
 
 def test_past_the_reserved_generators_an_exponential_is_refused():
     ctx, g = _ring(1)
     gen = X.ExpGenerators(ctx, 1)
-    for k in range(1, X.RESERVED + 1):
+    for k in range(1, ring.RESERVED + 1):
         gen.exp(_poly(g[0] ** k))
     with pytest.raises(Refused, match="independent exponentials"):
-        gen.exp(_poly(g[0] ** (X.RESERVED + 1)))
+        gen.exp(_poly(g[0] ** (ring.RESERVED + 1)))
 
 
 def test_a_components_instance_keeps_its_generators_across_fresh_copies():
@@ -129,23 +130,23 @@ NOT_POSITIVE = ["x0^2 + e0*x1^2", "1 - e0", "x0 + 1", "e0 - e1", "0*x0", "x0^2",
 
 
 def test_a_symbol_declared_positive_is_a_p_generator():
-    assert X.variable_names(_entries(2, 1))[:4] == ("x0", "x1", "p2", "e0")
+    assert ring.variable_names(_entries(2, 1))[:4] == ("x0", "x1", "p2", "e0")
 
 
 def _parse(text):
     ctx, g = _ring(2, 1)
-    names = dict(zip(X.variable_names(_entries(2, 1)), g))
+    names = dict(zip(ring.variable_names(_entries(2, 1)), g))
     return eval(text.replace("^", "**").split("/")[0], {}, names)  # (a numerator is enough)
 
 
 @pytest.mark.parametrize("text", POSITIVE)
 def test_positive_by_form(text):
-    assert X.positive_by_form(_parse(text))
+    assert ring.positive_by_form(_parse(text))
 
 
 @pytest.mark.parametrize("text", NOT_POSITIVE)
 def test_not_positive_by_form(text):
-    assert not X.positive_by_form(_parse(text))
+    assert not ring.positive_by_form(_parse(text))
 
 
 def test_what_is_positive_by_form_is_positive_at_random_points():
@@ -164,12 +165,12 @@ def test_what_is_positive_by_form_is_positive_at_random_points():
             for v, k in zip(g, ks):
                 m *= v ** k
             p += m
-        if not X.positive_by_form(p):
+        if not ring.positive_by_form(p):
             return
         rng = random.Random(seed)
         for _ in range(20):
             xs = [flint.fmpq(rng.randint(-50, 50), rng.randint(1, 9)) for _ in range(2)]
-            es = [flint.fmpq(rng.randint(1, 50), rng.randint(1, 50)) for _ in range(1 + X.RESERVED)]
+            es = [flint.fmpq(rng.randint(1, 50), rng.randint(1, 50)) for _ in range(1 + ring.RESERVED)]
             assert p(*(xs + es)) > 0, (p, xs, es[:3])
 
     check()

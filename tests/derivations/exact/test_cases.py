@@ -1,4 +1,4 @@
-"""The sign case split (derivations._symbols.cases): |·|, max, min, conditions and √(p²) of
+"""The sign case split (derivations._exact.cases): |·|, max, min, conditions and √(p²) of
 rational functions proved over ℚ(entry symbols) by proving every case of their signs — and
 never an identity that fails in some case."""
 
@@ -9,7 +9,7 @@ import sympy as sp
 
 from derivations._claims.claims import Equal, Iff
 from derivations._methods import components
-from derivations._symbols import cases
+from derivations._exact import cases, signs
 from derivations._symbols.expr import dot
 from derivations._symbols.space import Space
 
@@ -81,9 +81,9 @@ FALSE += [
 def test_sign_dependent_identities_are_proved_case_by_case(make):
     s, d, *m = _space()
     claim = make(*m)
-    asked = cases.asked_outside
+    asked = signs.asked_outside
     assert all(_over_q(claim, s, d, 1)) and all(_over_q(claim, s, d, 2))
-    assert cases.asked_outside > asked, "no sign was asked: the test does not reach the split"
+    assert signs.asked_outside > asked, "no sign was asked: the test does not reach the split"
     assert components.run(claim, s, random.Random(0)).outcome == "equal"
 
 
@@ -168,24 +168,24 @@ def test_outside_a_split_a_sign_is_unknown_and_inside_one_it_is_assumed():
     x0, x1 = ctx.gens()
     one = ctx.constant(1)
     with pytest.raises(TypeError):
-        cases.sign_of_function(x0 - x1, one)
+        signs.sign_of_function(x0 - x1, one)
     seen = []
 
     def values():
-        s = cases.sign_of_function(2 * x0 - 2 * x1, one)  # the factor x0 − x1, times 2
-        t = cases.sign_of_function(x1 - x0, one)  # the same factor, negated
-        cases.sign_of_function((x0 - x1) ** 2 * x1, one)  # and one more factor
+        s = signs.sign_of_function(2 * x0 - 2 * x1, one)  # the factor x0 − x1, times 2
+        t = signs.sign_of_function(x1 - x0, one)  # the same factor, negated
+        signs.sign_of_function((x0 - x1) ** 2 * x1, one)  # and one more factor
         seen.append((s, t))
         return [flint.fmpq(s + t)]
 
     assert cases.by_cases(values)
     assert sorted(set(seen)) == [(-1, 1), (0, 0), (1, -1)]
-    assert cases._ASSUMED is None
-    assert not cases.by_cases(lambda: [flint.fmpq(cases.sign_of_function(x0, one) - 1)])
+    assert signs._ASSUMED is None
+    assert not cases.by_cases(lambda: [flint.fmpq(signs.sign_of_function(x0, one) - 1)])
     # a denominator assumed 0: n/d is undefined in that case, which has nothing to prove;
     # the other cases still must hold
-    assert cases.by_cases(lambda: [flint.fmpq(0 * cases.sign_of_function(one, x0 + 1))])
-    assert not cases.by_cases(lambda: [flint.fmpq(cases.sign_of_function(one, x0 + 1) - 1)])
+    assert cases.by_cases(lambda: [flint.fmpq(0 * signs.sign_of_function(one, x0 + 1))])
+    assert not cases.by_cases(lambda: [flint.fmpq(signs.sign_of_function(one, x0 + 1) - 1)])
 
 
 def _expressions(a, b):
@@ -287,7 +287,7 @@ def _soundness(examples: int | None, positive: bool = False):
 def _check_if_proved(claim, inst, points, proved: list, by_cases: list, same_at) -> None:
     """When the flint route proves ``claim`` at ``inst`` (by cases or not), record it and
     check ``same_at(a, b)`` — True, or None where a side is undefined — at every point."""
-    before = cases.asked_outside
+    before = signs.asked_outside
     try:
         ok = claim.identity_over_q(inst.fresh())
     except ZeroDivisionError:  # a quotient by the constant 0, built by the strategy
@@ -295,7 +295,7 @@ def _check_if_proved(claim, inst, points, proved: list, by_cases: list, same_at)
     if not ok:
         return
     proved.append(claim)
-    by_cases.append(cases.asked_outside > before)
+    by_cases.append(signs.asked_outside > before)
     for va, vb in points:
         try:
             same = same_at(va, vb)
@@ -401,7 +401,7 @@ def test_a_tie_inside_a_gradient_is_refused_in_its_case_too():
     inst = s.components({d: sp.Integer(2)})[0]
     seen = []
     real = cases.by_cases
-    assert not real(lambda: seen.append(dict(cases._ASSUMED)) or claim.rational_residual(inst.fresh()))
+    assert not real(lambda: seen.append(dict(signs._ASSUMED)) or claim.rational_residual(inst.fresh()))
     assert any(0 in [v[0] for v in a.values()] for a in seen), "the tie case was not reached"
     off_tie = Equal(Grad(sp.Max(w1, w2) + sp.Min(w1, w2), w), sp.ImmutableMatrix([1, 1]))
     # max + min is smooth, but a tie inside a gradient is refused all the same (SymPy decides)

@@ -34,106 +34,25 @@ and an expression undefined on all of it is left to SymPy. A refusal in any case
 
 from __future__ import annotations
 
-__all__ = ["UndefinedHere", "UnknownSign", "by_cases", "sign_of_function", "undefined_in_case",
-           "MAX_CASES"]
+from . import signs
+from .numbers import PolyFraction
+from .signs import UndefinedHere, UnknownSign
+
+__all__ = ["by_cases", "MAX_CASES"]
 
 #: Evaluations a case split may take (1 + 3 + 9 + 27 covers three nested signs).
 MAX_CASES = 40
-
-#: The signs assumed by the case in progress: an irreducible factor's text → (−1, 0 or 1, the
-#: factor); None outside a case split.
-_ASSUMED: dict | None = None
-#: How often a sign was asked with nothing assumed (a caller compares it before and after an
-#: evaluation to learn whether a case split could help).
-asked_outside = 0
-
-
-class UndefinedHere(Exception):
-    """A factor of a denominator whose sign was asked is assumed 0 by the current case: the
-    value asked for is undefined at every point of the case (a piecewise's pieces and
-    conditions are evaluated lazily, so only a value the expression needs there is asked).
-    (Not an ArithmeticError: no refusal handler catches it, :func:`by_cases` does.)"""
-
-
-class UnknownSign(Exception):
-    """The sign of an irreducible factor that the current case does not assume: the split
-    continues with each sign for it. (Not a TypeError: no refusal handler catches it.)"""
-
-    def __init__(self, key: str, factor):
-        super().__init__(key)
-        self.key, self.factor = key, factor
-
-
-def _factor_sign(f) -> int:
-    from .exponentials import positive_by_form
-
-    if positive_by_form(f):  # (1 + e0: positive wherever it is evaluated, no case needed)
-        return 1
-    key = str(f)
-    got = _ASSUMED.get(key)
-    if got is None:
-        raise UnknownSign(key, f)
-    return got[0]
-
-
-def sign_of_function(n, d) -> int:
-    """The sign of n/d (numerator and monic denominator in lowest terms, ``fmpq_mpoly``)
-    under the current case; ``TypeError`` outside a case split (the sign is unknown).
-
-    A numerator and denominator positive by their form (:func:`.exponentials.positive_by_form`)
-    have a sign without a case, and so does such a factor inside one.
-
-    The keys are the irreducible factors of n and d (monic, from flint's factorisation), so
-    the signs of p, 2p, −p, p², pq and p/q are one assumption about p (and q), never two
-    that could contradict each other; the sign is the constant's times the factors'. A factor
-    of d assumed 0 makes n/d undefined in that case: :class:`UndefinedHere` (the case has
-    nothing to prove)."""
-    global asked_outside
-    from .exponentials import positive_by_form
-
-    if positive_by_form(d):  # (d is monic: ±n positive by its form decides, without a case)
-        if positive_by_form(n):
-            return 1
-        if positive_by_form(-n):
-            return -1
-    if _ASSUMED is None:
-        asked_outside += 1
-        raise TypeError("the sign of a rational function of the entry symbols")
-    c, num = n.factor()
-    _, den = d.factor()
-    sign = 1 if c > 0 else -1
-    for f, e in den:
-        s = _factor_sign(f)
-        if s == 0:
-            raise UndefinedHere("a denominator assumed 0 in a case of the sign split")
-        sign *= s ** e
-    for f, e in num:
-        sign *= _factor_sign(f) ** e
-    return sign
-
-
-def undefined_in_case(exc: Exception) -> bool:
-    """Whether ``exc``, raised while evaluating a case of the split, shows the case has no
-    point where the expression is defined: a division by an exact 0 (``ZeroDivisionError``:
-    0 as a rational, a rational function or an exponential sum whose numerator is the zero
-    polynomial, a matrix singular over the rational functions) in a case that assumes some
-    factor 0 (see the module docstring). False outside a split and in a case with every
-    factor assumed nonzero."""
-    return (isinstance(exc, ZeroDivisionError) and _ASSUMED is not None
-            and any(s == 0 for s, _ in _ASSUMED.values()))
 
 
 def _vanishes(v) -> bool:
     """v is 0 in the current case: exactly 0, or a rational function whose numerator has a
     factor assumed 0 (then v is 0 wherever the case holds and v is defined)."""
-    from .numbers import PolyFraction  # (numbers imports this module)
-
     if v == 0:
         return True
     if not isinstance(v, PolyFraction):
         return False
     n = v.n
-    zeros = [f for s, f in _ASSUMED.values() if s == 0]
+    zeros = [f for s, f in signs._ASSUMED.values() if s == 0]
     return any(divmod(n, f)[1] == 0 for f in zeros)
 
 
@@ -172,7 +91,6 @@ def by_cases(values, limit: int = MAX_CASES) -> bool:
     in every case of the sign split (see the module docstring). ``values`` evaluates from
     scratch (a fresh evaluator: values computed under one case's assumptions must not reach
     another's)."""
-    global _ASSUMED
     pending: list[dict] = [{}]
     runs = 0
     while pending:
@@ -180,7 +98,7 @@ def by_cases(values, limit: int = MAX_CASES) -> bool:
         runs += 1
         if runs > limit:
             return False
-        outer, _ASSUMED = _ASSUMED, assumed
+        outer, signs._ASSUMED = signs._ASSUMED, assumed
         try:
             got = values()
             if (got is None or not all(_vanishes(v) for v in got)) and not _empty(assumed):
@@ -193,5 +111,5 @@ def by_cases(values, limit: int = MAX_CASES) -> bool:
             if not _empty(assumed):  # ...) in a case some point has proves nothing: SymPy
                 return False  # decides
         finally:
-            _ASSUMED = outer
+            signs._ASSUMED = outer
     return True

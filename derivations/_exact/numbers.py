@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import flint
 
-from .cases import sign_of_function
+from .signs import sign_of_function
 
 __all__ = ["ExpFraction", "Grid", "LogSum", "PolyFraction", "Scaled", "Surd", "as_float",
            "entries", "is_matrix", "log_of", "matrix_of", "sign_of"]
@@ -812,7 +812,7 @@ class PolyFraction(_Scalar):
 
     def sign(self) -> int:
         """Unknown (``TypeError``), except under the assumptions of a case split
-        (:func:`.cases.by_cases`)."""
+        (:func:`.cases.by_cases`, which sets the signs :mod:`.signs` reads)."""
         return sign_of_function(self.n, self.d)
 
     def nonnegative(self) -> bool:

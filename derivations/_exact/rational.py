@@ -12,7 +12,7 @@ It never approximates and never guesses: anything it cannot compute exactly in �
 division by 0, an unknown node — makes it return ``None``, and the caller decides that point
 through SymPy (:meth:`Instance.__call__`), which is what every point used before. The same
 numbers as SymPy's rational arithmetic, without building an expression per operation:
-``tests/derivations/symbols/test_rational.py`` compares both on every catalog claim.
+``tests/derivations/exact/test_rational.py`` compares both on every catalog claim.
 """
 
 from __future__ import annotations
@@ -24,17 +24,14 @@ from sympy.external.gmpy import GROUND_TYPES
 from sympy.matrices.expressions.matexpr import MatrixElement
 from sympy.polys.domains import QQ, ZZ
 
-from . import cases
-from .expr import Grad, Norm, Scalar
-from .nodes import Blocks, DataSum, Inv, Ones
+from .._symbols.expr import Grad, Norm, Scalar
+from .._symbols.nodes import Blocks, DataSum, Inv, Ones
+from . import signs
 from .numbers import (ExpFraction, Grid, LogSum, PolyFraction, Scaled, Surd, log_of, matrix_of,
                       sign_of)
+from .refused import Refused
 
 __all__ = ["Refused", "evaluator", "gradient_of", "value", "values_of"]
-
-
-class Refused(Exception):
-    """Not computable exactly in ℚ here: the caller uses SymPy instead."""
 
 
 _Q = flint.fmpq
@@ -57,8 +54,8 @@ def values_of(exprs, mapping: dict, evaluator: "_Evaluator | None" = None) -> li
     except _REFUSALS as exc:
         # (ZeroDivisionError is an ArithmeticError; TypeError: an unhashable node)
         ev.env = {}
-        if cases.undefined_in_case(exc):  # a case of the sign split with no defined point
-            raise cases.UndefinedHere(str(exc) or "a division by 0 in this case") from exc
+        if signs.undefined_in_case(exc):  # a case of the sign split with no defined point
+            raise signs.UndefinedHere(str(exc) or "a division by 0 in this case") from exc
         return None
 
 
