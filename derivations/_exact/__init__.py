@@ -7,7 +7,7 @@ them); ``exponentials`` gives e^p a generator of a components instance's ring; `
 the case split on the signs of rational functions. Below them, with no circle: ``refused``
 (what a refusal raises), ``ring`` (a components ring's variables, positivity by form),
 ``signs`` (the signs the case in progress assumes). Imports only ``_symbols`` (the nodes it
-evaluates) and ``_budget``; deciders, claims and methods use it.
+evaluates); deciders, claims and methods use it.
 
 Modules in import order, each importing only those before it: refused, ring, signs, numbers,
 exponentials, cases, rational.
