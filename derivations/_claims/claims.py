@@ -277,7 +277,7 @@ class Rel(Claim):
         on the set the declarations define (:mod:`derivations._decide.realclosed`), a
         :class:`~derivations._decide.realclosed.Decision` (proved, refuted with an exact point,
         or undecided naming what was missing)."""
-        from .._decide.inequality import counterexample
+        from .._decide.certificates import counterexample
         from .._decide.realclosed import Decision, constraints_on, decide_declared
 
         g = inst(self.gap())
@@ -602,7 +602,7 @@ class SphereMax(Claim):
 
 
 def _conditions(b) -> list:
-    from .._decide.piecewise import condition
+    from .._decide.atoms import condition
 
     if isinstance(b, sp.And):
         return [c for a in b.args for c in _conditions(a)]
@@ -619,7 +619,7 @@ def _entry_1x1(v):
 
 
 def _subst_condition(c, values: dict):
-    from .._decide.piecewise import subst_condition
+    from .._decide.atoms import subst_condition
 
     return subst_condition(c, values)
 
@@ -627,7 +627,7 @@ def _subst_condition(c, values: dict):
 def _instantiate_condition(inst, b):
     """A SymPy boolean at one instance, as a condition tuple (see :mod:`derivations._decide.piecewise`),
     built before anything is evaluated: SymPy never decides a relation between numbers here."""
-    from .._decide.piecewise import condition
+    from .._decide.atoms import condition
 
     c = b if isinstance(b, tuple) else condition(b)
 
@@ -672,7 +672,8 @@ class Iff(Claim):
         return replace(self, p=expr) if i == 0 else replace(self, q=expr)
 
     def identity(self, inst):
-        from .._decide.piecewise import TooManyRegions, Unsupported, regions
+        from .._decide.atoms import Unsupported
+        from .._decide.piecewise import TooManyRegions, regions
 
         try:
             cells = regions([], [_instantiate_condition(inst, self.p), _instantiate_condition(inst, self.q)])

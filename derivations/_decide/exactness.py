@@ -25,12 +25,15 @@ numbers (``exp``, ``log``, ``tanh``, ``pi`` ...). The answers are:
 from __future__ import annotations
 
 import math
-from functools import reduce
+from functools import lru_cache, reduce
 
 import flint
 import sympy as sp
 
-__all__ = ["exact_is_zero", "exact_sign", "formal_zero", "ball", "PRECISIONS"]
+from .atoms import ATOMS, branches, innermost, truth_under
+from .linear import MEMO_SIZE
+
+__all__ = ["exact_is_zero", "exact_sign", "formal_zero", "ball", "resolve_closed", "PRECISIONS"]
 
 #: Working precisions (bits) tried in turn for a ball that excludes zero.
 PRECISIONS = (64, 256, 1024)
@@ -96,13 +99,47 @@ def exact_sign(v) -> int | None:
 
 def _resolve_pieces(v: sp.Basic) -> sp.Basic | None:
     """``v`` with each Max/Min/Abs/Heaviside/sign/Piecewise replaced by its branch, every branch
-    condition's sign decided exactly (:func:`derivations._decide.piecewise.resolve_closed`); None when
-    a condition is undecidable."""
-    from .piecewise import ATOMS, resolve_closed
-
+    condition's sign decided exactly (:func:`resolve_closed`); None when a condition is
+    undecidable."""
     if not v.has(*ATOMS):
         return v
     return resolve_closed(v)
+
+
+def resolve_closed(v: sp.Basic) -> sp.Basic | None:
+    """A closed number with every atom replaced by its branch, each branch condition decided
+    by :func:`derivations._decide.exactness.exact_sign`; None when a condition is undecidable."""
+    v = sp.sympify(v)
+    while True:
+        atom = innermost([v])
+        if atom is None:
+            return v
+        for value, cond in branches(atom):
+            t, _u = truth_under(cond, [], _closed_implied)
+            if t is True:
+                v = v.xreplace({atom: value})
+                break
+        else:
+            return None
+
+
+def _closed_implied(goal, hyps) -> bool:
+    """Whether a constraint on a closed number holds (``hyps`` is empty: a closed number's
+    conditions need none): its exact sign, proved. Memoised."""
+    try:
+        return _closed_implied_memo(goal)
+    except TypeError:  # an unhashable argument: no memo
+        return _closed_implied_uncached(goal)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _closed_implied_memo(goal) -> bool:
+    return _closed_implied_uncached(goal)
+
+
+def _closed_implied_uncached(goal) -> bool:
+    s = exact_sign(sp.expand(goal.expr))
+    return s is not None and goal.holds(sp.Integer(s))
 
 
 # -- proofs of zero ------------------------------------------------------------------------

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .linear import Constraint, Infeasible, Witness, affine, decide
-from .piecewise import TooManyRegions, Unsupported, iter_regions, subst_condition, truth
+from .atoms import Unsupported, subst_condition
+from .piecewise import TooManyRegions, iter_regions, truth
 
 __all__ = ["CaseCertificate", "decide_system"]
 

@@ -8,7 +8,7 @@ each region every atom is one branch for *every* point of the region:
 * an atom is replaced by the branch whose conditions the region's hypotheses *prove* —
   syntactically (the condition is a rational multiple of a hypothesis), by an exact linear
   certificate (:func:`derivations._decide.linear.implies`), by a checked certificate of
-  :mod:`derivations._decide.inequality` for a non-linear condition (``σ(x) − 1/2 < 0`` from
+  :mod:`derivations._decide.certificates` for a non-linear condition (``σ(x) − 1/2 < 0`` from
   ``x < 0``: ``e^(−x) − e^0 > 0``), or, for closed numbers, by
   :func:`derivations._decide.exactness.exact_sign`;
 * when no branch is proved, the region is split on the first undecided condition ``c``:
@@ -32,90 +32,30 @@ from functools import lru_cache
 
 import sympy as sp
 
+from .atoms import (ATOMS, NORMAL, Unsupported, atom_in_condition, branches, condition,
+                    has_piecewise, innermost, subst_condition, truth_under)
+from .certificates import CONVEXITY_DEPTH, prove
+from .exactness import exact_sign
 from .linear import MEMO_SIZE, Constraint, Infeasible, affine, decide, implies
 
-__all__ = ["ATOMS", "has_piecewise", "regions", "iter_regions", "Region", "TooManyRegions", "Unsupported",
-           "truth", "resolve_closed", "condition"]
+__all__ = ["regions", "iter_regions", "Region", "TooManyRegions", "truth"]
 
-ATOMS = (sp.Max, sp.Min, sp.Abs, sp.Heaviside, sp.sign, sp.Piecewise)
 
 #: Regions explored before the case analysis gives up (no proof, never a verdict).
 MAX_REGIONS = 512
-
-
-class Unsupported(Exception):
-    """A condition this module cannot express (e.g. a set membership)."""
 
 
 class TooManyRegions(Exception):
     """The case analysis needed more than :data:`MAX_REGIONS` regions."""
 
 
-def has_piecewise(e) -> bool:
-    return isinstance(e, sp.Basic) and e.has(*ATOMS)
-
-
-# -- conditions: ('rel', expr, op) | ('and', [..]) | ('or', [..]) | ('not', c) | ('const', bool)
-
-_REL_OPS = {sp.GreaterThan: ">=", sp.StrictGreaterThan: ">", sp.LessThan: "<=",
-            sp.StrictLessThan: "<", sp.Equality: "==", sp.Unequality: "!="}
-
-
-def condition(b) -> tuple:
-    """A SymPy boolean (relationals, And, Or, Not, True, False) as a condition tuple."""
-    if b is sp.true or b is True:
-        return ("const", True)
-    if b is sp.false or b is False:
-        return ("const", False)
-    for cls, op in _REL_OPS.items():
-        if isinstance(b, cls):
-            return ("rel", sp.sympify(b.lhs - b.rhs), op)
-    if isinstance(b, sp.And):
-        return ("and", [condition(a) for a in b.args])
-    if isinstance(b, sp.Or):
-        return ("or", [condition(a) for a in b.args])
-    if isinstance(b, sp.Not):
-        return ("not", condition(b.args[0]))
-    raise Unsupported(f"condition {b} is not a combination of relations")
-
-
-def _rel(expr, op) -> tuple:
-    return ("rel", sp.sympify(expr), op)
-
-
-def branches(atom) -> list[tuple[sp.Basic, tuple]]:
-    """[(value, condition)] for one atom, in SymPy's order (the first true one applies)."""
-    args = atom.args
-    if isinstance(atom, sp.Abs):
-        p = args[0]
-        return [(p, _rel(p, ">=")), (-p, _rel(p, "<"))]
-    if isinstance(atom, (sp.Max, sp.Min)):
-        sgn = 1 if isinstance(atom, sp.Max) else -1
-        out = []
-        for k, a in enumerate(args):
-            conds = [_rel(sgn * (a - b), ">" if j < k else ">=") for j, b in enumerate(args) if j != k]
-            out.append((a, ("and", conds)))
-        return out
-    if isinstance(atom, sp.Heaviside):
-        p = args[0]
-        h0 = args[1] if len(args) > 1 else sp.Rational(1, 2)
-        return [(sp.Integer(1), _rel(p, ">")), (h0, _rel(p, "==")), (sp.Integer(0), _rel(p, "<"))]
-    if isinstance(atom, sp.sign):
-        p = args[0]
-        return [(sp.Integer(1), _rel(p, ">")), (sp.Integer(0), _rel(p, "==")), (sp.Integer(-1), _rel(p, "<"))]
-    if isinstance(atom, sp.Piecewise):
-        out, before = [], []
-        for value, cond in args:
-            c = condition(cond)
-            out.append((value, ("and", before + [c])))
-            before = before + [("not", c)]
-        return out
-    raise Unsupported(f"{type(atom).__name__} is not a piecewise atom")
-
-
 # -- deciding a condition under hypotheses -----------------------------------------------
 
-_NORMAL = {">=": (1, ">="), ">": (1, ">"), "<=": (-1, ">="), "<": (-1, ">"), "==": (1, "==")}
+def truth(cond: tuple, hyps: list[Constraint]) -> tuple[bool | None, tuple | None]:
+    """(value, first undecided relation) of a condition (:func:`.atoms.condition`) where
+    ``hyps`` hold: :func:`.atoms.truth_under` with the hypotheses' proofs below."""
+    return truth_under(cond, hyps, _implied)
+
 
 
 def _ratio(e: sp.Basic, h: sp.Basic):
@@ -151,8 +91,6 @@ def _implied_memo(goal: Constraint, hyps: tuple) -> bool:
 def _implied_uncached(goal: Constraint, hyps: list[Constraint]) -> bool:
     e = sp.expand(goal.expr)
     if not e.free_symbols:
-        from .exactness import exact_sign
-
         s = exact_sign(e)
         return s is not None and goal.holds(sp.Integer(s))
     # The declared domain: a symbol declared positive / nonzero carries it as an assumption.
@@ -176,13 +114,12 @@ def _implied_uncached(goal: Constraint, hyps: list[Constraint]) -> bool:
 
 def _proved_sign(goal: Constraint, hyps: list[Constraint]) -> bool:
     """A non-linear goal ``e >= 0`` / ``e > 0`` by a checked certificate of
-    :mod:`derivations._decide.inequality` (its cheap routes: no root finding, no further cases)."""
+    :mod:`derivations._decide.certificates` (its cheap routes: no root finding; the goal has no
+    piecewise atom, so no further cases)."""
     if goal.op == "==" or has_piecewise(goal.expr):
         return False
     if _product_sign(sp.expand(goal.expr), hyps) == 1:  # (-c)·(-r) with c declared positive, r < 0
         return True
-    from .inequality import CONVEXITY_DEPTH, prove
-
     return prove(goal.expr, goal.op == ">", tuple(hyps), depth=CONVEXITY_DEPTH + 1) is not None
 
 
@@ -212,55 +149,10 @@ def _product_sign(e: sp.Basic, hyps: list[Constraint]) -> int | None:
     return sign
 
 
-def _decide_rel(expr, op, hyps) -> bool | None:
-    if op == "!=":
-        r = _decide_rel(expr, "==", hyps)
-        return None if r is None else not r
-    sgn, nop = _NORMAL[op]
-    goal = Constraint(sgn * expr, nop)
-    if _implied(goal, hyps):
-        return True
-    if nop == "==":
-        if sp.sympify(expr).is_zero is False:  # a symbol declared nonzero, or positive
-            return False
-        if _implied(Constraint(expr, ">"), hyps) or _implied(Constraint(-expr, ">"), hyps):
-            return False
-        return None
-    negation = Constraint(-sgn * expr, ">" if nop == ">=" else ">=")
-    if _implied(negation, hyps):
-        return False
-    return None
-
-
-def truth(cond: tuple, hyps: list[Constraint]) -> tuple[bool | None, tuple | None]:
-    """(value, first undecided relation): Kleene logic over the relations' decisions."""
-    kind = cond[0]
-    if kind == "const":
-        return cond[1], None
-    if kind == "rel":
-        v = _decide_rel(cond[1], cond[2], hyps)
-        return v, (None if v is not None else cond)
-    if kind == "not":
-        v, u = truth(cond[1], hyps)
-        return (None if v is None else not v), u
-    values, first = [], None
-    for c in cond[1]:
-        v, u = truth(c, hyps)
-        if kind == "and" and v is False:
-            return False, None
-        if kind == "or" and v is True:
-            return True, None
-        values.append(v)
-        first = first or u
-    if None in values:
-        return None, first
-    return kind == "and", None
-
-
 def _splits(rel: tuple) -> list[list[Constraint]]:
     """A partition of the inputs that decides ``rel``."""
     _kind, e, op = rel
-    sgn, nop = _NORMAL.get(op, (1, "=="))
+    sgn, nop = NORMAL.get(op, (1, "=="))
     e = sgn * e
     if nop == ">=":
         return [[Constraint(e, ">=")], [Constraint(-e, ">")]]
@@ -282,16 +174,6 @@ class Region:
 
     def describe(self) -> str:
         return " and ".join(f"{h.expr} {h.op} 0" for h in self.hyps) or "everywhere"
-
-
-def _innermost(exprs) -> sp.Basic | None:
-    for e in exprs:
-        if not isinstance(e, sp.Basic):
-            continue
-        for node in sp.postorder_traversal(e):
-            if isinstance(node, ATOMS) and not any(a.has(*ATOMS) for a in node.args):
-                return node
-    return None
 
 
 def _feasible(hyps: list[Constraint]) -> bool:
@@ -377,37 +259,6 @@ def _domain_allows(sub: dict) -> bool:
     return True
 
 
-def subst_condition(c: tuple, s: dict) -> tuple:
-    """A condition tuple (:func:`condition`) with ``s`` substituted into every relation."""
-    kind = c[0]
-    if kind == "const":
-        return c
-    if kind == "rel":
-        return ("rel", sp.sympify(c[1]).xreplace(s), c[2])
-    if kind == "not":
-        return ("not", subst_condition(c[1], s))
-    return (kind, [subst_condition(x, s) for x in c[1]])
-
-
-def _cond_has_atoms(c) -> sp.Basic | None:
-    kind = c[0]
-    if kind == "const":
-        return None
-    if kind == "rel":
-        return _innermost([c[1]])
-    if kind == "not":
-        return _cond_has_atoms(c[1])
-    for x in c[1]:
-        a = _cond_has_atoms(x)
-        if a is not None:
-            return a
-    return None
-
-
-def _subst_atom(c, atom, value):
-    return subst_condition(c, {atom: value})
-
-
 def regions(exprs: list, conditions: list = (), hyps: list = ()) -> list[Region]:
     """The partition for ``exprs`` (atoms resolved) and ``conditions`` (decided), see the
     module docstring. Raises :class:`TooManyRegions` or :class:`Unsupported`."""
@@ -429,10 +280,10 @@ def iter_regions(exprs: list, conditions: list = (), hyps: list = ()):
             return
         hyps = hyps + [Constraint(val, ">" if v.is_positive else ">=") for v, val in sub.items()
                        if val.free_symbols and (v.is_positive or v.is_nonnegative)]
-        atom = _innermost(exprs)
+        atom = innermost(exprs)
         if atom is None:
             for c in conds:
-                atom = _cond_has_atoms(c)
+                atom = atom_in_condition(c)
                 if atom is not None:
                     break
         if atom is not None:
@@ -442,7 +293,7 @@ def iter_regions(exprs: list, conditions: list = (), hyps: list = ()):
                 if v is True:
                     s = {atom: value}
                     yield from go(hyps, [e.xreplace(s) if isinstance(e, sp.Basic) else e for e in exprs],
-                                  [_subst_atom(c, atom, value) for c in conds], sub)
+                                  [subst_condition(c, s) for c in conds], sub)
                     return
                 undecided = undecided or u
             if undecided is None:
@@ -464,18 +315,3 @@ def iter_regions(exprs: list, conditions: list = (), hyps: list = ()):
                   [c if isinstance(c, tuple) else condition(c) for c in conditions], {})
 
 
-def resolve_closed(v: sp.Basic) -> sp.Basic | None:
-    """A closed number with every atom replaced by its branch, each branch condition decided
-    by :func:`derivations._decide.exactness.exact_sign`; None when a condition is undecidable."""
-    v = sp.sympify(v)
-    while True:
-        atom = _innermost([v])
-        if atom is None:
-            return v
-        for value, cond in branches(atom):
-            t, _u = truth(cond, [])
-            if t is True:
-                v = v.xreplace({atom: value})
-                break
-        else:
-            return None

@@ -55,7 +55,7 @@ def _is_identically_zero(e: sp.Basic) -> bool:
         # The case analysis of a piecewise expression first: the answer is True when any route
         # proves 0 (each is deterministic), so the order only decides what is computed; the
         # numerator of a piecewise expression is rarely 0 by itself and costly to expand.
-        from .._decide.piecewise import has_piecewise
+        from .._decide.atoms import has_piecewise
 
         cases_first = has_piecewise(e)
         if cases_first and _by_cases(e):
@@ -159,7 +159,8 @@ def rational_zero(e: sp.Basic) -> bool | None:
 
 def _by_cases(e: sp.Basic) -> bool:
     """Max/Min/Abs/Heaviside/sign/Piecewise: every region of the case analysis proved 0."""
-    from .._decide.piecewise import TooManyRegions, Unsupported, has_piecewise, regions
+    from .._decide.atoms import Unsupported, has_piecewise
+    from .._decide.piecewise import TooManyRegions, regions
 
     if not has_piecewise(e):
         return False

@@ -1,51 +1,13 @@
-"""The memoised rewritings of inequality.prove: every caller sees every rewriting, in order,
-even when the shared computation was interrupted (a timeout) under another caller."""
+"""The entry point of the inequality prover (derivations._decide.inequality): a gap with
+piecewise atoms is split into regions, each proved by the certificates; one without goes to
+the certificates directly."""
 
 import sympy as sp
 
-from derivations._decide import inequality
+from derivations._decide import certificates, inequality
 from derivations._decide.linear import Constraint
 
 x, y = sp.symbols("x y", real=True)
-
-
-def test_forms_are_computed_once_and_replayed_in_order():
-    g = (x + y) ** 2 / (x ** 2 + 1) + 3
-    inequality._FORMS.pop(g, None)
-    first = list(inequality._forms(g))
-    assert first == list(inequality._forms_of(g))
-    assert list(inequality._forms(g)) == first
-
-
-def test_an_interrupted_rewriting_leaves_no_truncated_memo(monkeypatch):
-    g = 2 * x * (x + y) + 6 * x
-    full = list(inequality._forms_of(g))
-    assert len(full) >= 2
-    inequality._FORMS.pop(g, None)
-    calls = {"n": 0}
-    real = inequality._forms_of
-
-    def flaky(h):
-        calls["n"] += 1
-        if calls["n"] == 1:  # the first generator dies at its second rewriting
-            it = real(h)
-            yield next(it)
-            raise KeyboardInterrupt
-        yield from real(h)
-
-    monkeypatch.setattr(inequality, "_forms_of", flaky)
-    outer = inequality._forms(g)
-    assert next(outer) == full[0]  # a caller suspended after the first rewriting
-    inner = inequality._forms(g)
-    assert next(inner) == full[0]
-    try:
-        next(inner)
-    except KeyboardInterrupt:
-        pass
-    else:
-        raise AssertionError("the interruption must propagate")
-    assert [full[0]] + list(outer) == full  # the suspended caller still sees every rewriting
-    assert list(inequality._forms(g)) == full  # and a new caller too
 
 
 def test_prove_memo_gives_the_same_certificate():
@@ -57,37 +19,10 @@ def test_prove_memo_gives_the_same_certificate():
     assert inequality.prove(-(x ** 2) - 1, False, h) is None
 
 
-def test_the_convexity_routes_minimiser_is_the_counterexample_when_the_gap_is_negative_there():
-    """x − (7/13)·log x ≥ its minimum + 10⁻⁶ fails only for |x − 7/13| ≲ 10⁻³: the stationary
-    point the convexity route finds is reported (it was thrown away: undecided)."""
-    import derivations as D
-
-    c = sp.Rational(7, 13)
-    p = sp.Symbol("p", positive=True)
-    g = p - c * sp.log(p) - (c - c * sp.log(c) + sp.Rational(1, 10 ** 6))
-    assert inequality.counterexample(g) == {p: c}
-    assert inequality.counterexample(g + sp.Rational(1, 10 ** 6)) is None  # = 0 there: true
-    assert inequality.counterexample(g + sp.Rational(1, 10 ** 6), strict=True) == {p: c}
-    s = D.Space()
-    t = s.scalar("x", positive=True)
-    res = D.verify(D.Rel(g.xreplace({p: t}), ">=", 0), s)
-    assert res.status == "refuted" and res.counterexample["values"] == {"x": "7/13"}
-    true = D.verify(D.Rel((g + sp.Rational(1, 10 ** 6)).xreplace({p: t}), ">=", 0), s)
-    assert true.status == "verified"
-
-
-def test_a_strict_claim_that_fails_at_one_stationary_point_is_refuted_there():
-    import derivations as D
-
-    s = D.Space()
-    t = s.scalar("x")
-    res = D.verify(D.Rel(sp.exp(t), ">", 1 + t), s)  # equality at x = 0 (was undecided)
-    assert res.status == "refuted" and res.counterexample["values"] == {"x": "0"}
-    assert D.verify(D.Rel(sp.exp(t), ">=", 1 + t), s).status == "verified"
-
-
-def test_no_stationary_point_counterexample_for_an_integer_symbol():
-    k = sp.Symbol("k", integer=True, positive=True)
-    c = sp.Rational(7, 13)
-    g = k - c * sp.log(k) - (c - c * sp.log(c) + sp.Rational(1, 10 ** 6))
-    assert inequality.counterexample(g) is None  # 7/13 is no integer
+def test_a_piecewise_gap_is_proved_by_cases_and_only_here():
+    g = sp.Max(x, y) - x
+    c = inequality.prove(g)
+    assert c is not None and c.route == "cases"
+    assert certificates.prove(g) is None  # the certificates never split a gap into cases
+    assert inequality.prove(sp.Abs(x) - 1) is None  # false at x = 0: no region proves it
+    assert inequality.prove(sp.Abs(x) + 1, strict=True).route == "cases"
