@@ -30,7 +30,9 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement, MatrixExpr
 from sympy.printing.repr import ReprPrinter
 
+from .._budget import Timeout, time_limit
 from .._symbols.expr import Grad, Norm
+from .claims import Equal, Rel, SameSign
 
 __all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at", "well_typed"]
 
@@ -253,8 +255,6 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
     """Mutants of a claim: every side mutated by every operator, and for a relation its
     direction reversed. ``sides_only=False`` for relations yields only the reversal (a
     mutated side of an inequality can stay true, so it proves nothing about the engine)."""
-    from .claims import Rel, SameSign
-
     if isinstance(claim, SameSign):
         # sign(a) = sign(b) survives any positive rescaling of a side: only a sign flip of a
         # term changes its truth, so only that operator says something about the engine.
@@ -262,8 +262,6 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
             for desc, m in sign_of_term(side):
                 yield "sign_of_term", desc, claim.replace_side(i, m)
         return
-    from .claims import Equal
-
     if type(claim) is Equal and claim.rhs == 0 and not isinstance(claim.lhs, sp.MatrixExpr):
         yield ("nonzero_claim", "a quantity that is identically 0 is claimed nonzero "
                "(a case that cannot occur is said to occur)", Rel(claim.lhs**2, ">", sp.Integer(0)))
@@ -282,8 +280,6 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
 def well_typed(claim, space) -> bool:
     """Whether a (mutant) claim instantiates at every size: ``w x`` with two column vectors
     is only well-formed at d = 1, which SymPy cannot see while d is symbolic."""
-    from .._methods.budget import Timeout, time_limit
-
     try:
         with time_limit(WELL_TYPED_BUDGET) as lim:
             for sizes in space.size_assignments():

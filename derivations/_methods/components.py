@@ -14,7 +14,7 @@ import sympy as sp
 from .._claims.claims import Undecidable
 from .._decide.conditions import unmet
 from .._decide import realclosed
-from .budget import Timeout, time_limit
+from .._budget import Timeout, time_limit
 from .sizes import claim_requirement, sizes_meeting
 from .outcome import DIFFERENT, EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
 from .witness import describe_point

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
-from .budget import Timeout, time_limit
+from .._budget import Timeout, time_limit
 from .._decide.ratfun import zero_over_atoms
 from .._symbols.matrix_doit import memoised_doit
 from .._symbols.expr import lower

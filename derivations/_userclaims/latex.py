@@ -82,7 +82,7 @@ def parse_latex_expression(text: str, names: Names, where: Location | None = Non
     if tuple(int(v) for v in re.findall(r"\d+", sp.__version__)[:2]) < (1, 13):
         raise ClaimsError(f"LaTeX formulas need SymPy >= 1.13 (its lark grammar); this is "
                           f"{sp.__version__}", where)
-    from .._methods.budget import Timeout, time_limit
+    from .._budget import Timeout, time_limit
 
     try:
         with time_limit(_SECONDS) as lim:

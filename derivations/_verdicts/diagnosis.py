@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import sympy as sp
 
-from .._methods.budget import Timeout, time_limit
+from .._budget import Timeout, time_limit
 from .._claims.claims import Equal, Undecidable
 from .._decide.exactness import exact_is_zero
 from .._methods.exact_random import differentiated

@@ -12,7 +12,7 @@ import traceback
 import zlib
 from dataclasses import dataclass, field
 
-from .._methods.budget import Timeout, time_limit
+from .._budget import Timeout, time_limit
 from .._claims.claims import Behaviour, Claim
 from .diagnosis import diagnose
 from .._interfaces.latex import claim_latex

@@ -28,7 +28,7 @@ import zlib
 
 import sympy as sp
 
-from .._methods.budget import Timeout, time_limit
+from .._budget import Timeout, time_limit
 from .._claims.claims import Behaviour, Equal, Rel
 from .engine import verify_claim
 from .._methods import components, exact_random, symbolic

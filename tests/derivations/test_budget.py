@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from derivations._methods.budget import Timeout, time_limit
+from derivations._budget import Timeout, time_limit
 
 
 def test_time_limit_interrupts_a_runaway_loop():
