@@ -33,11 +33,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import mpmath
 import sympy as sp
 
 from .atoms import has_piecewise
 from .exactness import _exp_form, exact_is_zero, exact_sign
 from .linear import MEMO_SIZE, Constraint, affine, implies
+from .ratfun import positive_multiple
 
 __all__ = ["Certificate", "counterexample", "prove"]
 
@@ -137,8 +139,6 @@ def _hyp_sign(e, hyps) -> str | None:
 def _positive_multiple(e, h) -> bool:
     """``e / h`` is a positive rational constant (SymPy's normal form of the quotient), in
     sparse polynomial arithmetic when both are rational functions over ℚ."""
-    from .ratfun import positive_multiple
-
     fast = positive_multiple(e, h)
     if fast is not None:
         return fast
@@ -430,8 +430,6 @@ def _stationary_points(d1, t, iv):
             sols = []
         out += [s for s in sols if not s.free_symbols]
     f = sp.lambdify(t, d1, "mpmath")
-    import mpmath
-
     lo, _lc, hi, _hc = iv
     starts = [0, 1, -1, 2, 0.5, 5, -5]
     for x0 in starts:

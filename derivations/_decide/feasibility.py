@@ -18,16 +18,15 @@ rationals; a float is only ever a candidate.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sympy as sp
 
+from .atoms import NORMAL, Unsupported, subst_condition
 from .linear import Constraint, Infeasible, Witness, affine, decide
-from .atoms import Unsupported, subst_condition
 from .piecewise import TooManyRegions, iter_regions, truth
 
 __all__ = ["CaseCertificate", "decide_system"]
-
-_NORMAL = {">=": (1, ">="), ">": (1, ">"), "<=": (-1, ">="), "<": (-1, ">"), "==": (1, "==")}
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ def _case(cell, rels, conds, variables):
     case is empty, or None (not linear, or nothing survived the exact check)."""
     system = list(cell.hyps)
     for e, (_orig, op) in zip(cell.exprs, rels):
-        sgn, nop = _NORMAL[op]
+        sgn, nop = NORMAL[op]
         c = Constraint(sp.expand(sgn * e), nop)
         if c.expr.is_Rational and c.holds(c.expr):
             continue  # a constraint the case resolved to a true constant (e.g. 0 = 0)
@@ -120,12 +119,12 @@ def _numeric_witness(conds, variables) -> Witness | None:
     rels = _relations(conds)
     if rels is None or not variables:
         return None
-    import numpy as np
+    import numpy as np  # (scipy.optimize: 0.7-0.8 s to import, see linear._witness)
     from scipy.optimize import minimize
 
     slacks = []
     for e, op in rels:
-        sgn, _nop = _NORMAL.get(op, (1, "=="))
+        sgn, _nop = NORMAL.get(op, (1, "=="))
         if op in ("==", "!="):
             return None
         slacks.append(sp.lambdify(variables, sgn * e, "numpy"))
@@ -138,8 +137,6 @@ def _numeric_witness(conds, variables) -> Witness | None:
 
     rng = np.random.default_rng(0)
     starts = [np.zeros(len(variables)), np.ones(len(variables))] + [rng.normal(0, 3, len(variables)) for _ in range(6)]
-    from fractions import Fraction
-
     for x0 in starts:
         res = minimize(worst, x0, method="Nelder-Mead", options={"maxiter": 2000, "xatol": 1e-10, "fatol": 1e-12})
         if not np.all(np.isfinite(res.x)) or res.fun >= 0:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import sympy as sp
+from sympy.solvers.simplex import linprog as exact_linprog
 
 __all__ = ["Constraint", "Witness", "Infeasible", "affine", "decide", "implies", "OPS"]
 
@@ -172,6 +173,8 @@ def _exact_on_active(rows, variables, x) -> list | None:
 
 
 def _witness(rows, constraints, variables) -> Witness | None:
+    # scipy.optimize costs 0.7-0.8 s to import (python -X importtime, after SymPy): only the
+    # linear programs load it, so a process that never solves one never pays it.
     import numpy as np
     from scipy.optimize import linprog
 
@@ -240,8 +243,6 @@ def _certificate(rows, constraints) -> Infeasible | None:
 
 
 def _exact_certificate(rows) -> list | None:
-    from sympy.solvers.simplex import linprog as exact_linprog
-
     m = len(rows)
     n = len(rows[0][0]) if rows else 0
     c = sp.Matrix([-(b + (1 if op == ">" else 0)) for _a, b, op in rows]).T

@@ -19,6 +19,8 @@ import math
 import flint
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixElement
+from sympy.polys.domains import QQ
+from sympy.polys.rings import ring
 
 __all__ = ["as_fractions", "positive_multiple", "zero_over_atoms"]
 
@@ -30,9 +32,6 @@ class _NotRational(Exception):
 def as_fractions(exprs: list) -> list | None:
     """[(num, den)] of each expression in one ring over ℚ of all their free symbols, or None
     when one of them is not a rational function over ℚ (see the module docstring)."""
-    from sympy.polys.domains import QQ
-    from sympy.polys.rings import ring
-
     syms = sorted(set().union(*[e.free_symbols for e in exprs]), key=sp.default_sort_key)
     if not all(isinstance(x, sp.Symbol) for x in syms):
         return None

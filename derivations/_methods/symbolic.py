@@ -11,9 +11,10 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .._budget import Timeout, time_limit
+from .._claims.claims import Stationary
 from .._decide.ratfun import zero_over_atoms
+from .._symbols.expr import Grad, lower
 from .._symbols.matrix_doit import memoised_doit
-from .._symbols.expr import lower
 from .outcome import EQUAL, INCONCLUSIVE, NOT_APPLICABLE, TIMEOUT, Outcome
 
 NAME = "symbolic"
@@ -81,9 +82,6 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
 
 
 def _differentiates(claim) -> bool:
-    from .._claims.claims import Stationary
-    from .._symbols.expr import Grad
-
     if isinstance(claim, Stationary):
         return True
     return any(isinstance(s, sp.Basic) and s.has(Grad, sp.Derivative) for s in claim.sides())

@@ -14,6 +14,12 @@ from functools import lru_cache
 
 import sympy as sp
 
+from .._decide.atoms import Unsupported, has_piecewise
+from .._decide.exactness import (_TRANSCENDENTAL, _ball_excluding_zero, _is_closed, _resolve_pieces,
+                                 exact_is_zero, formal_zero)
+from .._decide.piecewise import TooManyRegions, regions
+from .._decide.ratfun import as_fractions
+
 __all__ = ["is_identically_zero", "rational_zero", "nonzero_at_a_point"]
 
 
@@ -40,8 +46,6 @@ def _is_identically_zero(e: sp.Basic) -> bool:
     if e == 0:
         return True
     if not e.free_symbols:
-        from .._decide.exactness import exact_is_zero
-
         return exact_is_zero(e) is True and e.is_algebraic is not False
     rational = rational_zero(e)
     if rational is not None:  # decided exactly, as the routes below would for a rational function
@@ -55,16 +59,12 @@ def _is_identically_zero(e: sp.Basic) -> bool:
         # The case analysis of a piecewise expression first: the answer is True when any route
         # proves 0 (each is deterministic), so the order only decides what is computed; the
         # numerator of a piecewise expression is rarely 0 by itself and costly to expand.
-        from .._decide.atoms import has_piecewise
-
         cases_first = has_piecewise(e)
         if cases_first and _by_cases(e):
             return True
     num, _den = sp.fraction(sp.together(e))
     if sp.expand(num) == 0:  # a rational function is 0 iff its numerator is (20x faster)
         return True
-    from .._decide.exactness import _TRANSCENDENTAL, formal_zero
-
     if e.has(*_TRANSCENDENTAL) and formal_zero(e):
         return True
     if not cases_first and _by_cases(e):
@@ -127,8 +127,6 @@ def nonzero_at_a_point(e: sp.Basic) -> bool:
 
 
 def _proved_nonzero(val) -> bool:
-    from .._decide.exactness import _ball_excluding_zero, _is_closed, _resolve_pieces
-
     if not isinstance(val, sp.Expr) or not _is_closed(val):
         return False
     val = _resolve_pieces(val)
@@ -149,8 +147,6 @@ def rational_zero(e: sp.Basic) -> bool | None:
     The same decision as SymPy's together/expand/cancel, which for a rational function are
     complete, without building the expanded numerator as an expression tree (100x faster on the
     gradients of quotients of quadratic forms)."""
-    from .._decide.ratfun import as_fractions
-
     if not e.free_symbols or not all(isinstance(x, sp.Symbol) for x in e.free_symbols):
         return None
     fractions = as_fractions([e])
@@ -159,9 +155,6 @@ def rational_zero(e: sp.Basic) -> bool | None:
 
 def _by_cases(e: sp.Basic) -> bool:
     """Max/Min/Abs/Heaviside/sign/Piecewise: every region of the case analysis proved 0."""
-    from .._decide.atoms import Unsupported, has_piecewise
-    from .._decide.piecewise import TooManyRegions, regions
-
     if not has_piecewise(e):
         return False
     try:

@@ -25,6 +25,8 @@ from __future__ import annotations
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
+from .forward import gradient_at
+
 __all__ = ["Scalar", "Norm", "Grad", "is_explicit", "lower", "dot", "quad"]
 
 
@@ -115,8 +117,6 @@ class Grad(MatrixExpr):
         """``Grad(f, v)`` at ``point`` (values of every symbol of the instantiated f) by forward
         mode in exact arithmetic (:mod:`.forward`), the gradient's formula never built; None
         where forward mode refuses (the caller differentiates symbolically)."""
-        from .forward import gradient_at
-
         ev = _explicit(v)
         if ev is None or not all(isinstance(s, sp.Symbol) for s in ev):
             return None

@@ -1,0 +1,181 @@
+"""The layers, from the modules' own import statements: no import climbs, none forms a circle.
+
+Every ``import`` and ``from ... import`` of every module of ``derivations`` and ``numerics`` is
+read with ``ast`` — at the module top, inside a function, under ``if TYPE_CHECKING`` alike,
+since a hidden import is still an import — and resolved to the module it names. Then:
+
+* each module of ``derivations`` belongs to a layer (its package, :data:`LAYERS`, bottom
+  first) and imports only from its own layer or below;
+* ``numerics`` never imports ``derivations`` (nor SymPy: ``tests/numerics``);
+* no set of modules imports itself round, inside a layer or across.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The packages of ``derivations``, bottom first; a module imports from its own or lower ones.
+LAYERS = (
+    "derivations._budget",      # time budgets: imports nothing of the package
+    "derivations._symbols",     # typed symbols, expression nodes, SymPy patches
+    "derivations._exact",       # exact values at points (flint): numbers, rational, cases
+    "derivations._decide",      # exact deciders: zero, sign, inequalities, feasibility
+    "derivations._claims",      # what is claimed
+    "derivations.catalog",      # the data: entries made of claims
+    "derivations._methods",     # the methods that check a claim
+    "derivations._verdicts",    # combining outcomes, the engine, reports, the cache
+    "derivations._userclaims",  # users' claims files and answers
+    "derivations._interfaces",  # the CLI, LaTeX, HTML, figures
+    "derivations",              # the public API (derivations/__init__.py)
+)
+
+#: Imports that still climb, each with the reason it is not yet gone; the test fails when one
+#: disappears (then delete it here), so the list only shrinks.
+KNOWN: dict[tuple[str, str], str] = {}
+
+
+def modules(root: Path = ROOT, packages=("derivations", "numerics")) -> dict[str, tuple[Path, bool]]:
+    """{dotted module name: (path, is a package __init__)} for every module of ``packages``."""
+    out = {}
+    for pkg in packages:
+        for path in sorted((root / pkg).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            is_pkg = parts[-1] == "__init__"
+            if is_pkg:
+                parts = parts[:-1]
+            out[".".join(parts)] = (path, is_pkg)
+    return out
+
+
+def imports(name: str, source: str, is_pkg: bool, known: dict) -> list[tuple[str, int]]:
+    """[(imported module, line)] of one module's source: every import statement anywhere in
+    it, resolved to the longest module name of ``known`` it names (``from .a import b``
+    names ``a.b`` when that is a module, else ``a``); only modules of ``known``."""
+    base = name.split(".") if is_pkg else name.split(".")[:-1]
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                head = base[:len(base) - (node.level - 1)]
+                mod = ".".join(head + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names]
+        else:
+            continue
+        for t in targets:
+            while t and t not in known:
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                out.append((t, node.lineno))
+    return out
+
+
+def graph(root: Path = ROOT) -> dict[str, list[tuple[str, int]]]:
+    known = modules(root)
+    return {m: imports(m, p.read_text(encoding="utf-8"), is_pkg, known)
+            for m, (p, is_pkg) in known.items()}
+
+
+def layer(module: str) -> int | None:
+    """The index in :data:`LAYERS` of the deepest layer that contains ``module``."""
+    best = None
+    for i, pkg in enumerate(LAYERS):
+        if module == pkg or module.startswith(pkg + "."):
+            if best is None or len(pkg) > len(LAYERS[best]):
+                best = i
+    return best
+
+
+def climbs(g: dict) -> list[tuple[str, str, int]]:
+    """[(module, imported, line)] for every import from a higher layer, or of ``derivations``
+    from ``numerics``."""
+    out = []
+    for m, targets in g.items():
+        for t, line in targets:
+            if m.startswith("numerics") and t.startswith("derivations"):
+                out.append((m, t, line))
+            elif m.startswith("derivations") and t.startswith("derivations"):
+                lm, lt = layer(m), layer(t)
+                if lm is None or lt is None or lt > lm:
+                    out.append((m, t, line))
+    return out
+
+
+def circles(g: dict) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iteratively)."""
+    succ = {m: sorted({t for t, _ in ts if t in g}) for m, ts in g.items()}
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+    for start in sorted(succ):
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = counter[0]
+                counter[0] += 1
+                stack.append(v)
+                on.add(v)
+            if i < len(succ[v]):
+                work.append((v, i + 1))
+                w = succ[v][i]
+                if w not in index:
+                    work.append((w, 0))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return out
+
+
+def test_every_module_has_a_layer():
+    assert [m for m in modules() if m.startswith("derivations") and layer(m) is None] == []
+
+
+def test_no_import_climbs_a_layer():
+    found = {(m, t): line for m, t, line in climbs(graph())}
+    new = sorted(f"{m}:{line} imports {t}" for (m, t), line in found.items() if (m, t) not in KNOWN)
+    assert new == [], "imports that climb a layer (LAYERS, bottom first):\n" + "\n".join(new)
+    gone = sorted(f"{m} -> {t}" for m, t in KNOWN if (m, t) not in found)
+    assert gone == [], "no longer imported; delete from KNOWN:\n" + "\n".join(gone)
+
+
+def test_no_import_forms_a_circle():
+    assert circles(graph()) == []
+
+
+def test_the_checks_catch_a_climb_and_a_circle(tmp_path):
+    """The test can fail: a made-up tree with one climbing import (a function-level one) and
+    one circle inside a layer is reported, each exactly."""
+    for rel, text in {
+        "derivations/__init__.py": "",
+        "derivations/_symbols/__init__.py": "",
+        "derivations/_symbols/a.py": "def f():\n    from .._decide.c import g\n",
+        "derivations/_decide/__init__.py": "",
+        "derivations/_decide/c.py": "from . import d\n",
+        "derivations/_decide/d.py": "from .c import g\n",
+        "numerics/__init__.py": "",
+    }.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    g = graph(tmp_path)
+    assert climbs(g) == [("derivations._symbols.a", "derivations._decide.c", 2)]
+    assert circles(g) == [["derivations._decide.c", "derivations._decide.d"]]
