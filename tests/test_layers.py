@@ -34,7 +34,27 @@ LAYERS = (
 
 #: Imports that still climb, each with the reason it is not yet gone; the test fails when one
 #: disappears (then delete it here), so the list only shrinks.
-KNOWN: dict[tuple[str, str], str] = {}
+KNOWN: dict[tuple[str, str], str] = {
+    **{("derivations._symbols.space", f"derivations._exact.{m}"):
+       "Instance.rational evaluates over ℚ in flint: the evaluators move to _exact"
+       for m in ("rational", "exponentials", "numbers", "ring")},
+    ("derivations._verdicts.engine", "derivations._interfaces.latex"):
+        "the engine renders each claim's LaTeX: the interfaces will, when asked",
+    ("derivations._verdicts.engine", "derivations._interfaces.document"):
+        "a verdict's _repr_latex_: the interfaces will render it",
+    ("derivations.catalog.registry", "derivations._interfaces.latex"):
+        "an entry's _repr_latex_: the interfaces will render it",
+    ("derivations.catalog.registry", "derivations._interfaces.document"):
+        "an entry's _repr_latex_: the interfaces will render it",
+    ("derivations._userclaims.answers", "derivations"): "verify_entry through the public API",
+    ("derivations._userclaims.checking", "derivations"): "verify through the public API",
+    ("derivations._interfaces.cli", "derivations"): "the version through the public API",
+}
+#: Circles that still exist (sorted module names), with the reason; the same rule as KNOWN.
+KNOWN_CIRCLES: dict[tuple[str, ...], str] = {
+    ("derivations", "derivations._userclaims.answers", "derivations._userclaims.checking"):
+        "the claims-file checker verifies through the public API, which re-exports it",
+}
 
 
 def modules(root: Path = ROOT, packages=("derivations", "numerics")) -> dict[str, tuple[Path, bool]]:
@@ -159,7 +179,9 @@ def test_no_import_climbs_a_layer():
 
 
 def test_no_import_forms_a_circle():
-    assert circles(graph()) == []
+    found = {tuple(c) for c in circles(graph())}
+    assert sorted(found - set(KNOWN_CIRCLES)) == []
+    assert sorted(set(KNOWN_CIRCLES) - found) == [], "gone; delete from KNOWN_CIRCLES"
 
 
 def test_the_checks_catch_a_climb_and_a_circle(tmp_path):
