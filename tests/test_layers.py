@@ -22,8 +22,9 @@ LAYERS = (
     "derivations._budget",      # time budgets: imports nothing of the package
     "derivations._symbols",     # typed symbols, expression nodes, SymPy patches
     "derivations._exact",       # exact values at points (flint): numbers, rational, cases
-    "derivations._decide",      # exact deciders: zero, sign, inequalities, feasibility
-    "derivations._claims",      # what is claimed
+    "derivations._claims",      # what is claimed: plain data
+    "derivations._decide",      # exact deciders: zero, sign, inequalities, feasibility, and
+                                # how each kind of claim is decided (kinds/)
     "derivations.catalog",      # the data: entries made of claims
     "derivations._methods",     # the methods that check a claim
     "derivations._verdicts",    # combining outcomes, the engine, reports, the cache

@@ -20,6 +20,8 @@ from sympy.matrices.expressions.matmul import MatMul
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE, precedence_traditional
 
+from .claim_latex import render
+
 __all__ = ["LindiscLatexPrinter", "latex", "claim_latex", "tex_text", "tex_math",
            "UnicodeLatexError"]
 
@@ -192,7 +194,7 @@ def latex(expr: sp.Basic, **settings) -> str:
 
 def claim_latex(claim) -> str:
     """LaTeX of a whole claim (``lhs = rhs``, ``lhs \\geq rhs``, ...)."""
-    return claim.latex(LindiscLatexPrinter())
+    return render(claim, LindiscLatexPrinter())
 
 
 class UnicodeLatexError(ValueError):

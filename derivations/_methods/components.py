@@ -11,7 +11,7 @@ import time
 
 import sympy as sp
 
-from .._claims.claims import Undecidable
+from .._decide.kinds import Undecidable, decider
 from .._decide.conditions import unmet
 from .._decide import realclosed
 from .._budget import Timeout, time_limit
@@ -77,12 +77,12 @@ def run(claim, space, rng) -> Outcome:
         if over:
             return Outcome(NAME, TIMEOUT, detail=f"over {PER_SIZE_BUDGET:g} s at " + "; ".join(over))
         return Outcome(NAME, NOT_APPLICABLE, detail="no size small enough to enumerate")
-    ok, why = claim.manifest(space)
+    ok, why = decider(claim).manifest(space)
     if not ok:
         return Outcome(NAME, INCONCLUSIVE, detail=f"identity holds but {why}", proved=proved)
     note = f" (over {PER_SIZE_BUDGET:g} s, not proved: " + "; ".join(over) + ")" if over else ""
-    if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
-        note += "; " + claim.route_note(space, "count")
+    if hasattr(decider(claim), "route_note"):  # a claim decided by its own exact route says which
+        note += "; " + decider(claim).route_note(space, "count")
     return Outcome(NAME, EQUAL, detail="proved at " + "; ".join(covered) + note, proved=proved,
                    all_sizes=_every_size(claim, space, proved))
 
@@ -111,7 +111,7 @@ def _refuted(claim, space, inst, sizes, decision) -> Outcome | None:
     """The decision's point as a certain refutation, once the claim itself fails there exactly."""
     values = realclosed.completed_point(inst, decision.point)
     try:
-        why = claim.violation(inst, values)
+        why = decider(claim).violation(inst, values)
     except (Undecidable, ZeroDivisionError):
         return None
     if not why:
@@ -149,7 +149,7 @@ def _random_witness(claim, space, rng, sizes, inst) -> Outcome | None:
         if unmet(space, inst, values):  # a witness meets every defined symbol's declaration
             continue
         try:
-            why = claim.violation(inst, values)
+            why = decider(claim).violation(inst, values)
         except Undecidable:
             continue
         if why:
@@ -164,14 +164,14 @@ SEARCH_SHARE = 0.5
 
 
 def _identity(claim, inst, lim):
-    """``claim.identity(inst)``; for a claim with a complete decision after it
+    """``decider(claim).identity(inst)``; for a claim with a complete decision after it
     (``decide_at``: a relation without a certificate) the certificate search gets
     :data:`SEARCH_SHARE` of the remaining budget, and running out of it means no certificate."""
-    if getattr(claim, "decide_at", None) is None or getattr(claim, "certificate", None) is not None:
-        return claim.identity(inst)
+    if getattr(decider(claim), "decide_at", None) is None or getattr(claim, "certificate", None) is not None:
+        return decider(claim).identity(inst)
     try:
         with time_limit(SEARCH_SHARE * _seconds(lim)) as search:
-            return claim.identity(inst)
+            return decider(claim).identity(inst)
     except Timeout as t:
         if not search.owns(t):
             raise
@@ -185,11 +185,11 @@ def _prove_at(claim, space, rng, sizes, insts, lim=None) -> Outcome | None:
     reals (:mod:`derivations._decide.realclosed`) proves the claim at this instance or finds
     an exact point; anything it leaves open is reported with its reason."""
     for inst in insts:
-        if claim.identity_over_q(inst):  # proved over ℚ(entry symbols) in flint
+        if decider(claim).identity_over_q(inst):  # proved over ℚ(entry symbols) in flint
             continue
         ids = _identity(claim, inst, lim)
         if ids is None:
-            decide = getattr(claim, "decide_at", None)
+            decide = getattr(decider(claim), "decide_at", None)
             if decide is None:
                 return Outcome(NAME, NOT_APPLICABLE, detail="no identity to prove (no certificate)")
             found = _random_witness(claim, space, rng, sizes, inst)

@@ -33,7 +33,8 @@ from __future__ import annotations
 import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
-from .._claims.claims import Stationary, Undecidable
+from .._claims.claims import Stationary
+from .._decide.kinds import Undecidable, decider
 from .._decide.conditions import unmet
 from .degree import claim_bound, involved
 from .._symbols.expr import Grad
@@ -221,13 +222,13 @@ def _check_defined(denominators, inst, values) -> None:
 
 
 def _holds_over_q(claim, inst, denominators) -> bool | None:
-    """Whether the claim holds at this point, decided over ℚ in flint (:meth:`Claim.holds_over_q`):
+    """Whether the claim holds at this point, decided over ℚ in flint (:meth:`~derivations._decide.kinds.base.Decider.holds_over_q`):
     True when the claim holds exactly (lhs − rhs is 0, a gap has its sign) and every
     denominator as written is nonzero; False when it exactly does not; None when only SymPy
     can decide (an exp, an irrational root, a singular inverse, a zero denominator, a claim
     without a rational route). A point it does not call True goes through SymPy as before,
     which also words the refutation."""
-    holds = claim.holds_over_q(inst)
+    holds = decider(claim).holds_over_q(inst)
     if holds is not True:
         return holds
     known = set(inst.mapping) | {sym for sym, *_ in inst.definitions}
@@ -269,7 +270,7 @@ def _one_point(claim, space, sizes, rng, mode, keep, denominators=(), fixed=None
             if over_q is True:
                 return "ok", inst, values, None
             _check_defined(denominators, inst, values)
-            why = claim.violation(inst, values)
+            why = decider(claim).violation(inst, values)
             if over_q is False and not why:
                 raise RuntimeError(f"two exact evaluations disagree at this point: flint's "
                                    f"rational arithmetic finds the claim false, SymPy's true "
@@ -335,8 +336,8 @@ def run(claim, space, rng, points_per_size: int | None = None, *, bound_points: 
                        points=checked, skipped=skipped, sampled=sampled)
     bound, bound_note = _bound(claim, space, [(e[0], e[3], uniform_passed.get(k, 0))
                                               for k, e in enumerate(schedule) if e[1] == "uniform"])
-    if hasattr(claim, "route_note"):  # a claim decided by its own exact route says which
-        bound_note += "; " + claim.route_note(space, "elimination")
+    if hasattr(decider(claim), "route_note"):  # a claim decided by its own exact route says which
+        bound_note += "; " + decider(claim).route_note(space, "elimination")
     needs = needs_beyond_cap(claim, space)
     return Outcome(NAME, EQUAL, points=checked, skipped=skipped, sampled=sampled, bound=bound,
                    needs=_needs_text(needs, CAP) if needs else None,

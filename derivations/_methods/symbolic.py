@@ -12,6 +12,7 @@ from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .._budget import Timeout, time_limit
 from .._claims.claims import Stationary
+from .._decide.kinds import decider
 from .._decide.ratfun import zero_over_atoms
 from .._symbols.expr import Grad, lower
 from .._symbols.matrix_doit import memoised_doit
@@ -61,7 +62,7 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
             "(0 for the ridge objective, a dropped quotient-rule term), so it proves nothing"))
     try:
         with time_limit(BUDGET) as lim, memoised_doit():
-            targets = claim.symbolic()
+            targets = decider(claim).symbolic()
             if targets is None:
                 return Outcome(NAME, NOT_APPLICABLE,
                                detail="no dimension-free proof route for this relation")
@@ -74,7 +75,7 @@ def run(claim, space, rng) -> Outcome:  # noqa: ARG001 - uniform method signatur
         return Outcome(NAME, TIMEOUT, detail=f"SymPy's simplification passed {BUDGET:g} s")
     except Exception as exc:  # noqa: BLE001 - SymPy's matrix algebra cannot express this claim
         return Outcome(NAME, NOT_APPLICABLE, detail=f"SymPy cannot handle it: {type(exc).__name__}: {exc}")
-    ok, why = claim.manifest(space)
+    ok, why = decider(claim).manifest(space)
     if not ok:
         return Outcome(NAME, INCONCLUSIVE, detail=why)
     return Outcome(NAME, EQUAL, detail="lhs - rhs simplifies to 0 for symbolic sizes",

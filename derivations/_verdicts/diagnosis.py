@@ -14,8 +14,9 @@ from dataclasses import replace
 import sympy as sp
 
 from .._budget import Timeout, time_limit
-from .._claims.claims import Equal, Undecidable
+from .._claims.claims import Equal
 from .._decide.exactness import exact_is_zero
+from .._decide.kinds import Undecidable, decider
 from .._methods.exact_random import differentiated
 from .._methods.zero import is_identically_zero
 from .._claims.mistakes import mutate_claim
@@ -142,7 +143,7 @@ def _substitute(e, rule: dict, memo: dict):
 
 
 def _zero_at(e, values: dict, memo: dict) -> bool:
-    """:func:`derivations._claims.claims._zero_at`'s decision, the substitution shared."""
+    """:func:`derivations._decide.kinds.base.zero_at`'s decision, the substitution shared."""
     if not values:
         v = e
     elif _plain(e):
@@ -185,7 +186,7 @@ def _same_over_q(claim, space, rng, points: int, shared: "_Shared",
                 except Exception:  # noqa: BLE001 - no point drawn here: SymPy decides, as before
                     return None
                 drawn.append(replace(inst, definitions=[]))
-            got = claim.rational_residual(drawn[k])
+            got = decider(claim).rational_residual(drawn[k])
             if got is None:
                 return None
             try:
@@ -198,10 +199,10 @@ def _same_over_q(claim, space, rng, points: int, shared: "_Shared",
 
 def _proved_over_q(claim, space) -> bool:
     """Whether ``claim`` is proved at every instance of every components size over ℚ(entry
-    symbols) in flint (:meth:`Claim.identity_over_q`); False says nothing."""
+    symbols) in flint (:meth:`~derivations._decide.kinds.base.Decider.identity_over_q`); False says nothing."""
     for sizes in space.size_assignments():
         insts = space.components(sizes)
-        if not insts or not all(claim.identity_over_q(inst) for inst in insts):
+        if not insts or not all(decider(claim).identity_over_q(inst) for inst in insts):
             return False
     return True
 
@@ -229,7 +230,7 @@ def same_expression(e1, e2, space, rng, points: int = 2, shared: _Shared | None 
             try:
                 values = space.random_values(inst, rng)
                 memo: dict = {}
-                for e in claim.residual(shared.instance(inst)):  # Equal.violation, no message
+                for e in decider(claim).residual(shared.instance(inst)):  # as violation, no message
                     if _zero_at(e, values, memo) is False:
                         return None
             except (sp.ShapeError, TypeError, ValueError, Undecidable):
@@ -248,7 +249,7 @@ def _proved_by_sympy(claim, space, shared: _Shared) -> str:
             if not insts:
                 return "observed"
             for inst in insts:
-                if not all(is_identically_zero(e) for e in claim.identity(shared.instance(inst))):
+                if not all(is_identically_zero(e) for e in decider(claim).identity(shared.instance(inst))):
                     return "observed"
         return "proved"
     except sp.ShapeError:

@@ -30,6 +30,7 @@ import sympy as sp
 
 from .._budget import Timeout, time_limit
 from .._claims.claims import Behaviour, Equal, Rel
+from .._decide.kinds import decider
 from .engine import verify_claim
 from .._methods import components, exact_random, symbolic
 from .._methods.outcome import DIFFERENT, EQUAL, ERROR, INCONCLUSIVE, TIMEOUT, Outcome, size_key
@@ -59,7 +60,7 @@ def _proved_equal(a, b, space) -> bool:
     for sizes in space.size_assignments():
         insts = space.components(sizes)
         for inst in insts:
-            if not all(is_identically_zero(e) for e in claim.identity(inst)):
+            if not all(is_identically_zero(e) for e in decider(claim).identity(inst)):
                 return False
     return True
 

@@ -17,6 +17,7 @@ import sympy as sp
 from hypothesis import given, note
 from hypothesis import strategies as st
 
+from derivations._decide.kinds import decider
 from derivations.catalog import REGISTRY
 from derivations.catalog import lagrange as cat
 from derivations._symbols.space import Space
@@ -91,7 +92,7 @@ def test_engine_solution_is_the_float_optimum_on_the_circle():
 
     space, claim = _engine_claim("lagrange.example_max_min")
     inst = space.components({})[0]
-    prob, *_ = claim._instance(inst, {})
+    prob, *_ = decider(claim)._instance(inst, {})
     sol = solve_real(prob.equations(), prob.unknowns)
     ext = extremes(prob, [p[:2] for p in sol.points])
     theta = np.linspace(0, 2 * np.pi, 200_001)

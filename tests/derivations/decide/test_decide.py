@@ -26,6 +26,7 @@ import pytest
 import sympy as sp
 
 from derivations._claims.claims import Equal, Exists, Iff, Rel
+from derivations._decide.kinds import decider
 from derivations._verdicts.engine import verify_claim
 from derivations._symbols.expr import Grad, Scalar
 from derivations._symbols.space import Space
@@ -309,13 +310,13 @@ def test_existential_decisions_are_exact_and_recheckable():
 
     space, claim = exists_w(SEPARABLE)()
     inst = space.components({})[0]
-    w = claim.decide(inst)
+    w = decider(claim).decide(inst)
     assert isinstance(w, Witness) and all(v.is_Rational for v in w.point.values())
-    conds, _entries = claim.system(inst)
+    conds, _entries = decider(claim).system(inst)
     assert all(c[2] == ">" and sp.sympify(c[1]).xreplace(w.point) > 0 for c in conds)
 
     space, claim = exists_w(XOR_CENTRED)()
-    certs = claim.decide(space.components({})[0])
+    certs = decider(claim).decide(space.components({})[0])
     assert isinstance(certs, list) and all(isinstance(c, CaseCertificate) for c in certs)
     cert = certs[0].certificate
     assert isinstance(cert, Infeasible) and all(m.is_Rational and m >= 0 for m in cert.multipliers)

@@ -19,6 +19,11 @@ from derivations._exact.numbers import ExpFraction, Grid, LogSum, Scaled, Surd
 from derivations._exact.rational import value
 from derivations._symbols.space import Space
 from derivations._verdicts.engine import verify_claim
+from derivations._decide.kinds import decider
+from derivations._decide.kinds.equal import EqualDecider
+from derivations._decide.kinds.iff import IffDecider
+from derivations._decide.kinds.rel import RelDecider
+from derivations._decide.kinds.same_sign import SameSignDecider
 
 R = sp.Rational
 
@@ -186,7 +191,7 @@ def test_exact_random_decides_rational_points_without_sympy(monkeypatch):
     def no_sympy(*a, **k):
         raise AssertionError("SymPy's violation called at a rational point")
 
-    monkeypatch.setattr(Equal, "violation", no_sympy)
+    monkeypatch.setattr(EqualDecider, "violation", no_sympy)
     o = exact_random.run(claim, s, random.Random(0))
     assert o.outcome == "equal" and o.points >= 10
 
@@ -212,7 +217,7 @@ def test_same_sign_and_iff_are_decided_over_q_and_refuted_by_sympy(monkeypatch):
     false = [SameSign(dot(v, u), -dot(v, u), 1), Iff(dot(v, u) >= 0, dot(v, u) > 0),
              Iff(c > 0, c * t > 1)]
     calls: list = []
-    for cls in (SameSign, Iff):
+    for cls in (SameSignDecider, IffDecider):
         real = cls.violation
 
         def counted(self, inst, values, real=real):
@@ -228,13 +233,13 @@ def test_same_sign_and_iff_are_decided_over_q_and_refuted_by_sympy(monkeypatch):
         assert o.outcome == "different" and o.witness["fails"], claim
     assert len(calls) == len(false)
     inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(1)}, 0)
-    assert SameSign(sp.exp(c) - sp.pi, t, 1).holds_over_q(inst) is None
-    assert Iff(sp.exp(c) > sp.pi, t > 0).holds_over_q(inst) is None
+    assert decider(SameSign(sp.exp(c) - sp.pi, t, 1)).holds_over_q(inst) is None
+    assert decider(Iff(sp.exp(c) > sp.pi, t > 0)).holds_over_q(inst) is None
 
 def test_disagreeing_exact_evaluations_are_an_error_never_a_verdict(monkeypatch):
     s, d, n, m = _space()
     A, B = m["A"], m["B"]
-    monkeypatch.setattr(Equal, "rational_residual", lambda self, inst: [flint.fmpq(1)])
+    monkeypatch.setattr(EqualDecider, "rational_residual", lambda self, inst: [flint.fmpq(1)])
     r = verify_claim("planted", Equal((A * B).T, B.T * A.T), s, random.Random(0))
     by = {o.name: o for o in r.methods}
     assert by["exact random"].outcome == "error" and "disagree" in by["exact random"].detail
@@ -257,13 +262,13 @@ def _catalog_points(ids, gradients: list | None = None):
                     inst, values = space.random_instance(sizes, rng, "readable", keep)
                 except Exception:  # noqa: BLE001 - a draw the space refuses
                     continue
-                got = claim.rational_residual(inst)
+                got = decider(claim).rational_residual(inst)
                 if got is None:
                     refused += 1
                     continue
                 try:
-                    residual = (claim.residual(inst) if isinstance(claim, Equal)
-                                else claim._residual(inst))
+                    residual = (decider(claim).residual(inst) if isinstance(claim, Equal)
+                                else decider(claim)._residual(inst))
                     want = [e.xreplace(values) for e in residual]
                 except Exception:  # noqa: BLE001 - SymPy cannot instantiate it: flint must not either
                     pytest.fail(f"{eid}: flint computed a value SymPy cannot ({claim})")
@@ -349,7 +354,7 @@ def test_forward_gradient_over_q_equals_sympys(f):
         inst, values = s.random_instance({d: sp.Integer(n)}, random.Random(n), "readable", {"w"})
         got = inst.rational([Grad(f(w, x, S, t), w)])
         assert got is not None
-        want = [e.xreplace(values) for e in claim.residual(inst)]
+        want = [e.xreplace(values) for e in decider(claim).residual(inst)]
         mine = list(_sympy(got[0]))
         assert len(mine) == len(want) and all(
             a == b or exact_is_zero(a - b) is True for a, b in zip(mine, want)), (mine, want)
@@ -390,14 +395,14 @@ def test_an_inequality_is_decided_over_q_and_refuted_by_sympy(monkeypatch):
     s, d, n, m = _space()
     v, u, S = m["v"], m["u"], m["S"]
     inst = _instance(s, {d: sp.Integer(2), n: sp.Integer(2)}, 3)
-    assert Rel(Scalar(v.T * S * v), ">=", 0).holds_over_q(inst) is True
-    assert Rel(dot(v, v), "<", -1).holds_over_q(inst) is False
+    assert decider(Rel(Scalar(v.T * S * v), ">=", 0)).holds_over_q(inst) is True
+    assert decider(Rel(dot(v, v), "<", -1)).holds_over_q(inst) is False
     # a strict inequality is false where the gap is exactly 0, a weak one true
-    assert Rel(dot(v, v), ">", dot(v, v)).holds_over_q(inst) is False
-    assert Rel(dot(v, v), ">=", dot(v, v)).holds_over_q(inst) is True
+    assert decider(Rel(dot(v, v), ">", dot(v, v))).holds_over_q(inst) is False
+    assert decider(Rel(dot(v, v), ">=", dot(v, v))).holds_over_q(inst) is True
     real = exact_random.run(Rel(dot(v, v) + dot(u, u), ">=", 2 * dot(u, v)), s, random.Random(0))
     assert real.outcome == "equal"
-    monkeypatch.setattr(Rel, "violation", lambda self, inst, values: (_ for _ in ()).throw(
+    monkeypatch.setattr(RelDecider, "violation", lambda self, inst, values: (_ for _ in ()).throw(
         AssertionError("SymPy's violation called at a rational point")))
     again = exact_random.run(Rel(dot(v, v) + dot(u, u), ">=", 2 * dot(u, v)), s, random.Random(0))
     assert again.outcome == "equal" and again.points == real.points
@@ -569,7 +574,7 @@ def test_an_equality_condition_between_functions_is_about_the_point_not_the_func
     a, b = s.scalar("a"), s.scalar("b")
     for claim in (Equal(sp.Piecewise((0, sp.Ne(a, b)), (1, True)), 0),
                   Equal(sp.Piecewise((0, sp.Eq(a, b)), (1, True)), 1)):
-        assert not any(claim.identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
+        assert not any(decider(claim).identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
         status = verify_claim("tie", claim, s, random.Random(0)).status
         assert status not in ("verified", "verified at sizes")
     # at exact points the condition is the numbers' equality, as before
@@ -592,10 +597,10 @@ def test_the_sign_of_a_root_of_a_function_that_may_be_negative_is_not_taken():
     d = s.dim("d", sizes=(1, 2))
     a, w = s.scalar("a"), s.vector("w", d)
     claim = Equal(sp.Abs(sp.sqrt(a)), sp.sqrt(a))
-    assert not any(claim.identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
+    assert not any(decider(claim).identity_over_q(i) for i in s.components({d: sp.Integer(1)}))
     assert verify_claim("root", claim, s, random.Random(0)).status == "refuted"
     norm = Equal(sp.Abs(Norm(w)), Norm(w))
-    assert all(norm.identity_over_q(i) for i in s.components({d: sp.Integer(2)}))
+    assert all(decider(norm).identity_over_q(i) for i in s.components({d: sp.Integer(2)}))
 
 
 @pytest.mark.parametrize("make", [

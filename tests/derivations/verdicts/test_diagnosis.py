@@ -10,6 +10,7 @@ from derivations._verdicts.diagnosis import diagnose
 from derivations._symbols.expr import Grad, quad
 from derivations._claims.mistakes import mutate_claim, mutate_expr
 from derivations._symbols.space import Space
+from derivations._decide.kinds import decider
 
 
 def _space():
@@ -141,7 +142,7 @@ def test_shared_substitution_is_xreplace():
         inst = s.instance_with_random_discrete(sizes, rng)
         values = s.random_values(inst, rng)
         memo: dict = {}
-        for e in claim.residual(shared.instance(inst)):
+        for e in decider(claim).residual(shared.instance(inst)):
             assert _substitute(e, values, memo)[0] == e.xreplace(values)
         assert memo
 
