@@ -38,10 +38,11 @@ import sympy as sp
 
 from .atoms import has_piecewise
 from .exactness import _exp_form, exact_is_zero, exact_sign
-from .linear import MEMO_SIZE, Constraint, affine, implies
+from .linear import Constraint, affine, implies
+from .memo import MEMO_SIZE, memoised
 from .ratfun import positive_multiple
 
-__all__ = ["Certificate", "counterexample", "prove"]
+__all__ = ["Certificate", "counterexample", "gap_form", "prove"]
 
 #: Recursion depth of the routes (log -> manifest -> convexity ...).
 MAX_DEPTH = 6
@@ -62,26 +63,26 @@ class Certificate:
 
 def prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
     """A certificate that ``g >= 0`` (``> 0`` if strict) wherever ``hyps`` hold, or None.
-    Memoised: a pure function of its arguments (a timeout propagates and is never stored)."""
-    g = sp.sympify(g)
-    try:
-        return _prove_memo(g, bool(strict), tuple(hyps), depth)
-    except TypeError:  # an unhashable argument (a mutable matrix): no memo
-        return _prove(g, strict, hyps, depth)
+    Memoised (:mod:`.memo`)."""
+    return _prove(sp.sympify(g), bool(strict), tuple(hyps), depth)
 
 
-@lru_cache(maxsize=MEMO_SIZE)
-def _prove_memo(g, strict: bool, hyps: tuple, depth: int) -> Certificate | None:
-    return _prove(g, strict, hyps, depth)
-
-
-def _prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
+def gap_form(g, depth: int) -> sp.Basic | None:
+    """The gap as the routes read it (a 1×1 matrix's entry, exponentials in one form), or None
+    past :data:`MAX_DEPTH`."""
     g = sp.sympify(g)
     if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
         g = g[0, 0]
     if depth > MAX_DEPTH:
         return None
-    g = _exp_form(g)
+    return _exp_form(g)
+
+
+@memoised
+def _prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
+    g = gap_form(g, depth)
+    if g is None:
+        return None
     hyps = list(hyps)
     if has_piecewise(g):  # (a region of inequality.prove's case split has none)
         return None

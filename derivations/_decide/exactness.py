@@ -25,13 +25,13 @@ numbers (``exp``, ``log``, ``tanh``, ``pi`` ...). The answers are:
 from __future__ import annotations
 
 import math
-from functools import lru_cache, reduce
+from functools import reduce
 
 import flint
 import sympy as sp
 
 from .atoms import ATOMS, branches, innermost, truth_under
-from .linear import MEMO_SIZE
+from .memo import memoised
 
 __all__ = ["exact_is_zero", "exact_sign", "formal_zero", "ball", "resolve_closed", "PRECISIONS"]
 
@@ -126,18 +126,11 @@ def resolve_closed(v: sp.Basic) -> sp.Basic | None:
 def _closed_implied(goal, hyps) -> bool:
     """Whether a constraint on a closed number holds (``hyps`` is empty: a closed number's
     conditions need none): its exact sign, proved. Memoised."""
-    try:
-        return _closed_implied_memo(goal)
-    except TypeError:  # an unhashable argument: no memo
-        return _closed_implied_uncached(goal)
+    return _closed_implied_memo(goal)
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@memoised
 def _closed_implied_memo(goal) -> bool:
-    return _closed_implied_uncached(goal)
-
-
-def _closed_implied_uncached(goal) -> bool:
     s = exact_sign(sp.expand(goal.expr))
     return s is not None and goal.holds(sp.Integer(s))
 

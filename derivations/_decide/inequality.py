@@ -14,15 +14,12 @@ free of atoms: the certificates never need a case split.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import sympy as sp
 
 from . import certificates
 from .atoms import Unsupported, has_piecewise
-from .certificates import MAX_DEPTH, Certificate
-from .exactness import _exp_form
-from .linear import MEMO_SIZE
+from .certificates import Certificate, gap_form
+from .memo import memoised
 from .piecewise import TooManyRegions, regions
 
 __all__ = ["Certificate", "prove"]
@@ -30,30 +27,18 @@ __all__ = ["Certificate", "prove"]
 
 def prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
     """A certificate that ``g >= 0`` (``> 0`` if strict) wherever ``hyps`` hold, or None.
-    Memoised: a pure function of its arguments (a timeout propagates and is never stored)."""
-    g = sp.sympify(g)
-    try:
-        return _prove_memo(g, bool(strict), tuple(hyps), depth)
-    except TypeError:  # an unhashable argument (a mutable matrix): no memo
-        return _prove(g, strict, hyps, depth)
+    Memoised (:mod:`.memo`)."""
+    return _prove(sp.sympify(g), bool(strict), tuple(hyps), depth)
 
 
-@lru_cache(maxsize=MEMO_SIZE)
-def _prove_memo(g, strict: bool, hyps: tuple, depth: int) -> Certificate | None:
-    return _prove(g, strict, hyps, depth)
-
-
+@memoised
 def _prove(g: sp.Basic, strict: bool = False, hyps: tuple = (), depth: int = 0) -> Certificate | None:
-    given = g
-    g = sp.sympify(g)
-    if isinstance(g, sp.MatrixBase) and g.shape == (1, 1):
-        g = g[0, 0]
-    if depth > MAX_DEPTH:
+    form = gap_form(g, depth)
+    if form is None:
         return None
-    g = _exp_form(g)
-    if has_piecewise(g):
-        return _cases(g, strict, list(hyps), depth)
-    return certificates.prove(given, strict, hyps, depth)
+    if has_piecewise(form):
+        return _cases(form, strict, list(hyps), depth)
+    return certificates.prove(g, strict, hyps, depth)
 
 
 def _cases(g, strict, hyps, depth):

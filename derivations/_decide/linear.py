@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import sympy as sp
 from sympy.solvers.simplex import linprog as exact_linprog
+
+from .memo import memoised
 
 __all__ = ["Constraint", "Witness", "Infeasible", "affine", "decide", "implies", "OPS"]
 
@@ -68,22 +69,14 @@ class Infeasible:
                 + " sum the left-hand sides to a constant that must be > 0 yet is ≤ 0")
 
 
-#: Entries kept by each memo of this module (pure functions of hashable SymPy expressions:
-#: a repeated question gets the answer it got, never a different one).
-MEMO_SIZE = 8192
-
-
 def affine(expr: sp.Basic, variables: list) -> tuple[list, sp.Rational] | None:
     """(coefficients, constant) with ``expr = Σ c_j v_j + constant``, all rational; or None."""
     expr = sp.sympify(expr)
-    try:
-        got = _affine_memo(expr, tuple(variables))
-    except TypeError:  # an unhashable argument: no memo
-        return _affine(expr, variables)
+    got = _affine_memo(expr, tuple(variables))
     return None if got is None else (list(got[0]), got[1])
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@memoised
 def _affine_memo(expr, variables: tuple):
     got = _affine(expr, list(variables))
     return None if got is None else (tuple(got[0]), got[1])
@@ -260,13 +253,10 @@ def _exact_certificate(rows) -> list | None:
 def decide(constraints: list[Constraint], variables: list) -> Witness | Infeasible | None:
     """A checked witness, a checked infeasibility certificate, or None (not linear, or no
     candidate survived the exact check). Memoised: the same system gets the same answer."""
-    try:
-        return _decide_memo(tuple(constraints), tuple(variables))
-    except TypeError:  # an unhashable argument: no memo
-        return _decide(list(constraints), list(variables))
+    return _decide_memo(tuple(constraints), tuple(variables))
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@memoised
 def _decide_memo(constraints: tuple, variables: tuple):
     return _decide(list(constraints), list(variables))
 

@@ -28,15 +28,15 @@ a region the prover cannot decide makes the whole proof fail (never assumed).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import sympy as sp
 
-from .atoms import (ATOMS, NORMAL, Unsupported, atom_in_condition, branches, condition,
+from .atoms import (NORMAL, Unsupported, atom_in_condition, branches, condition,
                     has_piecewise, innermost, subst_condition, truth_under)
 from .certificates import CONVEXITY_DEPTH, prove
 from .exactness import exact_sign
-from .linear import MEMO_SIZE, Constraint, Infeasible, affine, decide, implies
+from .linear import Constraint, Infeasible, affine, decide, implies
+from .memo import memoised
 
 __all__ = ["regions", "iter_regions", "Region", "TooManyRegions", "truth"]
 
@@ -77,18 +77,12 @@ def _ratio(e: sp.Basic, h: sp.Basic):
 def _implied(goal: Constraint, hyps: list[Constraint]) -> bool:
     """Whether ``hyps`` prove ``goal`` (see the module docstring for the routes). Memoised:
     a pure function of the goal and the hypotheses (in their order)."""
-    try:
-        return _implied_memo(goal, tuple(hyps))
-    except TypeError:  # an unhashable argument: no memo
-        return _implied_uncached(goal, list(hyps))
+    return _implied_memo(goal, tuple(hyps))
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@memoised
 def _implied_memo(goal: Constraint, hyps: tuple) -> bool:
-    return _implied_uncached(goal, list(hyps))
-
-
-def _implied_uncached(goal: Constraint, hyps: list[Constraint]) -> bool:
+    hyps = list(hyps)
     e = sp.expand(goal.expr)
     if not e.free_symbols:
         s = exact_sign(e)
@@ -179,18 +173,12 @@ class Region:
 def _feasible(hyps: list[Constraint]) -> bool:
     """False only when the hypotheses are proved contradictory: the linear ones by an exact
     certificate, or a non-linear one whose negation the others prove. Memoised."""
-    try:
-        return _feasible_memo(tuple(hyps))
-    except TypeError:  # an unhashable argument: no memo
-        return _feasible_uncached(list(hyps))
+    return _feasible_memo(tuple(hyps))
 
 
-@lru_cache(maxsize=MEMO_SIZE)
+@memoised
 def _feasible_memo(hyps: tuple) -> bool:
-    return _feasible_uncached(list(hyps))
-
-
-def _feasible_uncached(hyps: list[Constraint]) -> bool:
+    hyps = list(hyps)
     for h in hyps:  # against the declared domain (a symbol declared nonzero, positive, ...)
         e = sp.sympify(h.expr)
         if {"==": e.is_zero is False, ">": e.is_nonpositive is True,

@@ -10,13 +10,12 @@ every region's formula proved 0 by these routes); SymPy's ``simplify`` last.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import sympy as sp
 
 from .._decide.atoms import Unsupported, has_piecewise
 from .._decide.exactness import (_TRANSCENDENTAL, _ball_excluding_zero, _is_closed, _resolve_pieces,
                                  exact_is_zero, formal_zero)
+from .._decide.memo import memoised
 from .._decide.piecewise import TooManyRegions, regions
 from .._decide.ratfun import as_fractions
 
@@ -30,18 +29,10 @@ MEMO_SIZE = 4096
 
 def is_identically_zero(e: sp.Basic) -> bool:
     """True when ``e`` simplifies to 0; False means "not shown", never "shown nonzero"."""
-    e = sp.sympify(e)
-    try:
-        return _zero_memo(e)
-    except TypeError:  # unhashable (a mutable matrix): no memo
-        return _is_identically_zero(e)
+    return _is_identically_zero(sp.sympify(e))
 
 
-@lru_cache(maxsize=MEMO_SIZE)
-def _zero_memo(e: sp.Basic) -> bool:
-    return _is_identically_zero(e)
-
-
+@memoised(size=MEMO_SIZE)
 def _is_identically_zero(e: sp.Basic) -> bool:
     if e == 0:
         return True
