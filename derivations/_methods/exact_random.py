@@ -33,6 +33,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 
+from .._exact.at_instance import rational
 from .._claims.claims import Stationary
 from .._decide.kinds import Undecidable, decider
 from .._decide.conditions import unmet
@@ -235,7 +236,7 @@ def _holds_over_q(claim, inst, denominators) -> bool | None:
     # A denominator inside a sum (its index free here) has no value alone: _check_defined
     # skips it too (its instantiation is not a number).
     denominators = [d for d in denominators if d.free_symbols <= known]
-    dens = inst.rational(denominators) if denominators else []
+    dens = rational(inst, denominators) if denominators else []
     if dens is None:
         return None
     for v in dens:

@@ -135,39 +135,6 @@ class Instance:
             return sp.ImmutableMatrix(out.doit().as_explicit()).applyfunc(_evaluate)
         return _evaluate(out)
 
-    def rational(self, exprs: list) -> list | None:
-        """The values of ``exprs`` here over ℚ in flint (``fmpq``/``fmpq_mat``, see
-        :mod:`.rational`), or None where only SymPy can decide: an instance with entry
-        symbols that have no value (components), or an expression that is not exactly
-        rational at this point. An exact random point's differentiated variables take their
-        values, and a ``Grad`` with respect to one is taken there by forward mode. One memo
-        per instance, as for :meth:`__call__`."""
-        ev = self._rational_evaluator()
-        if ev is None:
-            return None
-        from .._exact.rational import values_of
-
-        return values_of([expand_definitions(sp.sympify(e), self.definitions) for e in exprs],
-                         ev.mapping, ev)
-
-    def rational_gradient(self, f, var, at) -> list | None:
-        """[∂f/∂var entries] at var = ``at`` (a flint value) over ℚ, or None (see
-        :meth:`rational`)."""
-        ev = self._rational_evaluator()
-        if ev is None:
-            return None
-        from .._exact.rational import gradient_of
-
-        return gradient_of(expand_definitions(sp.sympify(f), self.definitions), var, at,
-                           ev.mapping, ev)
-
-    def _rational_evaluator(self):
-        if self._rational is False:
-            return None
-        if self._rational is None:
-            self._rational = _point_evaluator(self) or False
-        return self._rational or None
-
     def fresh(self) -> "Instance":
         """This instance with nothing computed yet: its own flint evaluator and nodes (a case
         of :func:`.cases.by_cases` must not reuse values computed under another's signs)."""
@@ -179,75 +146,6 @@ class Instance:
 
     def free(self) -> list[sp.Symbol]:
         return [s for syms in self.entries.values() for s in syms]
-
-
-def _point_evaluator(inst: Instance):
-    """The flint evaluator of an exact random point (:meth:`Instance.rational`), or None
-    when some entry symbol has no value (a components instance)."""
-    from .._exact.rational import evaluator, values_of
-
-    point = inst.point or {}
-    free = [s for syms in inst.entries.values() for s in syms if s not in point]
-    if free:
-        return None if point else _symbolic_evaluator(inst, free)
-    if not point:
-        return evaluator(inst.mapping)
-    mapping, wrt, inside = {}, {}, set()
-    for key, v in inst.mapping.items():
-        if isinstance(v, sp.MatrixBase) and any(isinstance(x, sp.Symbol) and x in point for x in v):
-            entries = list(v)
-            mapping[key] = sp.ImmutableMatrix(*v.shape, [x.xreplace(point) for x in entries])
-            if len(set(entries)) == len(entries) and all(x in point for x in entries):
-                wrt[key] = None  # its entries are distinct variables: a gradient may seed them
-            inside.update(entries)
-        else:
-            mapping[key] = v
-    for s, val in point.items():  # a differentiated scalar is its own entry symbol
-        if s not in mapping and s not in inside:
-            mapping[s] = val
-            wrt[s] = None
-    ev = evaluator(mapping)
-    got = values_of(list(wrt), mapping, ev)
-    if got is None:
-        return None
-    ev.wrt = dict(zip(wrt, got))
-    return ev
-
-
-def _symbolic_evaluator(inst: Instance, free: list):
-    """The flint evaluator of a components instance: its entry symbols are the generators of
-    polynomials over ℚ (``fmpq_mpoly``), values are rational functions of them
-    (:class:`~.numbers.PolyFraction`), and every declaration whose entries are distinct
-    symbols may be differentiated (forward mode at a symbolic point: the symbolic gradient)."""
-    import flint
-
-    from .._exact.exponentials import ExpGenerators
-    from .._exact.numbers import PolyFraction
-    from .._exact.rational import evaluator, values_of
-    from .._exact.ring import variable_names
-
-    symbols = list(dict.fromkeys(free))
-    ctx = flint.fmpq_mpoly_ctx.get(variable_names(symbols), "lex")
-    if inst.exps is None:
-        inst.exps = ExpGenerators(ctx, len(symbols))
-    one = ctx.constant(1)
-    gens = {s: PolyFraction(g, one) for s, g in zip(symbols, ctx.gens())}
-    wrt, inside = {}, set()
-    for key, v in inst.mapping.items():
-        if isinstance(v, sp.MatrixBase) and any(x in gens for x in v):
-            entries = list(v)
-            if len(set(entries)) == len(entries) and all(x in gens for x in entries):
-                wrt[key] = None
-            inside.update(entries)
-    for s in symbols:  # a scalar declaration is its own entry symbol
-        if s not in inside and s not in inst.mapping:
-            wrt[s] = None
-    ev = evaluator(inst.mapping, gens=gens, exps=inst.exps)
-    got = values_of(list(wrt), inst.mapping, ev)
-    if got is None:
-        return None
-    ev.wrt = dict(zip(wrt, got))
-    return ev
 
 
 def _is_explicit(m) -> bool:

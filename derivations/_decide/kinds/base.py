@@ -83,7 +83,8 @@ class Decider:
 
     def holds_over_q(self, inst) -> bool | None:
         """Whether the claim holds at an exact random point, computed over ℚ in flint
-        (:meth:`Instance.rational`); None where only SymPy can decide (see exact random)."""
+        (:func:`~derivations._exact.at_instance.rational`); None where only SymPy can decide
+        (see exact random)."""
         residual = getattr(self, "rational_residual", None)
         r = residual(inst) if residual is not None else None
         if r is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..._exact.at_instance import rational
 from ..._exact.numbers import entries, is_matrix
 from ..._symbols.expr import lower
 from .base import Decider, as_list, value_of, zero_at
@@ -33,10 +34,10 @@ class EqualDecider(Decider):
         return self.residual(inst)
 
     def rational_residual(self, inst) -> list | None:
-        """lhs − rhs entry by entry over ℚ in flint (:meth:`Instance.rational`), with
+        """lhs − rhs entry by entry over ℚ in flint (:func:`~derivations._exact.at_instance.rational`), with
         :meth:`residual`'s shape rules; None where SymPy must decide (or the shapes clash,
         which :meth:`residual` reports)."""
-        got = inst.rational([self.claim.lhs, self.claim.rhs])
+        got = rational(inst, [self.claim.lhs, self.claim.rhs])
         if got is None:
             return None
         a, b = got

@@ -7,6 +7,7 @@ from __future__ import annotations
 import flint
 import sympy as sp
 
+from ..._exact.at_instance import rational
 from ..atoms import Unsupported
 from ..piecewise import TooManyRegions, regions
 from .base import Decider
@@ -32,7 +33,7 @@ class IffDecider(Decider):
         symbols) in flint: a comparison's sign is asked, so :meth:`identity_over_q` decides
         it case by case (:func:`cases.by_cases`, which proves [0] in every case of the
         signs); None where flint refuses (the cells of :meth:`identity` decide then)."""
-        got = inst.rational([self.claim.p, self.claim.q])
+        got = rational(inst, [self.claim.p, self.claim.q])
         if got is None or not all(isinstance(v, bool) for v in got):
             return None
         return [flint.fmpq(int(got[0] != got[1]))]
@@ -40,7 +41,7 @@ class IffDecider(Decider):
     def holds_over_q(self, inst) -> bool | None:
         """Both conditions' truth at an exact random point in flint (its relations, ``And``,
         ``Or``, ``Not``): None where flint refuses one (SymPy decides then)."""
-        got = inst.rational([self.claim.p, self.claim.q])
+        got = rational(inst, [self.claim.p, self.claim.q])
         if got is None or not all(isinstance(v, bool) for v in got):
             return None
         return got[0] == got[1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..._exact.at_instance import rational
 from ..._exact.numbers import entries, is_matrix
 from ..._symbols.expr import lower
 from ..certificates import counterexample
@@ -53,14 +54,14 @@ class RelDecider(Decider):
         refuses."""
         if self.claim.certificate is None:
             return None
-        got = inst.rational([self.claim.gap() - self.claim.certificate])
+        got = rational(inst, [self.claim.gap() - self.claim.certificate])
         if got is None:
             return None
         g = got[0]
         return list(entries(g)) if is_matrix(g) else [g]
 
     def holds_over_q(self, inst) -> bool | None:
-        got = inst.rational([self.claim.gap()])
+        got = rational(inst, [self.claim.gap()])
         if got is None:
             return None
         try:

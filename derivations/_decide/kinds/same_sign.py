@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..._exact.at_instance import rational
 from ..._exact.numbers import sign_of
 from ..._symbols.expr import lower
 from ..positivity import is_manifestly_positive
@@ -27,9 +28,9 @@ class SameSignDecider(Decider):
         return ok, "" if ok else f"factor {self.claim.factor} is not manifestly positive"
 
     def holds_over_q(self, inst) -> bool | None:
-        """Both signs at an exact random point in flint (:meth:`Instance.rational`): None
+        """Both signs at an exact random point in flint (:func:`~derivations._exact.at_instance.rational`): None
         where flint refuses a side or leaves its sign undecided (SymPy decides then)."""
-        got = inst.rational([self.claim.a, self.claim.b])
+        got = rational(inst, [self.claim.a, self.claim.b])
         if got is None:
             return None
         try:

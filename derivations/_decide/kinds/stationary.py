@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..._exact.at_instance import rational, rational_gradient
 from ..._exact.numbers import is_matrix
 from ..._symbols.expr import Grad, lower
 from .base import Decider, value_of, zero_at
@@ -33,10 +34,10 @@ class StationaryDecider(Decider):
 
     def rational_residual(self, inst) -> list | None:
         """The gradient's entries at the claimed point over ℚ in flint (forward mode,
-        :meth:`Instance.rational_gradient`), or None where SymPy must decide."""
+        :func:`~derivations._exact.at_instance.rational_gradient`), or None where SymPy must decide."""
         if self.claim.point.has(self.claim.var):
             return None
-        got = inst.rational([self.claim.point, self.claim.var])
+        got = rational(inst, [self.claim.point, self.claim.var])
         if got is None:
             return None
         at, current = got
@@ -44,7 +45,7 @@ class StationaryDecider(Decider):
             return None
         if is_matrix(at) and (at.nrows(), at.ncols()) != (current.nrows(), current.ncols()):
             return None
-        return inst.rational_gradient(self.claim.f, self.claim.var, at)
+        return rational_gradient(inst, self.claim.f, self.claim.var, at)
 
     def symbolic(self):
         g = lower(Grad(self.claim.f, self.claim.var))
