@@ -33,7 +33,8 @@ import sympy as sp
 from .atoms import ATOMS, branches, innermost, truth_under
 from .memo import memoised
 
-__all__ = ["exact_is_zero", "exact_sign", "formal_zero", "ball", "resolve_closed", "PRECISIONS"]
+__all__ = ["closed_value", "exact_is_zero", "exact_sign", "formal_zero", "ball", "resolve_closed",
+           "PRECISIONS"]
 
 #: Working precisions (bits) tried in turn for a ball that excludes zero.
 PRECISIONS = (64, 256, 1024)
@@ -60,9 +61,7 @@ def exact_is_zero(v) -> bool | None:
         return None if any(r is None for r in results) else True
     if v.is_Rational:
         return v == 0
-    if not _is_closed(v):
-        return None
-    v = _resolve_pieces(v)
+    v = closed_value(v)
     if v is None:
         return None
     if v.is_Rational:
@@ -84,9 +83,7 @@ def exact_sign(v) -> int | None:
         v = v[0, 0]
     if v.is_Rational:
         return int(sp.sign(v))
-    if not _is_closed(v):
-        return None
-    v = _resolve_pieces(v)
+    v = closed_value(v)
     if v is None:
         return None
     if v.is_Rational:
@@ -95,6 +92,14 @@ def exact_sign(v) -> int | None:
     if b is not None:
         return 1 if b > 0 else -1
     return 0 if exact_is_zero(v) is True else None
+
+
+def closed_value(v: sp.Basic) -> sp.Basic | None:
+    """A closed number with its piecewise atoms resolved (:func:`_resolve_pieces`), or None:
+    not closed (a free symbol, a float, an infinity), or a branch undecidable."""
+    if not _is_closed(v):
+        return None
+    return _resolve_pieces(v)
 
 
 def _resolve_pieces(v: sp.Basic) -> sp.Basic | None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sympy as sp
 
 from .._decide.atoms import Unsupported, has_piecewise
-from .._decide.exactness import (_TRANSCENDENTAL, _ball_excluding_zero, _is_closed, _resolve_pieces,
-                                 exact_is_zero, formal_zero)
+from .._decide.exactness import (_TRANSCENDENTAL, _ball_excluding_zero, closed_value, exact_is_zero,
+                                 formal_zero)
 from .._decide.memo import memoised
 from .._decide.piecewise import TooManyRegions, regions
 from .._decide.ratfun import as_fractions
@@ -118,9 +118,9 @@ def nonzero_at_a_point(e: sp.Basic) -> bool:
 
 
 def _proved_nonzero(val) -> bool:
-    if not isinstance(val, sp.Expr) or not _is_closed(val):
+    if not isinstance(val, sp.Expr):
         return False
-    val = _resolve_pieces(val)
+    val = closed_value(val)
     if val is None:
         return False
     if val.is_Rational:
