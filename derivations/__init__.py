@@ -188,3 +188,37 @@ def verify_entry(entry, *, seed: int = 0, budget: float | None = None):
             raise KeyError(f"no catalog entry {entry!r}{hint}")
         entry = REGISTRY[entry]
     return _verify_entry(entry, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget)
+
+
+def _register_jupyter_display() -> None:
+    """Inside an IPython kernel, tell its display formatter how to show catalog entries and
+    verdicts (``text/latex``): by type name, each rendered by :mod:`._interfaces.jupyter` when
+    one is shown — nothing is imported here, so ``import derivations`` stays cheap."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return
+    formatter = shell.display_formatter.formatters["text/latex"]
+    for module, name, function in _JUPYTER:
+        formatter.for_type_by_name(module, name, _shown_by(function))
+
+
+#: (module, type, function of :mod:`._interfaces.jupyter`) for IPython's ``text/latex``.
+_JUPYTER = (
+    ("derivations.catalog.registry", "Entry", "entry_latex"),
+    ("derivations._verdicts.engine", "ClaimResult", "claim_result_latex"),
+    ("derivations._verdicts.engine", "EntryResult", "entry_result_latex"),
+)
+
+
+def _shown_by(function: str):
+    def show(obj) -> str:
+        from ._interfaces import jupyter
+
+        return getattr(jupyter, function)(obj)
+    return show
+
+
+_register_jupyter_display()

@@ -49,7 +49,7 @@ def entry_ok(ns):
 
 
 def _row(rec: dict, name: str) -> list[str]:
-    from .._verdicts.report import _methods_cell, scope_cell
+    from .report import _methods_cell, scope_cell
 
     status = rec["status"]
     if rec.get("as_expected") is False:

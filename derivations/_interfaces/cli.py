@@ -112,7 +112,7 @@ def select(names: list[str], ids: list[str] | None = None) -> list[str]:
 #: engine's modules, SymPy's that its routes import on first use, and the numerics the checks
 #: run.
 _PRELOAD = (
-    "derivations._verdicts.engine", "derivations._verdicts.report", "derivations._verdicts.diagnosis",
+    "derivations._verdicts.engine", "derivations._interfaces.report", "derivations._verdicts.diagnosis",
     "derivations._methods.components", "derivations._methods.exact_random",
     "derivations._methods.numeric", "derivations._methods.runs", "derivations._methods.symbolic",
     "derivations._decide.feasibility", "derivations._decide.inequality", "derivations._decide.linear",
@@ -170,7 +170,7 @@ def _verify_one(args):
 
 
 def _payload(r, *, complete: bool) -> dict:
-    from .._verdicts.report import entry_detail, result_json
+    from .report import entry_detail, result_json
 
     record = result_json(r)
     extra = {k: v for k, v in entry_detail(r).items() if k not in record}
@@ -527,7 +527,7 @@ def _fit_table(text: str, width: int | None) -> str:
 
 
 def _render_table(records, oks, summ) -> str:
-    from .._verdicts.report import render_table
+    from .report import render_table
 
     width = _terminal_width()
     saved = os.environ.get("COLUMNS")
@@ -653,7 +653,7 @@ def _clear_cache() -> str:
 
 
 def cmd_verify(ns) -> int:
-    from .._verdicts.report import SCHEMA, summary
+    from .report import SCHEMA, summary
 
     t0, start = time.perf_counter(), time.monotonic()
     if ns.clear_cache:
@@ -687,7 +687,7 @@ def _profile(records: list[dict], cached: set, wall: float, jobs: int,
     A method's seconds are summed over the entry's claims (the engine times each method on
     each claim); ``other`` is the rest of the entry's time: building its statement, the
     diagnosis of an erratum, LaTeX — the engine does not time those apart."""
-    from .._verdicts.report import _ABBR
+    from .report import _ABBR
 
     names: list[str] = []
     for rec in records:
@@ -746,7 +746,7 @@ def cmd_list(ns) -> int:
 
 
 def _show_text(d: dict) -> str:
-    from .._verdicts.report import scope_cell
+    from .report import scope_cell
 
     lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
              "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"])]

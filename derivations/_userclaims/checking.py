@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .._interfaces.report import latex_of
 from .building import Built, build_item
 from .loader import FORMAT, ClaimsFile, load_claims
 
@@ -77,7 +78,7 @@ def _verdict(b: Built, seed: int, budget: float) -> dict:
         return rec
     r = verify(b.claim, b.space, label=b.label, seed=seed, budget=budget)
     rec.update(status=r.status, methods=[o.to_json() for o in r.methods],
-               counterexample=r.counterexample, scope=r.scope(), latex=r.latex)
+               counterexample=r.counterexample, scope=r.scope(), latex=latex_of(r.claim))
     return rec
 
 

@@ -1,7 +1,9 @@
 """The verification engine: runs every method on every claim of an entry, under budgets.
 
 :func:`verify_entry` is the one entry point used by the CLI, the JSON report, the
-mutation suite and the tests. Nothing here knows any particular catalog entry.
+mutation suite and the tests. Nothing here knows any particular catalog entry. A verdict
+holds its claims and their outcomes; rendering it (LaTeX, HTML, text, JSON) is the
+interfaces' work, done when asked (:mod:`derivations._interfaces.report`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from dataclasses import dataclass, field
 from .._budget import Timeout, time_limit
 from .._claims.claims import Behaviour, Claim
 from .diagnosis import diagnose
-from .._interfaces.latex import claim_latex
 from .._methods import components, exact_random, numeric, runs, symbolic
 from .._methods.outcome import ERROR, NOT_APPLICABLE, TIMEOUT, Outcome, size_key
 from .._claims.tautology import by_construction
@@ -35,7 +36,9 @@ class ClaimResult:
     label: str
     status: str
     methods: list[Outcome]
-    latex: str = ""
+    #: The claim verified (its LaTeX is the interfaces' to render); None for a claim refused
+    #: before any method ran (true by construction).
+    claim: object = field(default=None, repr=False, compare=False)
 
     @property
     def counterexample(self) -> dict | None:
@@ -48,16 +51,6 @@ class ClaimResult:
         """What this verdict covers (:func:`scope_of`); empty unless verified (at sizes)."""
         return scope_of([self]) if holds(self.status) else {}
 
-    def to_json(self) -> dict:
-        return {"label": self.label, "status": self.status, "latex": self.latex,
-                "methods": [o.to_json() for o in self.methods],
-                "counterexample": self.counterexample}
-
-    def _repr_latex_(self) -> str:
-        """The verdict in Jupyter: its mark, label, status and formula."""
-        from .._interfaces.document import jupyter_latex
-
-        return jupyter_latex(f"claim: {self.status}", [(self.status, self.label, self.latex)])
 
 
 def proved_sizes(outcomes) -> list[tuple]:
@@ -156,7 +149,7 @@ class EntryResult:
     diagnosis: str | None = None
     error: str | None = None
     seconds: float = 0.0
-    notation: list = field(default_factory=list)  # [{"label", "latex", "why"}], never counted
+    notation: list = field(default_factory=list)  # [{"label", "claim", "why"}], never counted
     #: False when a budget ran out or a step crashed somewhere that does not decide the
     #: verdict (the diagnosis): the result may differ on a less busy machine; never cached.
     complete: bool = True
@@ -196,21 +189,6 @@ class EntryResult:
         """Whether the verdict is the expected one for its kind (drives the exit code)."""
         return self.entry.verdict_ok(self.status, [c.status for c in self.claims])
 
-    def _repr_latex_(self) -> str:
-        """The verdict in Jupyter: id, kind and status, the form as printed with its verdict
-        (errata, caveats), then each claim and step with its own."""
-        from .._interfaces.document import jupyter_latex
-
-        rows = [(c.status, c.label, c.latex) for c in ([self.stated] if self.stated else [])
-                + self.claims]
-        e = self.entry
-        return jupyter_latex(f"{e.id} ({e.kind}): {self.status}", rows)
-
-    def latex(self) -> tuple[str | None, str]:
-        """(stated_latex, latex): the document's form (errata) and the verified form."""
-        main = [c for c in self.claims if not c.label.startswith("derivation:")]
-        verified = " \\\\ ".join(c.latex for c in (main or self.claims))
-        return (self.stated.latex if self.stated else None), verified
 
 
 def _summary_outcome(name: str, worst: Outcome, os_: list[Outcome]) -> Outcome:
@@ -264,12 +242,8 @@ def verify_claim(label: str, claim: Claim, space, rng: random.Random,
     outcomes = [_timed(m, claim, space, rng, budget) for m in methods]
     for o in outcomes:
         o.seed = seed
-    try:
-        tex = claim_latex(claim)
-    except Exception:  # noqa: BLE001 - LaTeX is a courtesy; never fails a verdict
-        tex = ""
     return ClaimResult(label, claim_verdict(outcomes, free_sizes=has_free_sizes(space)),
-                       outcomes, tex)
+                       outcomes, claim=claim)
 
 
 def has_free_sizes(space) -> bool:
@@ -358,18 +332,10 @@ def _verify_entry(entry, seed: int, budget: float, diagnose_errata: bool) -> Ent
             except Exception as exc:  # noqa: BLE001 - a failed diagnosis is reported, not raised
                 diagnosis = f"diagnosis failed: {type(exc).__name__}: {exc}"
                 complete = False
-    notation = [{"label": lbl, "latex": _latex_or_empty(c), "why": why}
-                for lbl, (c, why) in st.notation.items()]
+    notation = [{"label": lbl, "claim": c, "why": why} for lbl, (c, why) in st.notation.items()]
     complete = complete and getattr(diagnosis, "complete", True)
     return EntryResult(entry, status, results, stated, num, diagnosis and str(diagnosis),
                        seconds=time.perf_counter() - t0, notation=notation, complete=complete)
-
-
-def _latex_or_empty(claim) -> str:
-    try:
-        return claim_latex(claim)
-    except Exception:  # noqa: BLE001 - LaTeX is a courtesy
-        return ""
 
 
 class _NumericAdapter:

@@ -58,18 +58,6 @@ class Entry:
     def topic(self) -> str:
         return self.id.split(".", 1)[0]
 
-    def _repr_latex_(self) -> str:
-        """The entry in Jupyter: id, kind and title, then the statement as the catalog
-        encodes it — the form as printed first, then each claim and derivation step — built,
-        not verified (``verify_entry(entry)`` shows the verdicts)."""
-        from .._interfaces.document import jupyter_latex
-        from .._interfaces.latex import claim_latex
-
-        st = self.build()
-        claims = ([("as printed", st.stated)] if st.stated is not None else []) + st.all_claims()
-        return jupyter_latex(f"{self.id} ({self.kind}): {self.title}",
-                             [(None, label, claim_latex(c)) for label, c in claims])
-
     def verdict_ok(self, status: str, claim_statuses: list[str]) -> bool:
         """Whether an entry-level ``status`` (and its claims' statuses) is what this kind expects.
 

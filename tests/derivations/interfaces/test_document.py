@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import os
 import shutil
+import sys
 
 import pytest
 
@@ -203,28 +204,63 @@ def _symmetry_entry():
     return Entry("t.sym_1", "wᵀx = xᵀw", "erratum", (Source("ml10", "§1"),), build, "doc")
 
 
-def test_a_catalog_entry_renders_in_jupyter_as_built_exactly():
-    assert _symmetry_entry()._repr_latex_() == (
+class _Formatter:
+    """IPython's ``text/latex`` formatter, as far as ``import derivations`` uses it."""
+
+    def __init__(self):
+        self.by_name = {}
+
+    def for_type_by_name(self, module, name, function):
+        self.by_name[(module, name)] = function
+
+
+def _shown(monkeypatch, obj) -> str:
+    """``obj`` as a Jupyter kernel shows it: derivations registers its formatters with the
+    kernel's shell (a stand-in here; IPython is not a dependency), which renders by type."""
+    import types
+
+    import derivations
+
+    formatter = _Formatter()
+    shell = types.SimpleNamespace(display_formatter=types.SimpleNamespace(
+        formatters={"text/latex": formatter}))
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    derivations._register_jupyter_display()
+    t = type(obj)
+    return formatter.by_name[(t.__module__, t.__name__)](obj)
+
+
+def test_nothing_is_registered_outside_an_ipython_kernel(monkeypatch):
+    import types
+
+    import derivations
+
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: None))
+    derivations._register_jupyter_display()  # no shell: nothing to tell, nothing fails
+
+
+def test_a_catalog_entry_renders_in_jupyter_as_built_exactly(monkeypatch):
+    assert _shown(monkeypatch, _symmetry_entry()) == (
         r"$$\begin{array}{l}\text{t.sym\_1 (erratum): wᵀx = xᵀw} \\ "
         r"\text{as printed:}\quad \mathbf{w}^{\top} \mathbf{x} = - \mathbf{x}^{\top} \mathbf{w} \\ "
         r"\text{symmetry\_1 (100\%):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
         r"\end{array}$$")
 
 
-def test_a_verdict_renders_in_jupyter_with_its_marks_exactly():
+def test_a_verdict_renders_in_jupyter_with_its_marks_exactly(monkeypatch):
     from derivations._verdicts.engine import ClaimResult, verify_entry
 
     r = verify_entry(_symmetry_entry(), diagnose_errata=False)
-    assert r._repr_latex_() == (
+    assert _shown(monkeypatch, r) == (
         r"$$\begin{array}{l}\text{t.sym\_1 (erratum): refuted} \\ "
         r"\times\ \text{as printed (refuted):}\quad \mathbf{w}^{\top} \mathbf{x} = - \mathbf{x}^{\top} \mathbf{w} \\ "
         r"\checkmark\ \text{symmetry\_1 (100\%) (verified):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
         r"\end{array}$$")
-    assert r.claims[0]._repr_latex_() == (
+    assert _shown(monkeypatch, r.claims[0]) == (
         r"$$\begin{array}{l}\text{claim: verified} \\ "
         r"\checkmark\ \text{symmetry\_1 (100\%) (verified):}\quad \mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"
         r"\end{array}$$")
-    assert ClaimResult("step", "error", [])._repr_latex_() == (
+    assert _shown(monkeypatch, ClaimResult("step", "error", [])) == (
         r"$$\begin{array}{l}\text{claim: error} \\ \text{?}\ \text{step (error):}\end{array}$$")
 
 

@@ -120,7 +120,7 @@ def test_an_entry_verified_with_the_memo_is_the_entry_without_it(eid, monkeypatc
     diagnosis): the record is the one SymPy's own doit gives, field for field."""
     from derivations._claims import tautology
     from derivations._verdicts import diagnosis, engine
-    from derivations._verdicts.report import result_json
+    from derivations._interfaces.report import result_json
 
     matrix_doit._memo.clear()
     with_memo = _without_seconds(result_json(engine.verify_entry(REGISTRY[eid])))

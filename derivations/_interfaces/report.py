@@ -3,15 +3,60 @@
 The JSON shape is fixed by DESIGN.md ("The JSON report"); tools and CI depend on it, so
 changing it means bumping :data:`SCHEMA`. ``lindisc show --format json`` adds the
 per-claim detail (:func:`entry_detail`) that the summary report leaves out.
+
+A verdict holds its claims and outcomes (:mod:`derivations._verdicts.engine`); their LaTeX is
+rendered here, when a report is made, each claim under :data:`LATEX_BUDGET` (LaTeX is a
+courtesy: a printer that fails or runs long gives an empty formula, never a verdict).
 """
 
 from __future__ import annotations
 
 import shutil
 
-from .verdict import AT_SIZES, STATUSES, holds
+from .._budget import Timeout, time_limit
+from .._verdicts.verdict import AT_SIZES, STATUSES, holds
 
-__all__ = ["SCHEMA", "result_json", "entry_detail", "summary", "render_table"]
+__all__ = ["SCHEMA", "result_json", "entry_detail", "claim_json", "entry_latex", "latex_of",
+           "summary", "render_table", "LATEX_BUDGET"]
+
+#: Seconds the printer may spend on one claim's LaTeX.
+LATEX_BUDGET = 5.0
+
+
+def latex_of(claim) -> str:
+    """``claim``'s LaTeX, or "" when there is no claim, the printer fails or it runs past
+    :data:`LATEX_BUDGET`."""
+    if claim is None:
+        return ""
+    # SymPy's printer, imported only to print: a warm `lindisc verify` answers from the cache
+    # in 0.2 s and imports no SymPy (tests/derivations/verdicts/test_cache.py); SymPy alone
+    # costs 0.2-0.7 s to import here (python -X importtime, varying with the machine's load).
+    from .latex import claim_latex
+
+    try:
+        with time_limit(LATEX_BUDGET) as lim:
+            return claim_latex(claim)
+    except Timeout as t:
+        if not lim.owns(t):
+            raise
+        return ""
+    except Exception:  # noqa: BLE001 - LaTeX is a courtesy; never fails a report
+        return ""
+
+
+def entry_latex(r) -> tuple[str | None, str]:
+    """(stated_latex, latex) of an entry's verdict: the document's form (errata) and the
+    verified form (its claims, without the derivation steps when it has others)."""
+    main = [c for c in r.claims if not c.label.startswith("derivation:")]
+    verified = " \\\\ ".join(latex_of(c.claim) for c in (main or r.claims))
+    return (latex_of(r.stated.claim) if r.stated else None), verified
+
+
+def claim_json(c) -> dict:
+    """One claim's verdict: label, status, LaTeX, each method's outcome, the counterexample."""
+    return {"label": c.label, "status": c.status, "latex": latex_of(c.claim),
+            "methods": [o.to_json() for o in c.methods],
+            "counterexample": c.counterexample}
 
 SCHEMA = 4  # 4: status "verified at sizes" (and its summary count); 3: per-entry "caveat"
 
@@ -24,7 +69,7 @@ _ABBR = {"symbolic": "sym", "components": "comp", "exact random": "rand", "numer
 def result_json(r) -> dict:
     """One entry's record, exactly the keys of DESIGN.md."""
     e = r.entry
-    stated_latex, latex = r.latex()
+    stated_latex, latex = entry_latex(r)
     return {
         "id": e.id, "title": e.title, "topic": e.topic, "kind": e.kind,
         "sources": [{"document": s.document, "where": s.where} for s in e.sources],
@@ -45,10 +90,11 @@ def entry_detail(r) -> dict:
     """The full record for ``lindisc show``: every claim and step with its own verdict."""
     out = result_json(r)
     out["doc"] = r.entry.doc
-    out["claims"] = [c.to_json() for c in r.claims]
-    out["stated"] = r.stated.to_json() if r.stated else None
+    out["claims"] = [claim_json(c) for c in r.claims]
+    out["stated"] = claim_json(r.stated) if r.stated else None
     out["numeric"] = r.numeric.to_json() if r.numeric else None
-    out["notation"] = r.notation
+    out["notation"] = [{"label": n["label"], "latex": latex_of(n["claim"]), "why": n["why"]}
+                       for n in r.notation]
     out["complete"] = r.complete
     return out
 
