@@ -26,9 +26,10 @@ LAYERS = (
     "derivations._claims",      # what is claimed: plain data
     "derivations._decide",      # exact deciders: zero, sign, inequalities, feasibility, and
                                 # how each kind of claim is decided (kinds/)
-    "derivations.catalog",      # the data: entries made of claims
     "derivations._methods",     # the methods that check a claim
-    "derivations._verdicts",    # combining outcomes, the engine, reports, the cache
+    "derivations._verdicts",    # combining outcomes, the engine, the cache
+    "derivations.catalog",      # the data: entries made of claims, with the verdict their
+                                # kind expects
     ("derivations._userclaims",  # the front ends, one layer: users' claims files and answers,
      "derivations._interfaces"),  # the CLI, the reports, LaTeX, HTML, figures
     "derivations",              # the public API (derivations/__init__.py)

@@ -568,7 +568,7 @@ def _index(cache):
 
     index = cache.manifest() if cache is not None else None
     if index is None:
-        index = Index.of_registry()
+        index = Index.of_registry(_registry())
         if cache is not None:
             cache.save_manifest(index)
     return index
@@ -606,7 +606,7 @@ def _selected(ns, names: list[str]):
     except Exception:  # noqa: BLE001 - a cache problem never fails a run: the registry's
         from .._verdicts.cache import Index
 
-        index = Index.of_registry()
+        index = Index.of_registry(_registry())
     return cache, index, select(names, list(index.modules))
 
 

@@ -123,10 +123,9 @@ class Index:
     modules: dict[str, str]
 
     @classmethod
-    def of_registry(cls) -> Index:
-        from ..catalog import REGISTRY
-
-        return cls({i: e.build.__module__ for i, e in REGISTRY.items()})
+    def of_registry(cls, registry: dict) -> Index:
+        """The index of ``registry`` (the catalog's ``REGISTRY``: the caller imports it)."""
+        return cls({i: e.build.__module__ for i, e in registry.items()})
 
     @property
     def topics(self) -> frozenset[str]:

@@ -327,7 +327,7 @@ def test_the_sizes_proved_are_the_set_never_per_dimension_maxima():
     sc = scope_of([ClaimResult("woodbury", "verified", [o, er])])
     assert "proved_up_to" not in sc
     assert {(p["d"], p["k"]) for p in sc["proved_sizes"]} == set(grid)
-    from derivations._verdicts.report import scope_cell
+    from derivations._interfaces.report import scope_cell
 
     cell = scope_cell({"status": "verified", "scope": {**sc, "every_size": False}})
     assert "d=3,k=2" in cell and "d=3,k=3" not in cell and "≤" not in cell

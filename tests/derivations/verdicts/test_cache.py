@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from derivations.catalog import REGISTRY
 from derivations._interfaces.cli import main
 from derivations._verdicts import cache
 
@@ -180,7 +181,7 @@ def test_the_seed_and_the_budget_are_part_of_the_key(tree, spy, capsys, args):
 
 
 def test_the_key_depends_on_the_options_and_on_nothing_else():
-    index = cache.Index.of_registry()
+    index = cache.Index.of_registry(REGISTRY)
     key = cache.entry_key(index, RESULT, seed=0, budget=20.0)
     assert cache.entry_key(index, RESULT, seed=0, budget=20.0) == key
     assert len({key, cache.entry_key(index, RESULT, seed=1, budget=20.0),
@@ -303,7 +304,7 @@ def test_clear_removes_what_the_cache_wrote_and_nothing_else(tree, spy, capsys, 
 
 
 def test_the_engine_part_leaves_out_every_topic_module(tree):
-    index = cache.Index.of_registry()
+    index = cache.Index.of_registry(REGISTRY)
     catalog = tree["derivations"] / "catalog"
     engine = set(cache.engine_files(index.topics))
     for topic in {i.split(".")[0] for i in index.modules}:
@@ -317,7 +318,7 @@ def test_the_engine_part_leaves_out_every_topic_module(tree):
 
 
 def test_a_topic_that_imports_another_topic_depends_on_it(tree, spy, capsys):
-    index = cache.Index.of_registry()
+    index = cache.Index.of_registry(REGISTRY)
     module = index.modules[RUNS]
     catalog = tree["derivations"] / "catalog"
     multiclass = catalog / "multiclass.py"

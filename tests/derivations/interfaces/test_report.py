@@ -1,6 +1,6 @@
 """The JSON report's summary and the human table for each status (derivations/_verdicts/report.py)."""
 
-from derivations._verdicts.report import SCHEMA, render_table, scope_cell, summary
+from derivations._interfaces.report import SCHEMA, render_table, scope_cell, summary
 
 
 def _rec(eid, status, scope, kind="result"):
