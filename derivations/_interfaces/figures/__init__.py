@@ -21,7 +21,12 @@ import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..options import UsageError
+
 __all__ = ["FIGURES", "FigureSpec", "add_arguments", "draw", "run"]
+
+HELP = "draw the documents' illustrations from the verified numerics (matplotlib)"
+EXAMPLE = "lindisc figures -o figures --format png"
 
 FORMATS = ("png", "pdf", "svg")
 
@@ -67,8 +72,6 @@ _BY_NAME = {f.name: f for f in FIGURES}
 
 
 def _usage_error(message: str):
-    from ..cli import UsageError
-
     return UsageError(message)
 
 

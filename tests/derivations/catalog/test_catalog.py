@@ -137,7 +137,8 @@ def test_every_entry_has_the_verdict_its_kind_expects(request, monkeypatch):
     import argparse
     import time
 
-    from derivations._interfaces.cli import _default_jobs, _selected, _verified
+    from derivations._interfaces.cached import _selected, _verified
+    from derivations._interfaces.options import _default_jobs
     from derivations._verdicts.engine import DEFAULT_BUDGET
 
     saved = request.node._lindisc_cache[0]  # the value before tests/conftest.py's empty cache

@@ -123,7 +123,7 @@ def _busy_in_c(item):
 def test_a_hanging_entry_is_killed_and_reported_not_waited_for():
     import time
 
-    from derivations._interfaces.cli import _pool_map
+    from derivations._interfaces.workers import _pool_map
 
     t0 = time.monotonic()
     out = dict(_pool_map(_busy_in_c, ["a", "hang", "b"], 2, False, "test",
@@ -142,7 +142,7 @@ def _pid(item):
 
 
 def _pool(items, jobs=2, **kw):
-    from derivations._interfaces.cli import _pool_map
+    from derivations._interfaces.workers import _pool_map
 
     return dict(_pool_map(_pid, items, jobs, False, "test",
                           fallback=lambda item, why: (item, why), **kw))
@@ -173,16 +173,16 @@ def _gc_threshold(item):
 def test_workers_collect_garbage_less_often_than_the_parent():
     import gc
 
-    from derivations._interfaces.cli import WORKER_GC, _pool_map
+    from derivations._interfaces.workers import WORKER_GC, _pool_map
 
     out = dict(_pool_map(_gc_threshold, ["a", "b"], 2, False, "test"))
     assert out == {"a": WORKER_GC, "b": WORKER_GC} and gc.get_threshold() != WORKER_GC
 
 
 def test_a_worker_grown_past_the_memory_mark_is_retired(monkeypatch):
-    from derivations._interfaces import cli
+    from derivations._interfaces import workers
 
-    monkeypatch.setattr(cli, "RETIRE_RSS", 0)
+    monkeypatch.setattr(workers, "RETIRE_RSS", 0)
     out = _pool([f"i{k}" for k in range(5)], jobs=1)
     assert len(set(out.values())) == 5  # a fresh worker per item
 
@@ -191,24 +191,24 @@ def test_the_modules_preloaded_before_forking_exist():
     """A renamed or removed module fails here instead of silently no longer being preloaded."""
     import importlib
 
-    from derivations._interfaces import cli
+    from derivations._interfaces import workers
 
-    for name in cli._PRELOAD:
+    for name in workers._PRELOAD:
         assert importlib.import_module(name).__name__ == name
-    assert "derivations._verdicts.engine" in cli._PRELOAD
+    assert "derivations._verdicts.engine" in workers._PRELOAD
 
 
 def test_many_entries_load_the_perceptrons_compiled_loop_once_before_forking():
     """A run of many entries loads Numba's kernel in the parent (the workers inherit it);
     one entry does not pay for it."""
     pytest.importorskip("numba")
-    from derivations._interfaces import cli
+    from derivations._interfaces import workers
     from numerics import perceptron
 
     perceptron._KERNEL.clear()
-    cli._preload(many=False)
+    workers._preload(many=False)
     assert perceptron._KERNEL == []
-    cli._preload(many=True)
+    workers._preload(many=True)
     assert perceptron._KERNEL and perceptron._KERNEL[0].signatures  # compiled, not just built
 
 

@@ -4,14 +4,16 @@ import argparse
 
 from derivations._interfaces import cli
 
+from derivations._interfaces.commands import selftest
+
 
 def test_the_families_option_runs_the_generator_and_prints_its_seed():
     ns = argparse.Namespace(families="quick", families_seed=5)
-    fam = cli._families(ns, progress=False)
+    fam = selftest._families(ns, progress=False)
     assert fam["seed"] == 5 and fam["ok"] and "size families (seed 5, quick)" in fam["table"]
     assert set(fam["counts"]) == {"newton", "cayley-hamilton", "gram", "rational"}
     assert all(c["wrongly verified"] == 0 for c in fam["counts"].values())
-    assert cli._families(argparse.Namespace(families="none", families_seed=None), False) is None
+    assert selftest._families(argparse.Namespace(families="none", families_seed=None), False) is None
 
 
 def test_the_selftest_parser_takes_the_families_options():

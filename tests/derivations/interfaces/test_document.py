@@ -272,13 +272,13 @@ def test_the_whole_catalog_compiles_with_no_error_and_no_overfull_box(tmp_path):
     -file-line-error — and no box wider than the line, in a formula or elsewhere."""
     import time
 
-    from derivations._interfaces import cli
+    from derivations._interfaces import cached, cli
     from derivations.catalog import REGISTRY
 
     _pdflatex()
     ns = cli._parser().parse_args(["latex"])
-    cache, index, ids = cli._selected(ns, [])
-    got, _ = cli._verified(ids, ns, "latex", cache=cache, index=index, start=time.monotonic(),
+    cache, index, ids = cached._selected(ns, [])
+    got, _ = cached._verified(ids, ns, "latex", cache=cache, index=index, start=time.monotonic(),
                            progress=False)
     records = [{**got[i]["record"], **got[i].get("extra", {})} for i in ids]
     assert [r["id"] for r in records] == list(REGISTRY)

@@ -14,7 +14,9 @@ import time
 
 import pytest
 
-from derivations._interfaces.cli import _profile, _Progress, main
+from derivations._interfaces.cli import main
+from derivations._interfaces.commands.verify import _profile
+from derivations._interfaces.workers import _Progress
 
 from ._terminal import drain
 

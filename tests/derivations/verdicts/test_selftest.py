@@ -6,8 +6,8 @@ import os
 import pytest
 
 from derivations.catalog import REGISTRY
-from derivations._interfaces.cli import (SELFTEST_HARD_LIMIT, _default_jobs, _pool_map, _selftest_fallback,
-                             _selftest_one, selftest_items)
+from derivations._interfaces.options import _default_jobs
+from derivations._interfaces.workers import (SELFTEST_HARD_LIMIT, _pool_map, _selftest_fallback, _selftest_one, selftest_items)
 from derivations._verdicts.selftest import merge
 
 #: CI attacks a seeded sample of each claim's mistake-library mutants (size and constant

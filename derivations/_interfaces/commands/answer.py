@@ -13,11 +13,16 @@ from __future__ import annotations
 import json
 import sys
 
+from ..._userclaims.errors import ClaimsError, Location
+from ..options import UsageError
+from .check import entry_ok, verification_options
+
+HELP = "compare an answer with the verified solution of a catalog exercise"
+EXAMPLE = "lindisc answer svm.exercise_solution ..."
+
 
 def add_arguments(parser) -> None:
     """Options of `lindisc answer`."""
-    from .check import verification_options
-
     parser.add_argument("exercise", metavar="EXERCISE_ID",
                         help="a catalog exercise, e.g. svm.exercise_solution")
     parser.add_argument("answer", metavar="ANSWER", nargs="?", default=None,
@@ -30,17 +35,14 @@ def add_arguments(parser) -> None:
 
 
 def _listing(eid: str) -> str:
-    from .._userclaims.answers import QUANTITIES
+    from ..._userclaims.answers import QUANTITIES
 
     return "\n".join([f"{eid}: answerable values (lindisc answer {eid} 'NAME = VALUE'):"] +
                      [f"  {k:16s} {q.equivalence:10s} {q.meaning}" for k, q in QUANTITIES[eid].items()])
 
 
 def run(ns) -> int:
-    from .._userclaims.answers import QUANTITIES, check_answer
-    from .._userclaims.errors import ClaimsError, Location
-    from .check import entry_ok
-    from .cli import UsageError
+    from ..._userclaims.answers import QUANTITIES, check_answer
 
     if ns.answer is None:
         if ns.exercise not in QUANTITIES:

@@ -13,6 +13,15 @@ import json
 import sys
 import time
 
+from ..._userclaims.errors import ClaimsError
+from ..cached import _selected, _verified
+from ..options import UsageError, _budget, _seed
+from ..report import _methods_cell, scope_cell
+from ..tables import _layout, _terminal_width
+
+HELP = "verify your own claims and derivations from a claims file (TOML)"
+EXAMPLE = "lindisc check examples/claims/geometry.toml"
+
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
@@ -23,8 +32,6 @@ def add_arguments(parser) -> None:
 
 def verification_options(parser, exercises: str) -> None:
     """--seed, --budget and --no-cache, shared with `lindisc answer`."""
-    from .cli import _budget, _seed
-
     parser.add_argument("--seed", type=_seed, default=0,
                         help="seed for the random methods, a whole number >= 0 (default 0)")
     parser.add_argument("--budget", type=_budget, default=20.0, metavar="SECONDS",
@@ -38,8 +45,6 @@ def entry_ok(ns):
     """``(eid, seed, budget) -> (ok, status)`` for an exercise entry: its verdict from the
     verdict cache, or verified now (and stored), as ``lindisc verify`` does."""
     def ok(eid, seed, budget):
-        from .cli import _selected, _verified
-
         cache, index, ids = _selected(ns, [eid])
         got, _ = _verified(ids, ns, "answer", cache=cache, index=index, start=time.monotonic(),
                            progress=False)
@@ -49,8 +54,6 @@ def entry_ok(ns):
 
 
 def _row(rec: dict, name: str) -> list[str]:
-    from .report import _methods_cell, scope_cell
-
     status = rec["status"]
     if rec.get("as_expected") is False:
         status += f" ! (expected {rec['expect']})"
@@ -61,8 +64,6 @@ def _row(rec: dict, name: str) -> list[str]:
 def render(report) -> str:
     """The table of a :class:`~derivations._userclaims.checking.CheckReport`, then what
     does not hold: counterexamples, first wrong steps, feedback on answers."""
-    from .cli import _layout, _terminal_width
-
     rows = [["item", "status", "scope", "methods", "claim"]]
     notes = []
     for rec in report.records:
@@ -95,9 +96,7 @@ def render(report) -> str:
 
 
 def run(ns) -> int:
-    from .._userclaims.checking import check_file
-    from .._userclaims.errors import ClaimsError
-    from .cli import UsageError
+    from ..._userclaims.checking import check_file
 
     try:
         report = check_file(ns.file, seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
