@@ -6,7 +6,7 @@ since a hidden import is still an import — and resolved to the module it names
 
 * each module of ``derivations`` belongs to a layer (its package, :data:`LAYERS`, bottom
   first) and imports only from its own layer or below;
-* ``numerics`` never imports ``derivations`` (nor SymPy: ``tests/numerics``);
+* ``numerics`` never imports ``derivations``, nor SymPy;
 * no set of modules imports itself round, inside a layer or across.
 """
 
@@ -171,6 +171,22 @@ def test_no_import_climbs_a_layer():
     assert gone == [], "no longer imported; delete from KNOWN:\n" + "\n".join(gone)
 
 
+def sympy_imports(root: Path = ROOT) -> list[str]:
+    """Every import of SymPy in ``numerics``, as "module:line imports name"."""
+    found = []
+    for m, (path, _) in modules(root, packages=("numerics",)).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            found += [f"{m}:{node.lineno} imports {n}" for n in names if n.split(".")[0] == "sympy"]
+    return found
+
+
+def test_numerics_never_imports_sympy():
+    assert sympy_imports() == []
+
+
 def test_no_import_forms_a_circle():
     found = {tuple(c) for c in circles(graph())}
     assert sorted(found - set(KNOWN_CIRCLES)) == []
@@ -178,8 +194,8 @@ def test_no_import_forms_a_circle():
 
 
 def test_the_checks_catch_a_climb_and_a_circle(tmp_path):
-    """The test can fail: a made-up tree with one climbing import (a function-level one) and
-    one circle inside a layer is reported, each exactly."""
+    """The test can fail: a made-up tree with one climbing import (a function-level one), one
+    circle inside a layer and one SymPy import in numerics is reported, each exactly."""
     for rel, text in {
         "derivations/__init__.py": "",
         "derivations/_symbols/__init__.py": "",
@@ -188,9 +204,11 @@ def test_the_checks_catch_a_climb_and_a_circle(tmp_path):
         "derivations/_decide/c.py": "from . import d\n",
         "derivations/_decide/d.py": "from .c import g\n",
         "numerics/__init__.py": "",
+        "numerics/fit.py": "def f():\n    import sympy.abc\n",
     }.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
     g = graph(tmp_path)
     assert climbs(g) == [("derivations._symbols.a", "derivations._decide.c", 2)]
     assert circles(g) == [["derivations._decide.c", "derivations._decide.d"]]
+    assert sympy_imports(tmp_path) == ["numerics.fit:2 imports sympy.abc"]
