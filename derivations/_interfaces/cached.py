@@ -1,12 +1,15 @@
 """Which entries a command names, and their verdicts: from the verdict cache where nothing
-has changed since, else verified in the worker pool and stored."""
+has changed since, else verified in the worker pool and stored.
+
+The verdict cache (:mod:`derivations._verdicts.cache`) is imported where a cache is opened:
+importing it locates the source trees through the install's import finder, 19-26 ms that
+``--help``, ``--no-cache``, ``list`` and ``distance`` need not pay (python -X importtime).
+"""
 
 from __future__ import annotations
 
 import math
 
-from .._verdicts.cache import (ENV, Index, VerdictCache, cacheable, entry_key, sources_unchanged,
-                               warn)
 from .entries import _registry, select
 from .options import UsageError
 from .workers import _Progress, _pool_map, _preload, _verify_fallback, _verify_one
@@ -16,6 +19,8 @@ def _open_cache(ns):
     """The verdict cache for this command, or None under ``--no-cache``."""
     if getattr(ns, "no_cache", False):
         return None
+    from .._verdicts.cache import ENV, VerdictCache, warn
+
     try:
         cache = VerdictCache()
     except Exception as exc:  # noqa: BLE001 - no cache directory on this system: no cache
@@ -32,6 +37,8 @@ def _index(cache):
     """The catalog's ids and topic modules: from the cache's manifest when no source file
     changed since it was stored (then nothing imports SymPy unless an entry must be
     verified), else from the registry (and the manifest stored)."""
+    from .._verdicts.cache import Index
+
     index = cache.manifest() if cache is not None else None
     if index is None:
         index = Index.of_registry(_registry())
@@ -43,6 +50,8 @@ def _index(cache):
 def _keys(ids: list[str], ns, index) -> dict[str, str]:
     """Each entry's cache key; none (every entry a miss, one warning) if the sources cannot
     be read — a cache problem never fails a run."""
+    from .._verdicts.cache import entry_key, warn
+
     try:
         return {i: entry_key(index, i, seed=ns.seed, budget=ns.budget) for i in ids}
     except Exception as exc:  # noqa: BLE001 - unreadable sources, an odd install: no cache
@@ -53,6 +62,8 @@ def _keys(ids: list[str], ns, index) -> dict[str, str]:
 def _store(cache, keys: dict[str, str], payloads: dict[str, dict]) -> None:
     """Store the cacheable verdicts of this run — none if a source file changed while it ran
     (the code that computed them may not be the code their keys describe)."""
+    from .._verdicts.cache import cacheable, sources_unchanged
+
     if not payloads or not sources_unchanged():
         return
     for eid, p in payloads.items():
@@ -66,6 +77,8 @@ def _selected(ns, names: list[str]):
     try:
         index = _index(cache)
     except Exception:  # noqa: BLE001 - a cache problem never fails a run: the registry's
+        from .._verdicts.cache import Index
+
         index = Index.of_registry(_registry())
     return cache, index, select(names, list(index.modules))
 
@@ -101,6 +114,8 @@ def _verified(ids: list[str], ns, label: str, *, cache, index, start: float, pro
 
 
 def _clear_cache() -> str:
+    from .._verdicts.cache import VerdictCache
+
     c = VerdictCache()
     try:
         n = c.clear()

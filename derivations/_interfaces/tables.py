@@ -9,7 +9,6 @@ import re
 import shutil
 import sys
 
-from .report import render_table
 from .streams import _isatty, _shown
 
 
@@ -94,6 +93,8 @@ def _fit_table(text: str, width: int | None) -> str:
 
 
 def _render_table(records, oks, summ) -> str:
+    from .report import render_table
+
     width = _terminal_width()
     saved = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = "100000"  # the renderer cuts titles to COLUMNS: never here

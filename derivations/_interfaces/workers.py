@@ -13,7 +13,6 @@ import sys
 import time
 
 from .entries import _registry
-from .report import entry_detail, result_json
 from .streams import _isatty
 
 
@@ -80,6 +79,8 @@ def _verify_one(args):
 
 
 def _payload(r, *, complete: bool) -> dict:
+    from .report import entry_detail, result_json
+
     record = result_json(r)
     extra = {k: v for k, v in entry_detail(r).items() if k not in record}
     # Through JSON, as the cache stores it: a cached run prints exactly what a fresh one does.

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 
-from ..._userclaims.errors import ClaimsError, Location
 from ..options import UsageError
 from .check import entry_ok, verification_options
 
@@ -42,6 +41,8 @@ def _listing(eid: str) -> str:
 
 
 def run(ns) -> int:
+    from ..._userclaims.errors import ClaimsError, Location
+
     from ..._userclaims.answers import QUANTITIES, check_answer
 
     if ns.answer is None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ..._verdicts.cache import ENV, VerdictCache
 from ..cached import _clear_cache
 
 HELP = "the cache of verdicts: where it is and what it holds, or 'clear' to empty it"
@@ -13,10 +12,12 @@ EXAMPLE = "lindisc cache clear"
 def add_arguments(parser) -> None:
     """Options of `lindisc cache`."""
     parser.add_argument("action", nargs="?", choices=("info", "clear"), default="info",
-                    help="info (default): where the cache is and what it holds; clear: empty it")
+                        help="info (default): where the cache is and what it holds; clear: empty it")
 
 
 def run(ns) -> int:
+    from ..._verdicts.cache import ENV, VerdictCache  # (where the cache is opened: cached.py)
+
     if ns.action == "clear":
         print(_clear_cache())
         return 0

@@ -13,10 +13,8 @@ import json
 import sys
 import time
 
-from ..._userclaims.errors import ClaimsError
 from ..cached import _selected, _verified
 from ..options import UsageError, _budget, _seed
-from ..report import _methods_cell, scope_cell
 from ..tables import _layout, _terminal_width
 
 HELP = "verify your own claims and derivations from a claims file (TOML)"
@@ -54,6 +52,8 @@ def entry_ok(ns):
 
 
 def _row(rec: dict, name: str) -> list[str]:
+    from ..report import _methods_cell, scope_cell
+
     status = rec["status"]
     if rec.get("as_expected") is False:
         status += f" ! (expected {rec['expect']})"
@@ -96,6 +96,8 @@ def render(report) -> str:
 
 
 def run(ns) -> int:
+    from ..._userclaims.errors import ClaimsError
+
     from ..._userclaims.checking import check_file
 
     try:

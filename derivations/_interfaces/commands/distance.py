@@ -15,7 +15,7 @@ def add_arguments(parser) -> None:
     """Options of `lindisc distance`."""
     parser.add_argument("--coef", required=True, help="normal vector w, comma-separated: '1,2'")
     parser.add_argument("--intercept", default="0",
-                    help="bias b (default 0); a negative one as --intercept=-5")
+                        help="bias b (default 0); a negative one as --intercept=-5")
     parser.add_argument("--points", required=True, help="points separated by ';': '0,0;1,2'")
 
 

@@ -19,15 +19,15 @@ def add_arguments(parser) -> None:
     """Options of `lindisc latex`."""
     parser.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     parser.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
-                    help="write the standalone article to FILE (default: stdout)")
+                        help="write the standalone article to FILE (default: stdout)")
     parser.add_argument("--pdf", action="store_true",
-                    help="also compile it with pdflatex (next to FILE, or lindisc-catalog.pdf); "
-                         "a LaTeX error names the entry")
+                        help="also compile it with pdflatex (next to FILE, or lindisc-catalog.pdf); "
+                             "a LaTeX error names the entry")
     parser.add_argument("--snippets", type=Path, default=None, metavar="DIR",
-                    help="write one ID.tex fragment per entry, and lindisc-preamble.tex, to DIR")
+                        help="write one ID.tex fragment per entry, and lindisc-preamble.tex, to DIR")
     parser.add_argument("--html", type=Path, default=None, metavar="DIR",
-                    help="write a browsable blueprint to DIR: a page per topic, statements "
-                         "coloured by verdict, the dependency graph (KaTeX shipped with it)")
+                        help="write a browsable blueprint to DIR: a page per topic, statements "
+                             "coloured by verdict, the dependency graph (KaTeX shipped with it)")
     common(parser)
 
 

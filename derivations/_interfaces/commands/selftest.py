@@ -20,14 +20,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("ids", nargs="*", metavar="ID|TOPIC")
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--per-claim", type=_per_claim, default=None, metavar="N",
-                    help="attack a seeded sample of at most N mistake-library mutants per claim "
-                         "(size and constant mutants: always all); default: every mutant")
+                        help="attack a seeded sample of at most N mistake-library mutants per claim "
+                             "(size and constant mutants: always all); default: every mutant")
     parser.add_argument("--families", choices=("quick", "full", "none"), default="quick",
-                    help="the size families (Newton, Cayley-Hamilton, Gram, rational in d; "
-                         "false from a known size): 3 drawn k per family (quick, the default), "
-                         "every k (full), or none")
+                        help="the size families (Newton, Cayley-Hamilton, Gram, rational in d; "
+                             "false from a known size): 3 drawn k per family (quick, the default), "
+                             "every k (full), or none")
     parser.add_argument("--families-seed", type=_seed, default=None, metavar="N",
-                    help="seed for the families' k and written forms (default: a new one, printed)")
+                        help="seed for the families' k and written forms (default: a new one, printed)")
     common(parser, budget=False, cache=False)
 
 

@@ -9,7 +9,6 @@ import sys
 from ..cached import _keys, _selected, _store
 from ..entries import _registry
 from ..options import UsageError, common
-from ..report import scope_cell
 from ..workers import _payload
 
 HELP = ("one entry in full: statement, a verdict per derivation step, counterexample, "
@@ -18,6 +17,8 @@ EXAMPLE = "lindisc show geometry.threshold_cosine"
 
 
 def _show_text(d: dict) -> str:
+    from ..report import scope_cell
+
     lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
              "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"])]
     lines += ["uses: " + ", ".join(d["uses"])] if d.get("uses") else []

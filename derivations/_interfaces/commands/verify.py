@@ -9,7 +9,6 @@ import time
 
 from ..cached import _clear_cache, _selected, _verified
 from ..options import common
-from ..report import SCHEMA, _ABBR, summary
 from ..streams import _isatty
 from ..tables import _render_table
 
@@ -23,13 +22,15 @@ def add_arguments(parser) -> None:
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--profile", action="store_true",
-                   help="after the table, the ten slowest entries and the seconds per method")
+                        help="after the table, the ten slowest entries and the seconds per method")
     parser.add_argument("--clear-cache", action="store_true",
-                   help="empty the verdict cache first (as 'lindisc cache clear')")
+                        help="empty the verdict cache first (as 'lindisc cache clear')")
     common(parser)
 
 
 def run(ns) -> int:
+    from ..report import SCHEMA, summary
+
     t0, start = time.perf_counter(), time.monotonic()
     if ns.clear_cache:
         print("lindisc: " + _clear_cache(), file=sys.stderr)
@@ -62,6 +63,8 @@ def _profile(records: list[dict], cached: set, wall: float, jobs: int,
     A method's seconds are summed over the entry's claims (the engine times each method on
     each claim); ``other`` is the rest of the entry's time: building its statement, the
     diagnosis of an erratum, LaTeX — the engine does not time those apart."""
+    from ..report import _ABBR
+
     names: list[str] = []
     for rec in records:
         names += [m["name"] for m in rec["methods"] if m["name"] not in names]
