@@ -47,7 +47,6 @@ import time as _time
 _IMPORTED_AT = _time.time()
 
 import importlib  # noqa: E402
-import random as _random  # noqa: E402
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -139,35 +138,9 @@ def verify(claim, space, *, label: str | None = None, seed: int = 0,
     >>> r.status, sp.Rational(r.counterexample["values"]["x"]) < 0
     ('refuted', True)
     """
-    from ._verdicts.engine import DEFAULT_BUDGET, verify_claim
+    from ._verdicts.engine import verify_claim_checked
 
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, got {seed!r}")
-    b = DEFAULT_BUDGET if budget is None else float(budget)
-    if not b > 0 or b == float("inf"):
-        raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
-    refused = _by_construction(claim, label)
-    if refused is not None:
-        return refused
-    return verify_claim(label or str(claim), claim, space, _random.Random(seed), budget=b,
-                        seed=seed)
-
-
-def _by_construction(claim, label):
-    """The claims-file rule (:mod:`derivations._claims.tautology`): a claim whose two sides
-    became one expression while it was built (SymPy's automatic evaluation: ``exp(log(x))``
-    is ``x`` before any method sees it) checks nothing — an ``error``, never ``verified``."""
-    from ._claims.tautology import by_construction
-    from ._methods.outcome import ERROR, Outcome
-    from ._verdicts.engine import ClaimResult
-
-    why = by_construction(claim)
-    if why is None:
-        return None
-    return ClaimResult(label or str(claim), "error", [Outcome("construction", ERROR, detail=(
-        "true by construction: both sides became one expression while it was built "
-        f"({why}); nothing was checked. Build the sides unevaluated (evaluate=False), or "
-        "declare what makes the rewriting valid (e.g. x positive for exp(log(x)) = x)"))])
+    return verify_claim_checked(claim, space, label=label, seed=seed, budget=budget)
 
 
 def verify_entry(entry, *, seed: int = 0, budget: float | None = None):

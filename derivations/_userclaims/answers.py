@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from .._verdicts.engine import verify_entry
+from ..catalog import REGISTRY
 from .errors import ClaimsError, Location
 from .parser import Names, parse_expression
 
@@ -76,8 +78,6 @@ def _norm(name: str) -> str:
 
 def _quantity(eid: str, name: str | None, where: Location) -> tuple[str, Quantity]:
     if eid not in QUANTITIES:
-        from ..catalog import REGISTRY
-
         if eid not in REGISTRY:
             import difflib
 
@@ -118,8 +118,6 @@ def parse_answer(text: str, where: Location | None = None) -> tuple[str | None, 
 @functools.lru_cache(maxsize=8)
 def _definitions(eid: str) -> dict:
     """The values the exercise's statement defines (built once per process)."""
-    from ..catalog import REGISTRY
-
     st = REGISTRY[eid].build()
     return {str(sym): val for sym, val, _why in st.space.definitions}
 
@@ -244,9 +242,7 @@ def check_answer(eid: str, text: str, *, quantity: str | None = None, where: Loc
 
 
 def _verify_now(eid: str, seed: int, budget: float) -> tuple[bool, str]:
-    from .. import verify_entry
-
-    r = verify_entry(eid, seed=seed, budget=budget)
+    r = verify_entry(REGISTRY[eid], seed=seed, budget=budget)
     return r.ok, r.status
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .._claims.tautology import by_construction
 from .._interfaces.report import latex_of
+from .._verdicts.engine import verify_claim_checked as verify
 from .building import Built, build_item
 from .loader import FORMAT, ClaimsFile, load_claims
 
@@ -66,9 +68,6 @@ class CheckReport:
 
 
 def _verdict(b: Built, seed: int, budget: float) -> dict:
-    from .. import verify
-    from .._claims.tautology import by_construction
-
     rec = {"label": b.label, "text": " ".join(b.texts), "line": b.where.line if b.where else None}
     why = by_construction(b.claim)
     if why is not None:

@@ -23,7 +23,8 @@ from .._claims.tautology import by_construction
 from .._symbols.matrix_doit import memoised_doit
 from .verdict import claim_verdict, combine, holds
 
-__all__ = ["ClaimResult", "EntryResult", "has_free_sizes", "scope_of", "verify_claim", "verify_entry", "DEFAULT_BUDGET"]
+__all__ = ["ClaimResult", "EntryResult", "has_free_sizes", "scope_of", "verify_claim",
+           "verify_claim_checked", "verify_entry", "DEFAULT_BUDGET"]
 
 #: Seconds each method may spend on one claim.
 DEFAULT_BUDGET = 20.0
@@ -251,6 +252,36 @@ def has_free_sizes(space) -> bool:
     proved and fail at a larger one): then only a proof for every size earns ``verified``."""
     dims = getattr(space, "dims", None) or {}
     return any(sym not in space.fixed_dims for sym, _ in dims.values())
+
+
+
+def verify_claim_checked(claim, space, *, label: str | None = None, seed: int = 0,
+                         budget: float | None = None) -> ClaimResult:
+    """:func:`derivations.verify` (the public API's documentation and examples are there): the
+    seed and budget checked, a claim true by construction refused, then :func:`verify_claim`."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {seed!r}")
+    b = DEFAULT_BUDGET if budget is None else float(budget)
+    if not b > 0 or b == float("inf"):
+        raise ValueError(f"budget must be a positive number of seconds, got {budget!r}")
+    refused = _by_construction(claim, label)
+    if refused is not None:
+        return refused
+    return verify_claim(label or str(claim), claim, space, random.Random(seed), budget=b,
+                        seed=seed)
+
+
+def _by_construction(claim, label) -> ClaimResult | None:
+    """The claims-file rule (:mod:`derivations._claims.tautology`): a claim whose two sides
+    became one expression while it was built (SymPy's automatic evaluation: ``exp(log(x))``
+    is ``x`` before any method sees it) checks nothing — an ``error``, never ``verified``."""
+    why = by_construction(claim)
+    if why is None:
+        return None
+    return ClaimResult(label or str(claim), "error", [Outcome("construction", ERROR, detail=(
+        "true by construction: both sides became one expression while it was built "
+        f"({why}); nothing was checked. Build the sides unevaluated (evaluate=False), or "
+        "declare what makes the rewriting valid (e.g. x positive for exp(log(x)) = x)"))])
 
 
 def _verify_built(label, claim, space, rng, budget, seed) -> ClaimResult:
