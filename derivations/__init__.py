@@ -49,7 +49,7 @@ _IMPORTED_AT = _time.time()
 import importlib  # noqa: E402
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402,F401
 
 #: public name -> internal module that defines it
 _EXPORTS = {

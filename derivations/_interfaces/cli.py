@@ -60,6 +60,7 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") =
 
 from .commands import MODULES  # noqa: E402 - after the startup Ctrl-C handler
 from .options import UsageError  # noqa: E402
+from .._version import __version__  # noqa: E402
 from .streams import _isatty, _setup_streams, _stdout_to_devnull  # noqa: E402
 
 __all__ = ["main", "UsageError"]
@@ -71,9 +72,7 @@ def _version() -> str:
 
         return version("lindisc")
     except (ImportError, PackageNotFoundError):
-        import derivations
-
-        return getattr(derivations, "__version__", "unknown")
+        return __version__
 
 
 class _Parser(argparse.ArgumentParser):
