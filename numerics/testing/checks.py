@@ -1,21 +1,29 @@
 """Check batteries: drive a user's implementation with generated inputs and assert the
 properties lindisc verifies (the catalog's entries, ``derivations/catalog/*.py``).
 
-For someone who wrote their own perceptron, least-squares classifier, Fisher direction,
-logistic gradient, Hessian or IRLS step, softmax gradient or Hessian, or hard-margin SVM dual
-solver and wants to know it computes what the documents derive. Not an API conformance test
-(scikit-learn's ``check_estimator`` does that) and not a benchmark.
+For someone who wrote their own perceptron, relaxation, Ho-Kashyap, least-squares classifier,
+Fisher direction, logistic or softmax gradient, Hessian or IRLS step, descent step or
+hard-margin SVM dual solver and wants to know it computes what the documents derive. Not an
+API conformance test (scikit-learn's ``check_estimator`` does that) and not a benchmark.
 
 ==============================  ==============================================================
-battery                         the callable it drives (shapes: ``X`` (N, d), samples in rows)
+battery                         the callable it drives (shapes: ``X`` (N, d), samples in rows;
+                                ``Y`` (N, D) normalised augmented samples t_n (x_n, 1))
 ==============================  ==============================================================
 ``check_perceptron``            ``fit(X, t) -> (w, b)``, t in {-1, +1}: the single-sample rule
                                 with eta = 1 from w = 0, b = 0, cyclic order x_1, ..., x_N, a
                                 mistake when t_n (w^T x_n + b) <= 0, until an epoch is clean
+``check_batch_perceptron``      ``fit(Y, *, eta, max_iter) -> a``: from a = 0, a <- a + eta
+                                Σ_{a^T y <= 0} y until none or max_iter iterations
+``check_relaxation``            ``fit(Y, *, b, eta, max_epochs) -> a``: single-sample relaxation
+                                with margin b from a = 0, cyclic (Duda-Hart-Stork Alg. 9)
+``check_batch_relaxation``      ``fit(Y, *, b, eta, max_iter) -> a`` (Algorithm 8)
+``check_ho_kashyap``            ``fit(Y, *, b0, eta, max_iter) -> (a, b)``: a = Y^+ b0, then
+                                max_iter steps e = Y a - b, b += 2 eta e+, a = Y^+ b
 ``check_least_squares``         ``fit(X, T) -> (W, b)``, T (N, K) 1-of-K: W (d, K), b (K,)
                                 minimising ||X W + 1 b^T - T||_F^2
-``check_fisher``                ``fit(X, y) -> w``, y in {0, 1}: Fisher's direction (d,), any
-                                scale and sign
+``check_fisher``                ``fit(X, y) -> w``, y two labels ({0, 1} or {-1, +1}): Fisher's
+                                direction (d,), any scale and sign
 ``check_logistic_gradient``     ``grad(w, X, t) -> (d,)``, t in {0, 1}: the gradient of the
                                 cross-entropy E(w) = -Σ [t ln σ(w^T x) + (1 - t) ln σ(-w^T x)]
 ``check_logistic_hessian``      ``hess(w, X) -> (d, d)``: the Hessian of that E
@@ -24,8 +32,13 @@ battery                         the callable it drives (shapes: ``X`` (N, d), sa
                                 T (N, K) 1-of-K: the gradient of -Σ t_nk ln softmax_k(W x_n)
 ``check_softmax_hessian``       ``hess(W, X) -> (K d, K d)``: its Hessian, class-major
                                 ((class k, feature i) -> k d + i)
-``check_svm_dual``              ``fit(X, t) -> alpha (N,)``, t in {-1, +1}: the Lagrange
-                                multipliers of the hard-margin SVM dual
+``check_softmax_irls_step``     ``step(W, X, T) -> (K, d)``: one Newton update of W (H is
+                                singular: any solution of H d = -g)
+``check_gradient_descent_step`` ``step(grad, a, eta) -> a``: a - eta grad(a)
+``check_newton_step``           ``step(grad, hess, a) -> a``: a - hess(a)^-1 grad(a)
+``check_svm_dual``              ``fit(X, t) -> alpha (N,)`` or ``(alpha, w, b)``, t in
+                                {-1, +1}: the hard-margin SVM dual's multipliers (and the
+                                decision w^T x + b); ``solver_tol=`` the solver's accuracy
 ==============================  ==============================================================
 
 No bias is added to ``X`` by the gradient, Hessian and IRLS batteries (append a column of
@@ -34,13 +47,19 @@ the bias separately. Inputs are fresh copies: a callable may modify them. The ki
 interrupt a callable that never returns: a perceptron must stop after a clean epoch (the
 separable data guarantee one), and a buggy one should cap its epochs.
 
-Each battery runs every property of its family (``PROPERTIES[family]``) through Hypothesis
-and raises :class:`ConformanceError` listing the failed ones; each failure
-(:class:`PropertyFailed`) prints the property, the expected and actual values, the allowed
-error and the input, shrunk. Tolerances are rounding-error bounds built from the input
-(Higham's gamma_n, the condition numbers of the matrices involved, Taylor remainders of the
-finite differences), not fixed constants; ``check_svm_dual`` alone takes ``tol``, the
-accuracy asked of the user's QP solver.
+Each property states the inputs it claims to hold on (``Property.holds_on``, printed with a
+failure), draws the shapes where implementations break on purpose and often (N = d, N < d,
+N = 1, a one-sample class, duplicated samples, rank-deficient designs, logits saturated or
+past e^709), and runs first the minimal form of each as an explicit example
+(``Property.examples``), so a mistake that shows only there is caught on every run, not by
+the luck of the draw. Each battery runs every property of its family and raises
+:class:`ConformanceError` listing the failed ones; each failure (:class:`PropertyFailed`)
+prints the property, the inputs it claims, the expected and actual values, the allowed error
+(which condition, by how much, against which tolerance) and the input, shrunk. Tolerances are
+rounding-error bounds built from the input (Higham's gamma_n, the condition numbers of the
+matrices involved, rounding propagated through iterations, Taylor remainders of the finite
+differences), not fixed constants; ``check_svm_dual`` takes ``solver_tol``, the stated
+accuracy of the user's QP solver, from which its KKT, b and margin tolerances follow.
 
 Example
 -------
