@@ -126,6 +126,15 @@ def _bias(X: np.ndarray) -> np.ndarray:
     return np.hstack([X, np.ones((X.shape[0], 1))])
 
 
+def _underflow(X: np.ndarray, terms: int, power: int) -> float:
+    """The absolute error gradual underflow adds: at most 2^-1074 per operation (Higham,
+    Accuracy and Stability, §2.1, the model with an additive term), times the magnitudes the
+    later products multiply it by (|x|^power), over ``terms`` operations. Negligible (~1e-320)
+    but for values that underflow, such as probabilities e^-700 and their products."""
+    tiny = float(np.finfo(np.float64).smallest_subnormal)
+    return 16.0 * (terms + 8) * (1.0 + float(np.abs(X).max(initial=0.0))) ** power * tiny
+
+
 def _step_for(eps_f: float, m3: float) -> float:
     """The h minimising the central difference's error bound h^2 m3 / 6 + eps_f / h."""
     return 1.0 if m3 <= 0 or eps_f <= 0 else (3.0 * eps_f / m3) ** (1.0 / 3.0)
@@ -458,7 +467,8 @@ def _logistic_gradient_bound(w, X, t) -> np.ndarray:
     n, d = X.shape
     y = ref.sigmoid(X @ w)
     A = np.abs(X)
-    return 8 * gamma(n + 8) * A.T @ (y + np.abs(t)) + gamma(d) * A.T @ (A @ np.abs(w)) / 4
+    return (8 * gamma(n + 8) * A.T @ (y + np.abs(t)) + gamma(d) * A.T @ (A @ np.abs(w)) / 4
+            + _underflow(X, n + d, 1))
 
 
 def _grad_equals(prop: Property, grad: Callable, case: Case) -> None:
@@ -539,7 +549,8 @@ def _logistic_hessian_bound(w, X) -> np.ndarray:
     r = ref.sigmoid(a) * ref.sigmoid(-a)
     A = np.abs(X)
     return (8 * gamma(n + 8) * (A * r[:, None]).T @ A
-            + gamma(d) * (A * (0.1 * (A @ np.abs(w)))[:, None]).T @ A)
+            + gamma(d) * (A * (0.1 * (A @ np.abs(w)))[:, None]).T @ A
+            + _underflow(X, n + d, 2))
 
 
 def _hessian_of(prop: Property, hess: Callable, case: Case, *args, size: int) -> np.ndarray:
@@ -751,7 +762,7 @@ def _softmax_scale(W, X) -> tuple[np.ndarray, float]:
 def _softmax_gradient_bound(W, X, T) -> np.ndarray:
     Y, logit_error = _softmax_scale(W, X)
     return (8 * gamma(X.shape[0] + W.shape[0] + 8) * (Y + np.abs(T)).T @ np.abs(X)
-            + logit_error * Y.T @ np.abs(X))
+            + logit_error * Y.T @ np.abs(X) + _underflow(X, X.shape[0] + W.size, 1))
 
 
 def _sgrad_equals(prop: Property, grad: Callable, case: Case) -> None:
@@ -791,7 +802,8 @@ def _softmax_hessian_bound(W, X) -> np.ndarray:
         for j in range(k):
             r = Y[:, i] * ((i == j) + Y[:, j])
             B[i * d:(i + 1) * d, j * d:(j + 1) * d] = (A * r[:, None]).T @ A
-    return (8 * gamma(X.shape[0] + k + 8) + 2 * logit_error) * B
+    return (8 * gamma(X.shape[0] + k + 8) + 2 * logit_error) * B + _underflow(
+        X, X.shape[0] + k * k, 2)
 
 
 def _shess_equals(prop: Property, hess: Callable, case: Case) -> None:
