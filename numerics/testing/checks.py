@@ -280,11 +280,13 @@ def _ls_affine(prop: Property, fit: Callable, case: Case) -> None:
 
 @st.composite
 def _ls_cases(draw, *, affine: bool = False) -> Case:
-    """A design of full column rank [X, 1] with cond <= 10^1.5 -- tall, or square (N = d + 1:
-    the fit interpolates) -- and 1-of-K targets with every class present."""
+    """A design of full column rank [X, 1] -- tall, its centred part with singular values
+    spread over up to 10^3 and features in units 2^-4..2^4 (ill-conditioned, yet within what
+    normal equations with an explicit inverse solve), or square (N = d + 1: the fit
+    interpolates; cond([X, 1]) <= 10^1.5) -- and 1-of-K targets with every class present."""
     if draw(st.booleans()):
         design = draw(gen.full_column_rank_designs(max_features=3, max_extra_samples=12,
-                                                   max_log10_condition=1.5))
+                                                   max_log10_condition=3.0))
         X, T = design.X, design.T
     else:
         d = draw(st.integers(1, 3))
@@ -315,8 +317,9 @@ def _ls_examples(*, affine: bool = False) -> list[Case]:
     return out
 
 
-_LS_HOLDS_ON = ("X~ = [X, 1] of full column rank with cond(X~) <= 10^1.5 (tall, or square: "
-                "N = d + 1), features in units 2^-4..2^4, 1-of-K targets, every class present")
+_LS_HOLDS_ON = ("X~ = [X, 1] of full column rank: tall with the centred X's singular values "
+                "within a factor 10^3 and features in units 2^-4..2^4, or square (N = d + 1) "
+                "with cond(X~) <= 10^1.5; 1-of-K targets, every class present")
 
 
 def _least_squares_properties() -> list[Property]:
