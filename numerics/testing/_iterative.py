@@ -91,7 +91,7 @@ def _bp_separates(prop: Property, fit: Callable, case: Case) -> None:
 def batch_perceptron_properties() -> list[Property]:
     fam = "batch_perceptron"
     on = ("normalised augmented samples y_n = t_n (x_n, 1) of small-integer separable data, "
-          "eta in {1/2, 1, 2}: every sum is exact, so the comparison is")
+          "eta in {1/2, 1, 2}: every sum is exact, and so is the comparison")
     return [
         Property(fam, "matches Algorithm 3 iteration by iteration",
                  "from a = 0: a <- a + eta Σ_{y in Y_k} y, Y_k = {y_n : a^T y_n <= 0}, until "
@@ -224,7 +224,8 @@ def relaxation_properties() -> list[Property]:
         Property(fam, "matches Algorithm 9 update by update",
                  "from a = 0 in the order y_1, ..., y_N, y_1, ...: whenever a^T y_k <= b, "
                  "a <- a + eta (b - a^T y_k) / ||y_k||^2 y_k; until an epoch without update or "
-                 "max_epochs epochs (Duda-Hart-Stork Algorithm 9; catalog relaxation.single_sample_step)",
+                 "max_epochs epochs (Duda-Hart-Stork Algorithm 9; catalog "
+                 "relaxation.single_sample_step)",
                  lambda: _relaxation_cases(runs=st.integers(1, 3)),
                  _relaxation_matches(single_sample_relaxation_reference, "max_epochs"), on,
                  lambda: _relaxation_examples(2)),
@@ -395,7 +396,8 @@ def ho_kashyap_properties() -> list[Property]:
         Property(fam, "certifies non-separability",
                  "on non-separable data e = Y a - b reaches e <= 0, e != 0, and Y^T e = 0: "
                  "a convex combination of the samples is 0 (Duda-Hart-Stork §5.9.1; catalog "
-                 "ho_kashyap.nonseparability_certificate); checked at the step the reference run reaches it "
+                 "ho_kashyap.nonseparability_certificate); checked at the step the reference "
+                 "run reaches it "
                  "(draws where it takes more than 200 steps are rejected)",
                  lambda: _ho_kashyap_cases(runs=st.just(0), separable=False), _hk_certificate,
                  on.replace("separable data (margin 1/2, radius 4) or of non-", "non-"),
@@ -485,7 +487,8 @@ def descent_properties() -> dict[str, list[Property]]:
         "newton_step": [Property(
             "newton_step", "lands on the minimiser of a quadratic",
             "a(k+1) = a(k) - H^{-1} ∇J(a(k)) = Q^{-1} c in one step (Duda-Hart-Stork Eq. "
-            "(5.15), Algorithm 2; catalog descent.newton_one_step; udelar2018's factor 2 is the erratum descent.newton_step)",
+            "(5.15), Algorithm 2; catalog descent.newton_one_step; udelar2018's factor 2 is "
+            "the erratum descent.newton_step)",
             lambda: _quadratic_cases(max_log10_condition=6.0), _newton_is_step,
             on.format(6), _quadratic_examples)],
     }

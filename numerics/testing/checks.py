@@ -406,7 +406,8 @@ def _fisher_examples() -> list[Case]:
 def _fisher_properties() -> list[Property]:
     fam = "fisher"
     cases = lambda: gen.fisher_datasets().map(lambda data: Case(X=data.X, y=data.y))  # noqa: E731
-    on = ("two classes with S_W nonsingular (well conditioned by construction): several samples each, "
+    on = ("two classes with S_W nonsingular (well conditioned by construction): several "
+          "samples each, "
           "a class of one or two samples, duplicated samples; labels {0, 1} or {-1, +1}")
     return [
         Property(fam, "parallel to S_W^-1 (m_1 - m_0)",
@@ -1080,8 +1081,8 @@ def _svm_margin(prop: Property, fit: Callable, case: Case, solver_tol: float) ->
     high = best / (1 - eps) * (1 + slack)
     low = best * math.sqrt((1 - eps) / ((1 + eps) * (1 + 2 * delta * best**2))) * (1 - slack)
     if not low <= got <= high:
-        prop.fail(case, expected=f"margin 1/||w|| = {best!r} (the largest: "
-                                 f"{'by construction' if case.get('margin') else 'an independent QP'})",
+        source = "by construction" if case.get("margin") else "an independent QP"
+        prop.fail(case, expected=f"margin 1/||w|| = {best!r} (the largest: {source})",
                   actual=f"1/||w|| = {got!r}",
                   allowed=f"in [{low!r}, {high!r}] (what solver_tol={eps:g} allows, from weak "
                           f"duality); off by a factor {got / best:.6g}")
