@@ -2,8 +2,9 @@
 algorithms as scikit-learn estimators.
 
 Part 1 writes, from scratch in NumPy, what a student of the lecture documents would write —
-a perceptron, a least-squares classifier, the logistic gradient, Hessian and IRLS step — and
-runs the kit's batteries on them: each passes every property. It then plants one bug (the
+a perceptron, a least-squares classifier, the logistic gradient, Hessian and IRLS step,
+Ho-Kashyap — and runs the kit's batteries on them: each passes every property, and so does
+scikit-learn's SVC as a hard-margin SVM dual solver, at its own stated accuracy (tol=1e-3). It then plants one bug (the
 gradient of the MEAN cross-entropy, a factor 1/N off) and prints the kit's report: the
 property that failed, the expected and actual values, and the smallest input Hypothesis found.
 
@@ -23,11 +24,13 @@ import numpy as np
 
 from numerics.testing import (
     ConformanceError,
+    check_ho_kashyap,
     check_irls_step,
     check_least_squares,
     check_logistic_gradient,
     check_logistic_hessian,
     check_perceptron,
+    check_svm_dual,
 )
 
 # --- Part 1: your implementations, in the shapes the batteries call -------------------------
@@ -78,6 +81,28 @@ def my_irls_step(w, X, t):
     return np.linalg.solve((X * r[:, None]).T @ X, (X * r[:, None]).T @ z)
 
 
+def my_ho_kashyap(Y, *, b0, eta, max_iter):
+    """Duda-Hart-Stork Algorithm 11 from a = Y^+ b0: e = Y a - b, b += 2 eta e+, a = Y^+ b."""
+    pinv = np.linalg.pinv(Y)
+    b = np.array(b0, dtype=float)
+    a = pinv @ b
+    for _ in range(max_iter):
+        e = Y @ a - b
+        b = b + eta * (e + np.abs(e))
+        a = pinv @ b
+    return a, b
+
+
+def sklearn_svm_dual(X, t):
+    """scikit-learn's SVC with a large C as a hard-margin SVM: (alpha, w, b)."""
+    from sklearn.svm import SVC
+
+    model = SVC(kernel="linear", C=1e8).fit(X, t)
+    alpha = np.zeros(len(t))
+    alpha[model.support_] = np.abs(model.dual_coef_[0])
+    return alpha, model.coef_[0], model.intercept_[0]
+
+
 def my_buggy_gradient(w, X, t):
     """The gradient of the MEAN cross-entropy: a factor 1/N off the documents' E(w)."""
     return X.T @ (_sigmoid(X @ w) - t) / X.shape[0]
@@ -91,9 +116,12 @@ def part1(examples: int) -> None:
         (check_logistic_gradient, my_logistic_gradient),
         (check_logistic_hessian, my_logistic_hessian),
         (check_irls_step, my_irls_step),
+        (check_ho_kashyap, my_ho_kashyap),
     ]:
         battery(implementation, max_examples=examples)
         print(f"  PASS  {battery.__name__}({implementation.__name__})")
+    check_svm_dual(sklearn_svm_dual, solver_tol=1e-3, max_examples=examples)
+    print("  PASS  check_svm_dual(sklearn_svm_dual, solver_tol=1e-3)  # SVC's own tol")
     try:
         check_logistic_gradient(my_buggy_gradient, max_examples=examples)
     except ConformanceError as report:

@@ -1,8 +1,9 @@
 """A kit to property-test your own implementation of a linear-discriminant algorithm.
 
-For checking that a perceptron, least-squares classifier, Fisher direction, logistic or
-softmax gradient, Hessian, IRLS step or hard-margin SVM dual solver that you wrote computes
-what the lecture documents derive — the properties lindisc verifies — on inputs Hypothesis
+For checking that a perceptron (single-sample or batch), relaxation with margin, Ho-Kashyap
+run, least-squares classifier, Fisher direction, logistic or softmax gradient, Hessian or
+IRLS step, gradient-descent or Newton step, or hard-margin SVM dual solver that you wrote
+computes what the lecture documents derive — the properties lindisc verifies — on inputs Hypothesis
 generates and shrinks. Needs Hypothesis (``pip install 'lindisc[testing]'``); ``import
 numerics`` does not import it.
 
@@ -35,14 +36,21 @@ from ._core import Case, ConformanceError, Property, PropertyFailed, run_propert
 from .checks import (
     FAMILIES,
     SVM_TOL,
+    check_batch_perceptron,
+    check_batch_relaxation,
     check_fisher,
+    check_gradient_descent_step,
+    check_ho_kashyap,
     check_irls_step,
     check_least_squares,
     check_logistic_gradient,
     check_logistic_hessian,
+    check_newton_step,
     check_perceptron,
+    check_relaxation,
     check_softmax_gradient,
     check_softmax_hessian,
+    check_softmax_irls_step,
     check_svm_dual,
     properties,
 )
@@ -53,14 +61,21 @@ __all__ = [
     "ConformanceError",
     "Property",
     "PropertyFailed",
+    "check_batch_perceptron",
+    "check_batch_relaxation",
     "check_fisher",
+    "check_gradient_descent_step",
+    "check_ho_kashyap",
     "check_irls_step",
     "check_least_squares",
     "check_logistic_gradient",
     "check_logistic_hessian",
+    "check_newton_step",
     "check_perceptron",
+    "check_relaxation",
     "check_softmax_gradient",
     "check_softmax_hessian",
+    "check_softmax_irls_step",
     "check_svm_dual",
     "parametrize_with_checks",
     "properties",
@@ -77,12 +92,13 @@ def parametrize_with_checks(
     *,
     settings=None,
     max_examples: int | None = None,
-    svm_tol: float = SVM_TOL,
+    solver_tol: float = SVM_TOL,
 ):
     """A ``pytest.mark.parametrize`` over every property of every implementation.
 
     ``implementations`` maps a family of :data:`FAMILIES` to your callable (or is a list of
-    (family, callable) pairs, to test several implementations of one family). The decorated
+    (family, callable) pairs, to test several implementations of one family);
+    ``solver_tol`` is the stated accuracy of an SVM dual solver (see ``check_svm_dual``). The decorated
     test takes one argument, ``check``, a zero-argument callable that runs one property and
     raises :class:`PropertyFailed` if it fails; test ids read ``<callable>-<family>: <property>``,
     e.g. ``my_gradient-logistic_gradient: is the derivative of the cross-entropy``.
@@ -94,7 +110,7 @@ def parametrize_with_checks(
                  else implementations)
     params = []
     for family, fn in pairs:
-        for prop in properties(family, svm_tol=svm_tol):
+        for prop in properties(family, solver_tol=solver_tol):
             params.append(pytest.param(
                 partial(run_property, prop, fn, settings=settings, max_examples=max_examples),
                 id=f"{_name(fn)}-{prop.id}"))

@@ -10,11 +10,12 @@ message shows the shrunk input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
+from hypothesis import seed as hypothesis_seed
 from hypothesis import settings as Settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,12 @@ class Property:
     reads as the property and serves as the pytest id; statement : the formula and its
     source (document equation, catalog entry); cases : builds the strategy of :class:`Case`
     inputs; assertion : ``assertion(prop, fn, case)`` calls the user's ``fn`` and raises
-    :class:`PropertyFailed` (through :meth:`fail`) when the property does not hold.
+    :class:`PropertyFailed` (through :meth:`fail`) when the property does not hold;
+    holds_on : the inputs the property claims to hold on (and so the ones ``cases`` draws),
+    printed with every failure; examples : builds the explicit inputs run first on every
+    run (Hypothesis ``@example``): the minimal form of each shape where implementations
+    break (N = d, N < d, a one-sample class, saturated logits, ...), so that catching such a
+    mistake never depends on what the random phase happens to draw.
     """
 
     family: str
@@ -67,6 +73,8 @@ class Property:
     statement: str
     cases: Callable[[], st.SearchStrategy[Case]]
     assertion: Callable[[Property, Callable, Case], None]
+    holds_on: str = ""
+    examples: Callable[[], list[Case]] = field(default=lambda: [])
 
     @property
     def id(self) -> str:
@@ -110,6 +118,10 @@ class PropertyFailed(AssertionError):
         lines = [
             f"property failed: {prop.id}",
             f"  {prop.statement}",
+        ]
+        if prop.holds_on:
+            lines.append(f"  claimed on: {prop.holds_on}")
+        lines += [
             f"  expected: {_show(expected)}",
             f"  actual:   {_show(actual)}",
         ]
@@ -151,27 +163,33 @@ def _settings(settings: Settings | None, max_examples: int | None) -> Settings:
 
 
 def run_property(prop: Property, fn: Callable, *, settings: Settings | None = None,
-                 max_examples: int | None = None) -> None:
-    """Check ``prop`` for ``fn`` on the examples Hypothesis draws; raises the (shrunk)
-    :class:`PropertyFailed` if one fails."""
+                 max_examples: int | None = None, seed: int | None = None) -> None:
+    """Check ``prop`` for ``fn`` on its explicit examples, then on the examples Hypothesis
+    draws (from ``seed`` if given); raises the (shrunk) :class:`PropertyFailed` if one
+    fails."""
 
     @_settings(settings, max_examples)
     @given(case=prop.cases())
     def check(case: Case) -> None:
         prop.assertion(prop, fn, case)
 
+    for case in reversed(prop.examples()):  # decorators apply bottom-up: keep their order
+        check = example(case=case)(check)
+    if seed is not None:
+        check = hypothesis_seed(seed)(check)
     check.__name__ = check.__qualname__ = prop.name.replace(" ", "_")
     check()
 
 
 def run_battery(family: str, properties: list[Property], fn: Callable, *,
-                settings: Settings | None = None, max_examples: int | None = None) -> None:
+                settings: Settings | None = None, max_examples: int | None = None,
+                seed: int | None = None) -> None:
     """Every property of ``properties`` for ``fn``; raises :class:`ConformanceError` listing
     each one that failed (every property is run even after one fails)."""
     failures = []
     for prop in properties:
         try:
-            run_property(prop, fn, settings=settings, max_examples=max_examples)
+            run_property(prop, fn, settings=settings, max_examples=max_examples, seed=seed)
         except PropertyFailed as failure:
             failures.append(failure)
     if failures:

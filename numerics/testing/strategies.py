@@ -20,6 +20,13 @@ its margin and radius by construction, a full-column-rank design its singular va
 ``one_hot_targets``                (N, K) 1-of-K rows, every class present
 ``logistic_weights``               w (d,) with every logit |x_n^T w| <= max_logit
 ``softmax_weights``                W (K, d) with every logit |w_k^T x_n| <= max_logit
+``design_matrices``                X in a breaking shape: N = d, N < d, N = 1, duplicated
+                                   samples, rank deficient, or N > d (:data:`SHAPES`)
+``logit_levels``                   moderate, saturated or near-overflow (700-745) logits
+``fisher_datasets``                :class:`TwoClassData`: S_W nonsingular, a class of one or
+                                   two samples, duplicates, labels {0, 1} or {-1, +1}
+``svm_datasets``                   :class:`SVMData`: shuffled separable data, or a known
+                                   solution with two support vectors (:data:`SVM_KINDS`)
 =================================  ===========================================================
 
 Bulk noise comes from a NumPy generator seeded by a drawn integer, which ``note()`` prints
@@ -48,16 +55,26 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 __all__ = [
+    "CLASS_SIZES",
+    "LABEL_CONVENTIONS",
     "LABEL_SETS",
+    "LOGIT_REGIMES",
+    "SHAPES",
+    "SVM_KINDS",
     "Design",
     "LabelledData",
+    "SVMData",
     "SeparableData",
+    "TwoClassData",
     "binary_labels",
+    "design_matrices",
+    "fisher_datasets",
     "full_column_rank_designs",
     "full_column_rank_matrices",
     "integer_separable_datasets",
     "labelled_datasets",
     "logistic_weights",
+    "logit_levels",
     "non_separable_datasets",
     "one_hot_targets",
     "overlapping_datasets",
@@ -65,6 +82,7 @@ __all__ = [
     "signed_labels",
     "softmax_weights",
     "spd_matrices",
+    "svm_datasets",
     "two_class_datasets",
 ]
 
@@ -444,23 +462,207 @@ def overlapping_datasets(draw: st.DrawFn, *, max_dim: int = 4, max_extra: int = 
 
 
 @st.composite
-def logistic_weights(draw: st.DrawFn, X: np.ndarray, *, max_logit: float = 8.0) -> np.ndarray:
-    """w (d,) with max_n |x_n^T w| = L, L drawn in [0, max_logit]: every σ(x_n^T w) lies in
-    [σ(-L), σ(L)], away from saturation (σ(8) = 1 - 3.4e-4). X must have a nonzero row."""
+def logistic_weights(draw: st.DrawFn, X: np.ndarray, *, max_logit: float = 8.0,
+                     levels: st.SearchStrategy[float] | None = None) -> np.ndarray:
+    """w (d,) with max_n |x_n^T w| = L, L drawn in [0, max_logit] (or from ``levels``, e.g.
+    :func:`logit_levels` for saturated and near-overflow logits): every σ(x_n^T w) lies in
+    [σ(-L), σ(L)] (σ(8) = 1 - 3.4e-4). X must have a nonzero row."""
     rng = _rng(draw)
     v = rng.standard_normal(X.shape[1])
     top = float(np.max(np.abs(X @ v)))
-    level = draw(st.floats(0.0, max_logit))
+    level = draw(levels if levels is not None else st.floats(0.0, max_logit))
     return v * (level / top) if top > 0 else np.zeros_like(v)
 
 
 @st.composite
-def softmax_weights(draw: st.DrawFn, X: np.ndarray, k: int, *,
-                    max_logit: float = 8.0) -> np.ndarray:
-    """W (k, d) with max |w_j^T x_n| = L, L drawn in [0, max_logit]: every softmax
-    probability is at least e^{-2L} / k, away from saturation."""
+def softmax_weights(draw: st.DrawFn, X: np.ndarray, k: int, *, max_logit: float = 8.0,
+                    levels: st.SearchStrategy[float] | None = None) -> np.ndarray:
+    """W (k, d) with max |w_j^T x_n| = L, L drawn in [0, max_logit] (or from ``levels``):
+    every softmax probability is at least e^{-2L} / k."""
     rng = _rng(draw)
     V = rng.standard_normal((k, X.shape[1]))
     top = float(np.max(np.abs(X @ V.T)))
-    level = draw(st.floats(0.0, max_logit))
+    level = draw(levels if levels is not None else st.floats(0.0, max_logit))
     return V * (level / top) if top > 0 else np.zeros_like(V)
+
+
+# --- the shapes where implementations break --------------------------------------------------
+
+#: The shapes of a design X (N, d) that :func:`design_matrices` draws, each about as often as
+#: the others: a square X (a transposed X goes unnoticed by shape), more features than
+#: samples, one sample, duplicated samples, a rank-deficient X (a repeated column), and
+#: the ordinary tall case.
+SHAPES = ("N > d", "N = d", "N < d", "N = 1", "duplicated samples", "rank deficient")
+
+
+@st.composite
+def design_matrices(draw: st.DrawFn, *, max_dim: int = 4, shapes: tuple[str, ...] = SHAPES,
+                    min_dim: int = 1) -> np.ndarray:
+    """X (N, d) in one of ``shapes`` (keys of :data:`SHAPES`, drawn uniformly), entries of
+    unit scale times 2^j, j in [-3, 3]. "N = d" and "N < d" have d >= 2 (a 1 x 1 X is its own
+    transpose); "rank deficient" repeats a column (d >= 2, N > d); "duplicated samples"
+    repeats every row. For properties that hold for every X (a gradient's or Hessian's
+    closed form, a directional derivative): no rank, size or conditioning is assumed."""
+    shape = draw(st.sampled_from(shapes))
+    low = max(min_dim, 2) if shape in ("N = d", "N < d", "rank deficient") else min_dim
+    d = draw(st.integers(low, max(low, max_dim)))
+    n = {"N > d": d + draw(st.integers(1, 8)), "N = d": d,
+         "N < d": draw(st.integers(1, d - 1)) if d > 1 else 1, "N = 1": 1,
+         "duplicated samples": d + draw(st.integers(0, 4)),
+         "rank deficient": d + draw(st.integers(1, 6))}[shape]
+    rng = _rng(draw)
+    X = rng.standard_normal((n, d))
+    if shape == "duplicated samples":
+        X = np.vstack([X, X])
+    if shape == "rank deficient":
+        X[:, -1] = X[:, 0] * 2.0
+    note(f"shape {shape}: N={X.shape[0]} d={d}")
+    return X * 2.0 ** draw(st.integers(-3, 3))
+
+
+#: The regimes of logits a = w^T x that :func:`logit_levels` draws: moderate, saturated
+#: (σ(1 - σ) < 10^-3, down to 10^-17), and near the overflow of e^a (709.78): a correct σ or
+#: softmax is finite there; e^a / (1 + e^a) is NaN.
+LOGIT_REGIMES = ("moderate", "saturated", "near overflow")
+
+
+def logit_levels(regimes: tuple[str, ...] = LOGIT_REGIMES) -> st.SearchStrategy[float]:
+    """The largest |logit| of a draw: moderate in [0, 8], saturated in [8, 40], or near
+    overflow in {700, 709.5, 710.5, 745} (e^709.79 overflows float64)."""
+    parts = {"moderate": st.floats(0.0, 8.0), "saturated": st.floats(8.0, 40.0),
+             "near overflow": st.sampled_from([700.0, 709.5, 710.5, 745.0])}
+    return st.one_of(*(parts[r] for r in regimes))
+
+
+@dataclass(frozen=True, eq=False)
+class TwoClassData:
+    """Two labelled classes: X (N, d), y (N,) with the labels ``labels`` (the first is class
+    0), ``counts`` (N_0, N_1), and the within-class scatter S_W as constructed."""
+
+    X: np.ndarray
+    y: np.ndarray
+    labels: tuple
+    counts: tuple[int, int]
+    scatter_within: np.ndarray
+
+
+#: Class sizes :func:`fisher_datasets` draws: both with several samples, one class with a
+#: single sample (its scatter is 0; ``np.cov`` of one sample is NaN), one class with two,
+#: every sample duplicated.
+CLASS_SIZES = ("several each", "one-sample class", "two-sample class", "duplicated samples")
+#: Label conventions for two classes.
+LABEL_CONVENTIONS = ((0, 1), (-1, 1))
+
+
+@st.composite
+def fisher_datasets(draw: st.DrawFn, *, max_dim: int = 4,
+                    sizes: tuple[str, ...] = CLASS_SIZES,
+                    conventions: tuple[tuple, ...] = LABEL_CONVENTIONS) -> TwoClassData:
+    """Two classes whose within-class scatter S_W is nonsingular with cond(S_W) <= 9, by
+    construction: the larger class is m + Q A with Q orthonormal and centred (N >= d + 1
+    samples, scatter A^T A, A = s (I + E / (2d)), |E| <= 1); the other has ``sizes``: several
+    samples built the same way, ONE sample (scatter 0), or two (m +- u, scatter 2 u u^T).
+    Labels in one of ``conventions`` ({0, 1} or {-1, +1}); rows shuffled. S_W nonsingular is
+    what Fisher's direction S_W^-1 (m_1 - m_0) needs; nothing else is assumed."""
+    rng = _rng(draw)
+    d = draw(st.integers(1, max_dim))
+    size = draw(st.sampled_from(sizes))
+    labels = draw(st.sampled_from(conventions))
+
+    def block(n: int) -> tuple[np.ndarray, np.ndarray]:
+        E = rng.uniform(-1, 1, size=(d, d))
+        A = rng.uniform(0.5, 2.0) * (np.eye(d) + E / (2 * d))
+        return _orthonormal_centred(rng, n, d) @ A, A.T @ A
+
+    means = 3.0 * rng.standard_normal((2, d))
+    means[1, 0] = means[0, 0] + 1.5
+    big, S = block(d + 1 + draw(st.integers(0, 6)))
+    blocks = [means[0] + big]
+    if size in ("several each", "duplicated samples"):
+        other, S1 = block(d + 1 + draw(st.integers(0, 6)))
+        blocks.append(means[1] + other)
+        S = S + S1
+    elif size == "one-sample class":
+        blocks.append(means[1][None, :])
+    else:
+        u = 0.5 * rng.standard_normal(d)
+        blocks.append(np.vstack([means[1] + u, means[1] - u]))
+        S = S + 2 * np.outer(u, u)
+    if size == "duplicated samples":
+        blocks = [np.vstack([b, b]) for b in blocks]
+        S = 2 * S
+    if draw(st.booleans()):
+        blocks = blocks[::-1]
+    codes = np.concatenate([np.full(b.shape[0], k) for k, b in enumerate(blocks)])
+    order = rng.permutation(codes.shape[0])
+    X = np.vstack(blocks)[order]
+    y = np.array(labels)[codes[order]]
+    note(f"class sizes {size}: counts {[b.shape[0] for b in blocks]}, labels {labels}")
+    return TwoClassData(X=X, y=y, labels=labels,
+                        counts=(blocks[0].shape[0], blocks[1].shape[0]), scatter_within=S)
+
+
+@dataclass(frozen=True, eq=False)
+class SVMData:
+    """Separable two-class data for a hard-margin SVM: X (N, d), t (N,) in {-1, +1}, and,
+    when the construction knows it (``known``), the solution: w, b with t_n (w^T x_n + b) >= 1
+    and equality exactly at the support vectors ``support`` (a boolean mask)."""
+
+    X: np.ndarray
+    t: np.ndarray
+    known: bool
+    w: np.ndarray | None = None
+    b: float | None = None
+    support: np.ndarray | None = None
+
+
+#: The data sets :func:`svm_datasets` draws: random separable data (rows shuffled, so the
+#: first sample is a support vector or not), two support vectors by construction with the
+#: other samples strictly outside the margin, one sample in one class, duplicated samples.
+SVM_KINDS = ("random separable", "two support vectors", "one-sample class",
+             "duplicated samples")
+
+
+@st.composite
+def svm_datasets(draw: st.DrawFn, *, max_dim: int = 3, max_samples: int = 12,
+                 kinds: tuple[str, ...] = SVM_KINDS) -> SVMData:
+    """Separable data of one of ``kinds``, scaled by 2^j, j in [-4, 4] (the multipliers
+    scale by 2^-2j: an absolute threshold on alpha misreads them).
+
+    "two support vectors": x_+ = p + m u and x_- = p - m u (u a unit vector); every other
+    sample x has t (u^T (x - p)) >= m (1 + delta), delta >= 1/4, so the hyperplane
+    u^T (x - p) = 0 has margin m, no separator has more (the two points are 2 m apart), and
+    the SVM's solution is w = u / m, b = -u^T p / m, with alpha_n > 0 exactly at x_+ and x_-.
+    "one-sample class": the same with x_- the only negative sample. Rows are shuffled."""
+    kind = draw(st.sampled_from(kinds))
+    scale = 2.0 ** draw(st.integers(-4, 4))
+    if kind in ("random separable", "duplicated samples"):
+        data = draw(separable_datasets(margin=0.5, radius=4.0, max_dim=max_dim,
+                                       max_samples=max_samples))
+        X, t = data.X, data.t
+        if kind == "duplicated samples":
+            X, t = np.vstack([X, X]), np.concatenate([t, t])
+        order = np.array(draw(st.permutations(range(X.shape[0]))), dtype=np.intp)
+        note(f"svm data: {kind}, N={X.shape[0]} d={X.shape[1]}, scale {scale}")
+        return SVMData(X=X[order] * scale, t=t[order], known=False)
+    rng = _rng(draw)
+    d = draw(st.integers(1, max_dim))
+    u = rng.standard_normal(d)
+    u /= np.linalg.norm(u)
+    p = rng.uniform(-2, 2, size=d)
+    m = draw(st.floats(0.25, 2.0))
+    n_extra = draw(st.integers(1, max_samples - 2))
+    t_extra = np.ones(n_extra) if kind == "one-sample class" else rng.choice([-1.0, 1.0],
+                                                                              size=n_extra)
+    depth = m * (1.25 + 2 * rng.uniform(size=n_extra))
+    side = rng.standard_normal((n_extra, d))
+    side -= np.outer(side @ u, u)
+    extra = p + np.outer(t_extra * depth, u) + side
+    X = np.vstack([p + m * u, p - m * u, extra])
+    t = np.concatenate([[1.0, -1.0], t_extra])
+    support = np.zeros(X.shape[0], dtype=bool)
+    support[:2] = True
+    order = np.array(draw(st.permutations(range(X.shape[0]))), dtype=np.intp)
+    note(f"svm data: {kind}, N={X.shape[0]} d={d}, margin {m * scale}, scale {scale}")
+    return SVMData(X=X[order] * scale, t=t[order], known=True, w=u / (m * scale),
+                   b=float(-u @ p / m), support=support[order])

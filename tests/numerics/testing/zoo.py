@@ -211,8 +211,292 @@ def svm_dual_uniform(X, t):
     return np.ones(X.shape[0])
 
 
+# --- the shapes the old strategies never drew --------------------------------------------------
+
+
+def _samples_in_columns(X, w):
+    """The orientation guessed from the shape: X is taken as (d, N) when its first dimension
+    matches w -- as it does, wrongly, whenever N = d."""
+    return X if X.shape[0] == w.shape[0] else X.T
+
+
+def logistic_gradient_transposed_when_square(w, X, t):
+    """X^T (σ(X w) - t) written for samples in columns, X transposed unless N = d."""
+    Xc = _samples_in_columns(X, w)
+    return Xc @ (_sigma(Xc.T @ w) - t)
+
+
+def logistic_gradient_orientation_by_size(w, X, t):
+    """Samples in columns assumed whenever X is wider than tall (N < d)."""
+    Xc = X.T if X.shape[0] >= X.shape[1] else X
+    return Xc @ (_sigma(Xc.T @ w) - t)
+
+
+def logistic_gradient_overflows(w, X, t):
+    """σ(a) = e^a / (1 + e^a): inf / inf = NaN for a > 709."""
+    e = np.exp(X @ w)
+    return X.T @ (e / (1 + e) - t)
+
+
+def logistic_hessian_transposed_when_square(w, X):
+    """X R X^T written for samples in columns, X transposed unless N = d."""
+    Xc = _samples_in_columns(X, w)
+    y = _sigma(Xc.T @ w)
+    return (Xc * (y * (1 - y))) @ Xc.T
+
+
+def irls_clipped_weights(w, X, t):
+    """R clipped at 10^-3 'for stability': wrong wherever σ(1 - σ) < 10^-3."""
+    y = _sigma(X @ w)
+    r = np.maximum(y * (1 - y), 1e-3)
+    return w - np.linalg.solve((X * r[:, None]).T @ X, X.T @ (y - t))
+
+
+def fisher_covariance_by_np_cov(X, y):
+    """S_k = (N_k - 1) np.cov(X_k): NaN for a class of one sample (np.cov divides by 0)."""
+    c0, c1 = np.unique(y)
+    S = sum((np.sum(y == c) - 1) * np.atleast_2d(np.cov(X[y == c].T)) for c in (c0, c1))
+    return np.linalg.solve(S, X[y == c1].mean(axis=0) - X[y == c0].mean(axis=0))
+
+
+def fisher_labels_zero_one(X, y):
+    """Classes read as y == 0 and y == 1: with labels {-1, +1} class 0 is empty (NaN mean)."""
+    A, B = X[y == 0], X[y == 1]
+    S = (A - A.mean(0)).T @ (A - A.mean(0)) + (B - B.mean(0)).T @ (B - B.mean(0))
+    return np.linalg.solve(S, B.mean(0) - A.mean(0))
+
+
+def _softmax_unshifted(Z):
+    E = np.exp(Z)
+    return E / E.sum(axis=1, keepdims=True)
+
+
+def softmax_gradient_overflows(W, X, T):
+    """e^{z_k} / Σ_j e^{z_j} without subtracting max_j z_j: NaN for a logit above 709."""
+    return (_softmax_unshifted(X @ W.T) - T).T @ X
+
+
+def softmax_hessian_overflows(W, X):
+    """The block formula with the unshifted softmax: NaN for a logit above 709."""
+    K, d = W.shape
+    Y = _softmax_unshifted(X @ W.T)
+    H = np.zeros((K * d, K * d))
+    for k in range(K):
+        for j in range(K):
+            r = Y[:, k] * ((k == j) - Y[:, j])
+            H[k * d:(k + 1) * d, j * d:(j + 1) * d] = (X * r[:, None]).T @ X
+    return H
+
+
+# --- softmax IRLS ------------------------------------------------------------------------------
+
+
+def softmax_irls_block_diagonal(W, X, T):
+    """Each class's Newton step on its own: the cross blocks of H dropped."""
+    K, d = W.shape
+    H = sigmoid.softmax_hessian(W, X) * np.kron(np.eye(K), np.ones((d, d)))
+    return W - np.linalg.solve(H, sigmoid.softmax_gradient(W, X, T).ravel()).reshape(W.shape)
+
+
+def softmax_irls_inverse(W, X, T):
+    """np.linalg.inv of the singular softmax Hessian."""
+    H = sigmoid.softmax_hessian(W, X)
+    return W - (np.linalg.inv(H) @ sigmoid.softmax_gradient(W, X, T).ravel()).reshape(W.shape)
+
+
+def softmax_irls_ascent(W, X, T):
+    """W + H^+ ∇E: the step's sign flipped."""
+    H = sigmoid.softmax_hessian(W, X)
+    g = sigmoid.softmax_gradient(W, X, T).ravel()
+    return W + np.linalg.lstsq(H, g, rcond=None)[0].reshape(W.shape)
+
+
+# --- the SVM's w and b -------------------------------------------------------------------------
+
+
+def svm_b_from_first_point(X, t):
+    """b = t_1 - w^T x_1, whether or not x_1 is a support vector."""
+    alpha = svm_dual(X, t)
+    w = (alpha * t) @ X
+    return alpha, w, t[0] - w @ X[0]
+
+
+def svm_b_averaged_over_all_points(X, t):
+    """b = mean_n (t_n - w^T x_n) over every sample, not the support vectors."""
+    alpha = svm_dual(X, t)
+    w = (alpha * t) @ X
+    return alpha, w, float(np.mean(t - X @ w))
+
+
+def svm_every_point_a_support_vector(X, t):
+    """w summed over all points: every constraint taken as active, t_n (w^T x_n + b) = 1 for
+    all n, solved with Σ α t = 0 (the least-squares SVM), so α < 0 off the support vectors."""
+    n = t.shape[0]
+    M = np.block([[(X @ X.T) * np.outer(t, t), t[:, None]], [t[None, :], np.zeros((1, 1))]])
+    sol = np.linalg.lstsq(M, np.append(np.ones(n), 0.0), rcond=None)[0]
+    alpha = sol[:n]
+    return alpha, (alpha * t) @ X, float(sol[n])
+
+
+def svm_absolute_support_threshold(X, t):
+    """Support vectors as alpha_n > 1e-3 (absolute): on data scaled by 64 alpha = 1/8192."""
+    alpha = svm_dual(X, t)
+    sv = alpha > 1e-3
+    w = (alpha[sv] * t[sv]) @ X[sv]
+    b = float(np.mean(t[sv] - X[sv] @ w)) if sv.any() else 0.0
+    return alpha, w, b
+
+
+# --- batch perceptron, relaxation --------------------------------------------------------------
+
+
+def batch_perceptron_strict(Y, *, eta, max_iter):
+    """Misclassified when a^T y < 0: from a = 0 nothing is, and a stays 0."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_iter):
+        wrong = Y @ a < 0
+        if not wrong.any():
+            break
+        a = a + eta * Y[wrong].sum(axis=0)
+    return a
+
+
+def batch_perceptron_mean(Y, *, eta, max_iter):
+    """The MEAN of the misclassified samples instead of their sum."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_iter):
+        wrong = Y @ a <= 0
+        if not wrong.any():
+            break
+        a = a + eta * Y[wrong].mean(axis=0)
+    return a
+
+
+def batch_perceptron_updates_inside_the_sum(Y, *, eta, max_iter):
+    """a updated at each misclassified sample while summing: the single-sample rule."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_iter):
+        clean = True
+        for y in Y:
+            if a @ y <= 0:
+                a, clean = a + eta * y, False
+        if clean:
+            break
+    return a
+
+
+def relaxation_unnormalised(Y, *, b, eta, max_epochs):
+    """a + eta (b - a^T y) y: the 1 / ||y||^2 forgotten."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_epochs):
+        clean = True
+        for y in Y:
+            if a @ y <= b:
+                a, clean = a + eta * (b - a @ y) * y, False
+        if clean:
+            break
+    return a
+
+
+def relaxation_without_margin_test(Y, *, b, eta, max_epochs):
+    """Updates only misclassified samples (a^T y <= 0), not those within the margin b."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_epochs):
+        clean = True
+        for y in Y:
+            if a @ y <= 0:
+                a, clean = a + eta * (b - a @ y) / (y @ y) * y, False
+        if clean:
+            break
+    return a
+
+
+def batch_relaxation_sign(Y, *, b, eta, max_iter):
+    """a + eta Σ (a^T y - b) / ||y||^2 y: the gradient of J_r added, not subtracted."""
+    a = np.zeros(Y.shape[1])
+    for _ in range(max_iter):
+        s = Y @ a
+        wrong = s <= b
+        if not wrong.any():
+            break
+        a = a + eta * ((s[wrong] - b) / np.sum(Y[wrong] ** 2, axis=1)) @ Y[wrong]
+    return a
+
+
+# --- Ho-Kashyap --------------------------------------------------------------------------------
+
+
+def _ho_kashyap(Y, b0, eta, max_iter, *, sign=1.0, plus=True, factor=2.0, solve=None,
+                lag=False):
+    solve = solve or (lambda b: np.linalg.lstsq(Y, b, rcond=None)[0])
+    b = np.array(b0, dtype=float)
+    a = solve(b)
+    for _ in range(max_iter):
+        e = Y @ a - b
+        step = np.maximum(e, 0.0) if plus else e
+        b_new = b + sign * factor * eta * step
+        a = solve(b if lag else b_new)
+        b = b_new
+    return a, b
+
+
+def ho_kashyap_sign(Y, *, b0, eta, max_iter):
+    """b <- b - 2 eta e+: the update's sign flipped."""
+    return _ho_kashyap(Y, b0, eta, max_iter, sign=-1.0)
+
+
+def ho_kashyap_without_plus(Y, *, b0, eta, max_iter):
+    """b <- b + 2 eta e (Widrow-Hoff's step on b): b decreases where e < 0."""
+    return _ho_kashyap(Y, b0, eta, max_iter, plus=False)
+
+
+def ho_kashyap_transpose(Y, *, b0, eta, max_iter):
+    """a <- Y^T b, as udelar2018 prints line 6 (an erratum), instead of Y^+ b."""
+    return _ho_kashyap(Y, b0, eta, max_iter, solve=lambda b: Y.T @ b)
+
+
+def ho_kashyap_stale_a(Y, *, b0, eta, max_iter):
+    """a <- Y^+ b computed from the b before its update."""
+    return _ho_kashyap(Y, b0, eta, max_iter, lag=True)
+
+
+# --- gradient descent and Newton ---------------------------------------------------------------
+
+
+def gradient_ascent_step(grad, a, eta):
+    """a + eta ∇J(a)."""
+    return a + eta * grad(a)
+
+
+def normalised_gradient_step(grad, a, eta):
+    """a - eta ∇J / ||∇J||: a step of fixed length."""
+    g = grad(a)
+    return a - eta * g / np.linalg.norm(g)
+
+
+def newton_step_factor_two(grad, hess, a):
+    """a - 2 H^{-1} ∇J, as udelar2018 prints it (the erratum descent.newton_step)."""
+    return a - 2 * np.linalg.solve(hess(a), grad(a))
+
+
+def newton_step_diagonal(grad, hess, a):
+    """H^{-1} replaced by diag(H)^{-1}."""
+    return a - grad(a) / np.diag(hess(a))
+
+
+def newton_step_times_hessian(grad, hess, a):
+    """a - H ∇J: the Hessian multiplied, not inverted."""
+    return a - hess(a) @ grad(a)
+
+
 KKT = "satisfies the KKT conditions"
 MARGIN = "attains the largest margin"
+FEASIBLE = "multipliers are dual feasible"
+B_AGREES = "b agrees with every support vector"
+W_SUM = "w is the sum over the support vectors"
+LG_EQ = "equals sum of (sigma(w^T x_n) - t_n) x_n"
+LG_DER = "is the derivative of the cross-entropy"
+HK_CERT = "certifies non-separability"
 
 ZOO = {
     "perceptron sign error in the update": (
@@ -279,4 +563,77 @@ ZOO = {
     "SVM dual multipliers normalised": ("svm_dual", svm_dual_normalised, {KKT, MARGIN}),
     "SVM dual uniform multipliers": (
         "svm_dual", svm_dual_uniform, {"multipliers are dual feasible", KKT}),
+    "logistic gradient transposed when N = d": (
+        "logistic_gradient", logistic_gradient_transposed_when_square, {LG_EQ, LG_DER}),
+    "logistic gradient orientation guessed from N > d": (
+        "logistic_gradient", logistic_gradient_orientation_by_size, {LG_EQ, LG_DER}),
+    "logistic gradient overflowing e^a / (1 + e^a)": (
+        "logistic_gradient", logistic_gradient_overflows, {LG_EQ, LG_DER}),
+    "logistic Hessian transposed when N = d": (
+        "logistic_hessian", logistic_hessian_transposed_when_square, {"equals X^T R X"}),
+    "IRLS with R clipped at 1e-3": ("irls_step", irls_clipped_weights, {"is the Newton step"}),
+    "Fisher S_k from np.cov": (
+        "fisher", fisher_covariance_by_np_cov,
+        {"parallel to S_W^-1 (m_1 - m_0)", "maximises the Fisher criterion"}),
+    "Fisher classes read as y == 0 and y == 1": (
+        "fisher", fisher_labels_zero_one,
+        {"parallel to S_W^-1 (m_1 - m_0)", "maximises the Fisher criterion"}),
+    "softmax gradient without the max shift": (
+        "softmax_gradient", softmax_gradient_overflows,
+        {"equals (Y - T)^T X", "is the derivative of the cross-entropy"}),
+    "softmax Hessian without the max shift": (
+        "softmax_hessian", softmax_hessian_overflows, {"equals the block formula"}),
+    "softmax IRLS with a block-diagonal Hessian": (
+        "softmax_irls_step", softmax_irls_block_diagonal,
+        {"solves the Newton equation", "gives the Newton step's probabilities"}),
+    "softmax IRLS inverting the singular Hessian": (
+        "softmax_irls_step", softmax_irls_inverse, {"solves the Newton equation"}),
+    "softmax IRLS ascent step": (
+        "softmax_irls_step", softmax_irls_ascent,
+        {"solves the Newton equation", "gives the Newton step's probabilities"}),
+    "SVM b from the first point": ("svm_dual", svm_b_from_first_point, {B_AGREES, KKT}),
+    "SVM b averaged over all points": (
+        "svm_dual", svm_b_averaged_over_all_points, {B_AGREES, KKT}),
+    "SVM w over all points (every point a support vector)": (
+        "svm_dual", svm_every_point_a_support_vector, {FEASIBLE, KKT}),
+    "SVM support vectors by an absolute threshold": (
+        "svm_dual", svm_absolute_support_threshold, {W_SUM}),
+    "batch perceptron strict mistake test": (
+        "batch_perceptron", batch_perceptron_strict,
+        {"matches Algorithm 3 iteration by iteration", "separates separable data"}),
+    "batch perceptron mean instead of sum": (
+        "batch_perceptron", batch_perceptron_mean,
+        {"matches Algorithm 3 iteration by iteration"}),
+    "batch perceptron updating inside the sum": (
+        "batch_perceptron", batch_perceptron_updates_inside_the_sum,
+        {"matches Algorithm 3 iteration by iteration"}),
+    "relaxation without 1/||y||^2": (
+        "relaxation", relaxation_unnormalised,
+        {"matches Algorithm 9 update by update", "never moves away from a solution"}),
+    "relaxation ignoring the margin in the test": (
+        "relaxation", relaxation_without_margin_test,
+        {"matches Algorithm 9 update by update"}),
+    "batch relaxation sign error": (
+        "batch_relaxation", batch_relaxation_sign,
+        {"matches Algorithm 8 iteration by iteration"}),
+    "Ho-Kashyap wrong update sign": (
+        "ho_kashyap", ho_kashyap_sign,
+        {"takes the Ho-Kashyap step", "keeps b positive and non-decreasing", HK_CERT}),
+    "Ho-Kashyap with e instead of e+": (
+        "ho_kashyap", ho_kashyap_without_plus,
+        {"takes the Ho-Kashyap step", "keeps b positive and non-decreasing", HK_CERT}),
+    "Ho-Kashyap a = Y^T b (udelar2018's line 6)": (
+        "ho_kashyap", ho_kashyap_transpose, {"takes the Ho-Kashyap step", HK_CERT}),
+    "Ho-Kashyap a from the stale b": (
+        "ho_kashyap", ho_kashyap_stale_a, {"takes the Ho-Kashyap step", HK_CERT}),
+    "gradient ascent step": (
+        "gradient_descent_step", gradient_ascent_step, {"is a - eta grad J(a)"}),
+    "normalised gradient step": (
+        "gradient_descent_step", normalised_gradient_step, {"is a - eta grad J(a)"}),
+    "Newton step with udelar2018's factor 2": (
+        "newton_step", newton_step_factor_two, {"lands on the minimiser of a quadratic"}),
+    "Newton step with diag(H)": (
+        "newton_step", newton_step_diagonal, {"lands on the minimiser of a quadratic"}),
+    "Newton step times H": (
+        "newton_step", newton_step_times_hessian, {"lands on the minimiser of a quadratic"}),
 }
