@@ -62,14 +62,24 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import scipy.linalg
 import scipy.sparse as sps
 
-from ._validation import as_matrix, as_signed_labels, check_positive, check_positive_int
+from . import _reductions
+from ._validation import (
+    as_matrix,
+    as_matrix_deferred_finite,
+    as_signed_labels,
+    check_positive,
+    check_positive_int,
+)
 from .errors import ConvergenceError, InvalidInput, LabelError, NotSeparableError
 
 __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
 
-_METHODS = ("auto", "dual", "primal")
+_METHODS = ("auto", "dual", "primal", "working_set")
+# method="auto" takes the working set above this many samples (benchmarks/bench_svm.py)
+_WORKING_SET_MIN_SAMPLES = 2000
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,7 +122,9 @@ class SVMResult:
     primal_objective_ : (1/2)||w||^2.   dual_objective_ : sum alpha - (1/2)||w||^2.
     duality_gap_ : primal_objective_ - dual_objective_ (0 at the optimum).
     kkt_ : :class:`KKTResiduals`.
-    method_ : which QP was solved ("dual" or "primal").   n_iter_ : solver iterations.
+    method_ : which QP was solved ("dual", "primal" or "working_set").
+    n_iter_ : solver iterations (summed over the rounds of the working set).
+    rounds_ : small QPs the working set solved, each followed by one pass over X (1 else).
     """
 
     alpha_: np.ndarray
@@ -128,6 +140,7 @@ class SVMResult:
     kkt_: KKTResiduals
     method_: str
     n_iter_: int
+    rounds_: int = 1
 
     def decision_function(self, X: Any) -> np.ndarray:
         """h(x) = <w, x> - t for each row of ``X``."""
@@ -190,82 +203,286 @@ def _primal_qp(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int):
     return str(sol.status), z, x[d], sol.iterations
 
 
+def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int):
+    """The primal in d + 1 unknowns by a dense primal-dual interior point (Mehrotra's
+    predictor-corrector) for the working set's small QPs; returns (status, alpha, t,
+    iterations) as :func:`_primal_qp`, status "Solved" or "NotSolved".
+
+    With v = (w, t), the rows a_i = y_i (z_i, -1), slacks s and multipliers alpha: the
+    Newton step solves (P + A^T diag(alpha/s) A) dv = r in d + 1 unknowns, P = diag(1, .., 1,
+    0), formed by one syrk of m (d + 1)^2 flops — with m a few hundred rows, BLAS does in
+    milliseconds what a sparse LDL of the (m + d + 1)-square KKT matrix does in a tenth of a
+    second. It detects nothing: when the iterates do not converge (infeasible or very
+    ill-posed subsets) the caller hands the QP to Clarabel, whose status and certificates
+    decide. The result is only a guess of the active set for :func:`_polish`."""
+    m, d = Z.shape
+    A = np.empty((m, d + 1))
+    np.multiply(Z, y[:, None], out=A[:, :d])
+    A[:, d] = -y
+    v = np.zeros(d + 1)
+    s = np.ones(m)
+    lam = np.ones(m)
+    diag = np.ones(d + 1)
+    diag[d] = 0.0
+    scaled = np.empty_like(A)
+    for it in range(1, max_iter + 1):
+        Av = A @ v
+        r_p = Av - s - 1.0                     # A v - s = 1
+        r_d = diag * v - A.T @ lam             # P v - A^T alpha = 0
+        mu = float(s @ lam) / m
+        # the normal equations lose the dual residual's last digits as alpha/s spreads over
+        # 1e+-20; the polish recomputes alpha exactly, so stationarity needs only sqrt(tol)
+        if (np.max(np.abs(r_p)) <= tol and mu <= 1e-2 * tol
+                and np.max(np.abs(r_d)) <= np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))):
+            return "Solved", lam, v[d], it
+        dscale = lam / s
+        # rows whose weight alpha/s is below 1e-15 of the largest add nothing M's rounding
+        # would keep; late iterations have about d + 1 rows left (an inexact Newton step:
+        # the residuals above stay exact)
+        rows = np.flatnonzero(dscale > 1e-15 * float(np.max(dscale)))
+        part = scaled[: rows.size]
+        np.multiply(A[rows], np.sqrt(dscale[rows])[:, None], out=part)
+        M = part.T @ part
+        M[np.diag_indices_from(M)] += diag + 1e-14 * np.max(np.abs(M.diagonal()))
+        try:
+            factor = scipy.linalg.cho_factor(M, check_finite=False)
+        except (np.linalg.LinAlgError, ValueError):
+            return "NotSolved", lam, v[d], it
+
+        def direction(r_c):
+            rhs = -r_d - A.T @ ((r_c + lam * r_p) / s)
+            dv = scipy.linalg.cho_solve(factor, rhs, check_finite=False)
+            ds = A @ dv + r_p
+            dl = -(r_c + lam * ds) / s
+            return dv, ds, dl
+
+        def step(x, dx):
+            neg = dx < 0
+            return min(1.0, float(np.min(-x[neg] / dx[neg]))) if np.any(neg) else 1.0
+
+        dv, ds, dl = direction(s * lam)
+        a_p, a_d = step(s, ds), step(lam, dl)
+        mu_aff = float((s + a_p * ds) @ (lam + a_d * dl)) / m
+        sigma = (mu_aff / mu) ** 3
+        dv, ds, dl = direction(s * lam + ds * dl - sigma * mu)
+        a = 0.99 * min(step(s, ds), step(lam, dl))
+        v += a * dv
+        s += a * ds
+        lam += a * dl
+        if not (np.all(np.isfinite(v)) and np.max(lam) < 1e12 and np.min(s) > 0 and np.min(lam) > 0):
+            return "NotSolved", lam, v[d], it
+    return "NotSolved", lam, v[d], max_iter
+
+
 _INFEASIBLE = ("PrimalInfeasible", "DualInfeasible", "AlmostPrimalInfeasible",
                "AlmostDualInfeasible")
 
 
-def _not_separable(X: np.ndarray, y: np.ndarray, status: str) -> None:
-    """Raise NotSeparableError when the hull LP proves it; return if the data are separable."""
+def _not_separable(X: np.ndarray, y: np.ndarray, status: str, where: str = "") -> None:
+    """Raise NotSeparableError when the hull LP proves it; return if the data are separable.
+    ``where`` says which samples X holds when they are a subset of the caller's."""
     from .separability import SeparabilityUndecidedError, linear_separability
 
     try:
         sep = linear_separability(X, y)
     except SeparabilityUndecidedError as exc:
         raise NotSeparableError(
-            f"the QP solver reported {status} and the classes are within tolerance of touching "
-            f"({exc}). A hard margin does not exist or is numerically 0; use a soft-margin SVM "
-            "(sklearn.svm.SVC(kernel='linear', C=1.0)) or a feature map.") from None
+            f"the QP solver reported {status}{where} and the classes are within tolerance of "
+            f"touching ({exc}). A hard margin does not exist or is numerically 0; use a "
+            "soft-margin SVM (sklearn.svm.SVC(kernel='linear', C=1.0)) or a feature map.") from None
     if not sep.separable_:
         raise NotSeparableError(
             f"the classes are not linearly separable, so no hard-margin SVM exists (QP solver: "
-            f"{status}; the convex hulls of the two classes share the point "
+            f"{status}{where}; the convex hulls of the two classes share the point "
             f"{np.array2string(sep.common_point_, precision=4)}). Use a soft-margin SVM, e.g. "
             "sklearn.svm.SVC(kernel='linear', C=1.0), or map the data to features in which "
             "they are separable.")
+
+
+def _same_point() -> NotSeparableError:
+    return NotSeparableError(
+        "every sample is the same point, in both classes: not linearly separable. Use a "
+        "soft-margin SVM, e.g. sklearn.svm.SVC(kernel='linear', C=1.0).")
+
+
+def _unsolved(X, labels, status, n_iter, max_iter, tol, where: str = "") -> None:
+    """Raise the error for a QP that Clarabel did not solve: NotSeparableError with the
+    hull certificate, or the margin too small for the QP, or ConvergenceError."""
+    _not_separable(X, labels, status, where)
+    if status in _INFEASIBLE:
+        raise NotSeparableError(
+            f"the QP solver reported {status}{where} (no point satisfies every margin "
+            "constraint to its tolerance) although an LP found a separator: the margin is too "
+            "small for the hard-margin QP. Rescale the data or use a soft-margin SVM, e.g. "
+            "sklearn.svm.SVC(kernel='linear', C=1e6).")
+    raise ConvergenceError(
+        f"the QP solver stopped with status {status}{where} after {n_iter} iterations on "
+        f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
+
+
+def _qp(X: np.ndarray, labels: np.ndarray, method: str, tol: float, max_iter: int,
+        where: str = "", dense: bool = False):
+    """The exact QP on in-memory (X, labels), both classes present: (alpha, method, iterations)
+    on the centred, rescaled data (module docstring), alpha in the caller's units."""
+    mean = X.mean(axis=0)
+    scale = float(np.max(np.abs(X - mean)))
+    if scale == 0.0:
+        raise _same_point()
+    Z = (X - mean) / scale
+    if method == "auto":
+        method = "primal" if X.shape[1] + 1 < X.shape[0] else "dual"
+    solve = _dual_qp if method == "dual" else _primal_qp
+    status = "NotSolved"
+    if dense:     # the working set's small QPs: Clarabel only when this does not converge
+        status, alpha_z, t_z, n_iter = _dense_primal_ipm(Z, labels, tol, int(max_iter))
+    if status != "Solved":
+        status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
+    if status != "Solved":
+        _unsolved(X, labels, status, n_iter, max_iter, tol, where)
+    alpha_z = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z))
+    return alpha_z / scale**2, method, n_iter
+
+
+def _one_class(sign: float, n: int) -> LabelError:
+    return LabelError(
+        f"a hard-margin SVM separates two classes, but y has only {int(sign):+d} labels "
+        f"({n} samples). Pass samples of both classes.")
 
 
 def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
                     support_tol: float = 1e-6, max_iter: int = 200) -> SVMResult:
     """Fit the hard-margin linear SVM min (1/2)||w||^2 s.t. y_i(<w, x_i> - t) >= 1.
 
-    ``method="auto"`` (default) solves the smaller side: the primal when d + 1 < N, else the
-    dual. ``"dual"`` solves the dual QP (alpha first; w = sum alpha_i y_i x_i, t from the
-    multiplier of sum alpha_i y_i = 0), ``"primal"`` the primal QP (w, t first; alpha its
-    multipliers) — see the module docstring. Either way the returned w is sum alpha_i y_i x_i
-    and t the mean of <w, x_i> - y_i over the support vectors (y_i(<w, x_i> - t) = 1 there),
-    and every KKT condition is measured in ``kkt_``. ``tol`` is Clarabel's feasibility and
-    gap tolerance on the standardised data; ``support_tol`` the relative size of a multiplier
-    that makes a sample a support vector.
+    ``method="auto"`` (default) takes the working set (below) when N > 2000 or X is a Dask
+    array, else the smaller side: the primal when d + 1 < N, else the dual. ``"dual"``
+    solves the dual QP (alpha first; w = sum alpha_i y_i x_i, t from the multiplier of
+    sum alpha_i y_i = 0), ``"primal"`` the primal QP (w, t first; alpha its multipliers) —
+    see the module docstring. ``"working_set"`` solves the primal on a small set of
+    candidate support vectors and adds the samples that violate its margin, one pass over X
+    per round, until none does (:mod:`numerics._svm_working_set`); every other alpha_i is 0.
+    Either way the returned w is sum alpha_i y_i x_i and t the mean of <w, x_i> - y_i over
+    the support vectors (y_i(<w, x_i> - t) = 1 there), and every KKT condition is measured
+    over all N in ``kkt_``. ``tol`` is Clarabel's feasibility and gap tolerance on the
+    standardised data, and the largest margin violation 1 - y_i(<w, x_i> - t) the working
+    set accepts; ``support_tol`` the relative size of a multiplier that makes a sample a
+    support vector.
+
+    ``X`` and ``y`` may be Dask arrays (``pip install lindisc[dask]``) with the working set:
+    each round is one map-reduce over the chunks of X.
 
     Raises :class:`NotSeparableError` (with a common point of the two hulls) when no
     separating hyperplane exists, :class:`LabelError` for labels outside {-1, +1} or one
     class only, :class:`ConvergenceError` if the solver stops without a solution.
     """
-    X = as_matrix(X, "X")
-    labels = as_signed_labels(y, "y", n=X.shape[0])
     if method not in _METHODS:
         raise InvalidInput(f"method must be one of {_METHODS}, got method={method!r}.")
     tol = check_positive(tol, "tol")
     support_tol = check_positive(support_tol, "support_tol")
     max_iter = check_positive_int(max_iter, "max_iter")
+    X, y = _reductions.as_host(X), _reductions.as_host(y)
+    if _reductions.is_lazy(X, y):
+        if method in ("primal", "dual"):
+            raise InvalidInput(
+                f"method={method!r} solves the QP over all N samples in memory; for Dask "
+                "arrays use method='working_set' (or 'auto'), or pass X.compute(), y.compute().")
+        return _working_set(*_lazy_inputs(X, y), tol, support_tol, max_iter, lazy=True,
+                            y_given=y)
+    if method == "working_set" or (method == "auto" and _n_rows(X) > _WORKING_SET_MIN_SAMPLES):
+        X = as_matrix_deferred_finite(X, "X")
+        return _working_set(X, _fast_labels(y, X.shape[0]), tol, support_tol, max_iter,
+                            lazy=False, y_given=y)
+    X = as_matrix(X, "X")
+    labels = as_signed_labels(y, "y", n=X.shape[0])
     if np.all(labels > 0) or np.all(labels < 0):
-        raise LabelError(
-            f"a hard-margin SVM separates two classes, but y has only {int(labels[0]):+d} labels "
-            f"({X.shape[0]} samples). Pass samples of both classes.")
+        raise _one_class(labels[0], X.shape[0])
+    alpha, method, n_iter = _qp(X, labels, method, tol, max_iter)
+    return _result(X, labels, alpha, method, n_iter, support_tol)
+
+
+def _n_rows(X: Any) -> int:
+    shape = getattr(X, "shape", None)
+    return int(shape[0]) if shape else len(X)
+
+
+def _fast_labels(y: Any, n: int) -> np.ndarray:
+    """Numeric 1-D labels as float64 without the sort of :func:`as_signed_labels`; their
+    values are checked by the first pass (``ClassSums.other_labels``)."""
+    arr = np.asarray(y)
+    if arr.ndim == 1 and arr.shape[0] == n and arr.dtype.kind in "biuf":
+        return arr.astype(np.float64, copy=False)
+    return as_signed_labels(arr, "y", n=n)
+
+
+def _lazy_inputs(X: Any, y: Any):
+    Xl = _reductions.lazy_design(X, "X", rows=_reductions.row_chunks(y))
+    yl = _reductions.lazy_labels(y, Xl, "y")
+    return Xl, yl
+
+
+def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) -> SVMResult:
+    from . import _svm_working_set as ws
+
+    n, d = X.shape
+    sums = ws.class_sums(X, labels, ws.sample_step(n, d))
+    if sums.bad is not None:
+        _reductions.raise_nonfinite(sums.bad, "X")
+    if not (np.all(np.isfinite(sums.sum_pos)) and np.all(np.isfinite(sums.sum_neg))):
+        raise InvalidInput("the column sums of X overflow float64 (entries near 1e308); "
+                           "rescale X.")
+    if sums.other_labels:
+        as_signed_labels(np.asarray(y_given.compute() if lazy else y_given), "y", n=n)
+    if sums.n_pos == 0 or sums.n_neg == 0:
+        raise _one_class(1.0 if sums.n_pos else -1.0, n)
+
+    def small_qp(rows, ys):
+        if np.all(ys > 0) or np.all(ys < 0):   # a seed of one class: its QP is unbounded
+            raise _one_class(ys[0], n)
+        where = f" on a working set of {rows.shape[0]} of the {n} samples"
+        alpha, _, its = _qp(rows, ys, "primal", tol, max_iter, where, dense=True)
+        w = (alpha * ys) @ rows
+        return alpha, w, _threshold(rows, ys, alpha, w, support_tol), its
+
+    sol = ws.solve(X, labels, sums, small_qp, tau=tol, max_set=max(4000, 20 * (d + 1)),
+                   max_rounds=100)
+    if sol is None:
+        if lazy:
+            raise ConvergenceError(
+                "the working set outgrew its bound before every margin constraint held (many "
+                "samples near the margin); compute X and y into memory and call "
+                "hard_margin_svm(X, y, method='primal').")
+        return hard_margin_svm(X, labels, method="primal", tol=tol, support_tol=support_tol,
+                               max_iter=max_iter)
+    alpha = np.zeros(n)
+    alpha[sol.index] = sol.alpha
+    order = np.argsort(sol.index)
+    members = sol.index[order]
+    a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
+    w, t = sol.coef, sol.threshold
+    is_support = a > support_tol * a.max()
+    margins = ys * (rows @ w - t)
+    ww = float(w @ w)
+    total = float(a.sum())
+    kkt = KKTResiduals(
+        primal_feasibility_=max(0.0, 1.0 - sol.min_margin),
+        dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
+        stationarity_t_=abs(float(a @ ys)) / total,
+        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ rows))) / float(np.max(np.abs(w))),
+        complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
+    )
+    primal, dual = 0.5 * ww, total - 0.5 * ww
+    return SVMResult(
+        alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=members[is_support],
+        support_vectors_=rows[is_support], margin_=1.0 / np.sqrt(ww), primal_objective_=primal,
+        dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt, method_="working_set",
+        n_iter_=int(sol.solver_iterations), rounds_=int(sol.rounds))
+
+
+def _threshold(X, y, alpha, w, support_tol) -> float:
+    """t with y_i(<w, x_i> - t) = 1 on the support vectors, averaged through the centred
+    data."""
+    support = np.flatnonzero(alpha > support_tol * alpha.max())
     mean = X.mean(axis=0)
-    scale = float(np.max(np.abs(X - mean)))
-    if scale == 0.0:
-        raise NotSeparableError(
-            "every sample is the same point, in both classes: not linearly separable. Use a "
-            "soft-margin SVM, e.g. sklearn.svm.SVC(kernel='linear', C=1.0).")
-    Z = (X - mean) / scale
-    if method == "auto":
-        method = "primal" if X.shape[1] + 1 < X.shape[0] else "dual"
-    solve = _dual_qp if method == "dual" else _primal_qp
-    status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
-    if status != "Solved":
-        _not_separable(X, labels, status)
-        if status in _INFEASIBLE:
-            raise NotSeparableError(
-                f"the QP solver reported {status} (no point satisfies every margin constraint "
-                "to its tolerance) although an LP found a separator: the margin is too small "
-                "for the hard-margin QP. Rescale the data or use a soft-margin SVM, e.g. "
-                "sklearn.svm.SVC(kernel='linear', C=1e6).")
-        raise ConvergenceError(
-            f"the QP solver stopped with status {status} after {n_iter} iterations on "
-            f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
-    alpha_z = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z))
-    return _result(X, labels, alpha_z / scale**2, method, n_iter, support_tol)
+    return float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
 
 
 def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.ndarray:
@@ -310,9 +527,7 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.nda
 def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
     w = (alpha * y) @ X
     support = np.flatnonzero(alpha > support_tol * alpha.max())
-    mean = X.mean(axis=0)
-    # t through the centred data: y_i(<w, x_i - mean> - t_c) = 1 on the support vectors
-    t = float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
+    t = _threshold(X, y, alpha, w, support_tol)
     margins = y * (X @ w - t)
     ww = float(w @ w)
     total = float(alpha.sum())
