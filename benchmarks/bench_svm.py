@@ -7,7 +7,7 @@ MARGIN and N is exact. Rows per case:
 
 - floor: one pass computing X w (a gemv over all N rows): what any solver that looks at
   every sample once must pay;
-- ours: ``hard_margin_svm`` with ``method="auto"`` — the working set for N > 2000 (small
+- ours: ``hard_margin_svm`` with ``method="auto"`` — the working set for N > 500 (small
   exact QPs, one pass over X per round), the whole-N primal QP below; ratio against the
   floor. The note: rounds (passes after the first two), the KKT residual (largest of the
   five, relative, over all N) and the support vectors;

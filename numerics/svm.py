@@ -15,7 +15,7 @@ Dual (N unknowns)::
     subject to alpha_i >= 0,  sum_i alpha_i y_i = 0,     w = sum_i alpha_i y_i x_i
 
 =========================  ==================================================================
-``hard_margin_svm``        fit; ``method="auto"`` (the working set for N > 2000 or Dask
+``hard_margin_svm``        fit; ``method="auto"`` (the working set for N > 500 or Dask
                            input, else the smaller QP), ``"working_set"``, ``"dual"`` or
                            ``"primal"``: the other side comes from the solver's multipliers
                            and is checked
@@ -48,7 +48,7 @@ and t map back exactly (w = w_z / s, t = t_z + <w, mean>), alpha = alpha_z / s^2
 Working set (issue 40; :mod:`numerics._svm_working_set`). At the optimum at most d + 1
 samples in general position carry a multiplier, yet Clarabel on all N constraints costs
 O(N d^2) per iteration (10 s at N = 70,000, d = 50, where liblinear took 0.9 s). For N >
-2000 the QP is solved on a small set of candidate support vectors and checked against all
+500 the QP is solved on a small set of candidate support vectors and checked against all
 N constraints by one pass computing X w per round; the set grows by the samples of
 smallest margin until none violates it, and then the small QP's multipliers, with
 alpha_i = 0 elsewhere, satisfy every KKT condition of the whole problem. The small QPs
@@ -95,7 +95,7 @@ __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
 
 _METHODS = ("auto", "dual", "primal", "working_set")
 # method="auto" takes the working set above this many samples (benchmarks/bench_svm.py)
-_WORKING_SET_MIN_SAMPLES = 2000
+_WORKING_SET_MIN_SAMPLES = 500
 
 
 @dataclass(frozen=True, eq=False)
@@ -385,7 +385,7 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
                     support_tol: float = 1e-6, max_iter: int = 200) -> SVMResult:
     """Fit the hard-margin linear SVM min (1/2)||w||^2 s.t. y_i(<w, x_i> - t) >= 1.
 
-    ``method="auto"`` (default) takes the working set (below) when N > 2000 or X is a Dask
+    ``method="auto"`` (default) takes the working set (below) when N > 500 or X is a Dask
     array, else the smaller side: the primal when d + 1 < N, else the dual. ``"dual"``
     solves the dual QP (alpha first; w = sum alpha_i y_i x_i, t from the multiplier of
     sum alpha_i y_i = 0), ``"primal"`` the primal QP (w, t first; alpha its multipliers) —

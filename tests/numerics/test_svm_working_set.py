@@ -119,10 +119,17 @@ def test_same_margin_set_as_the_whole_qp_with_more_than_d_plus_1_on_the_margin(d
     np.testing.assert_array_equal(_on_margin(ours, X, y, True), np.arange(n_on))
 
 
+@pytest.mark.parametrize("sample", [False, True])
 @pytest.mark.parametrize("n, d", [(5000, 3), (4000, 30)])
-def test_large_n_takes_the_working_set_with_a_sample_start(n, d):
-    """N > 2000: ``method="auto"`` is the working set, started from the same iteration on
-    every 8th sample (N > 50 k); the answer is the whole QP's."""
+def test_large_n_takes_the_working_set_and_its_sample_start(n, d, sample, monkeypatch):
+    """N > 500: ``method="auto"`` is the working set; with ``sample`` it starts from the
+    same iteration on every 8th sample (taken only above 400 k samples, forced here so the
+    test stays small); the answer is the whole QP's either way."""
+    from numerics import _svm_working_set
+
+    assert _svm_working_set.sample_step(60_000, d) == (8 if d < 60 else 0)
+    if sample:
+        monkeypatch.setattr(_svm_working_set, "sample_step", lambda n, d: 8)
     X, y, *_ = _separable(np.random.default_rng(n + d), n, d, 0.1, 1.0, n_on=d + 3)
     ours = hard_margin_svm(X, y)
     _assert_same_solution(ours, hard_margin_svm(X, y, method="primal"), X, y, drawn=False)
