@@ -3,7 +3,8 @@
 At the optimum of min (1/2)||w||^2 s.t. y_n(<w, x_n> - t) >= 1 only the samples on the
 margin matter: in general position at most d + 1 of them carry a multiplier. So the QP is
 solved on a small working set W of candidate support vectors, by the caller's exact solver
-(Clarabel plus the active-set polish of :mod:`numerics.svm`), and its solution (w_W, t_W)
+(in :mod:`numerics.svm`: a dense interior point, Clarabel where that one fails, then the
+active-set polish), and its solution (w_W, t_W)
 is checked against all N constraints by one pass computing X w_W (a cutting-plane method;
 Kelley 1960, the "chunking" of Vapnik 1982 in its hard-margin form):
 
@@ -17,13 +18,17 @@ Kelley 1960, the "chunking" of Vapnik 1982 in its hard-margin form):
 - if the small QP is infeasible, so is the full problem: a subset that no hyperplane
   separates has a common point of its two class hulls, which lies in the full hulls too.
 
-The seed: the samples of each class closest to the bisector of the class means (means from
-one pass that also validates X and y: any NaN or infinity makes a column sum non-finite).
+The seed: the samples of each class with the smallest margins under the bisector of the
+class means (means from a first pass that also validates X and y: any NaN or infinity
+makes a column sum non-finite, and keeps every 8th row when N > 400 k); or, with that
+sample, the solution of the same iteration on the sample (the "previous fit": its support
+vectors join the seed, and its w, t rank the samples), which leaves few rounds over all N.
 
-Every pass over the data is a reduction over row blocks (:func:`numerics._reductions._reduce`):
-in this process over slices of about 2 MiB, or over the chunks of a Dask array as one
-``dask.compute``; a block returns its minimum margin, its violator count and its k worst
-violators per class *with their rows*, so the working set never needs a second read of X.
+Every pass over the data is a kernel on row blocks: in memory X is one block (one gemv);
+over the chunks of a Dask array it is a map-reduce (:func:`numerics._reductions._reduce`,
+one ``dask.compute`` per pass, the same driver as the other fits). A block returns its
+minimum margin, how many margins are below 1 - tau and the k smallest margins of each
+class *with their rows*, so the working set never needs a second read of X.
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ import numpy as np
 
 from ._reductions import _block, _find_bad, _merge_bad, _reduce, is_lazy
 
-__all__ = ["ClassSums", "Scan", "class_sums", "scan"]
+__all__ = ["ClassSums", "Scan", "WorkingSetSolution", "class_sums", "sample_step", "scan",
+           "solve"]
 
 
 @dataclass
@@ -220,8 +226,10 @@ class WorkingSetSolution:
 
 
 def sample_step(n: int, d: int) -> int:
-    """The stride of the sample the first pass keeps, 0 for none: 1/8 of the rows when
-    there are more than 50 k (k = 2(d + 1) the samples per class a round adds)."""
+    """The stride of the sample the first pass keeps, 0 for none: every 8th row when there
+    are more than 400 k (k = max(2(d + 1), 128) the samples per class a round adds). Below
+    that the sample's own rounds cost more than the passes over X they save (measured:
+    1e4 x 2, 2 ms without, 22 ms with; 1e6 x 10, 0.55 s without, 0.34 s with)."""
     return 8 if n > 400 * _per_round(d) else 0
 
 

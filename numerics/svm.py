@@ -219,6 +219,11 @@ def _primal_qp(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int):
     return str(sol.status), z, x[d], sol.iterations
 
 
+# rows of the interior point's normal equations with a smaller weight alpha/s, relative to
+# the largest, are left out of the syrk
+_NEGLIGIBLE_WEIGHT = 1e-12
+
+
 def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
                       gap: float | None = None, start: tuple | None = None):
     """The primal in d + 1 unknowns by a dense primal-dual interior point (Mehrotra's
@@ -255,10 +260,10 @@ def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
                 and np.max(np.abs(r_d)) <= np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))):
             return "Solved", lam, v[d], it, (v, s, lam)
         dscale = lam / s
-        # rows whose weight alpha/s is below 1e-15 of the largest add nothing M's rounding
-        # would keep; late iterations have about d + 1 rows left (an inexact Newton step:
-        # the residuals above stay exact)
-        rows = np.flatnonzero(dscale > 1e-15 * float(np.max(dscale)))
+        # rows whose weight alpha/s is below 1e-12 of the largest add next to nothing to
+        # M; late iterations have about d + 1 rows left (an inexact Newton step: the
+        # residuals above stay exact; 1e-6 stalled at m = 1600, d = 200)
+        rows = np.flatnonzero(dscale > _NEGLIGIBLE_WEIGHT * float(np.max(dscale)))
         part = scaled[: rows.size]
         np.multiply(A[rows], np.sqrt(dscale[rows])[:, None], out=part)
         M = part.T @ part
@@ -432,8 +437,14 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
 
 
 def _n_rows(X: Any) -> int:
+    """Rows of X as given (0 when it has none: the validation then words the error)."""
     shape = getattr(X, "shape", None)
-    return int(shape[0]) if shape else len(X)
+    if shape is not None:
+        return int(shape[0]) if len(shape) else 0
+    try:
+        return len(X)
+    except TypeError:
+        return 0
 
 
 def _fast_labels(y: Any, n: int) -> np.ndarray:
@@ -491,22 +502,9 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
     w, t = sol.coef, sol.threshold
     is_support = a > support_tol * a.max()
-    margins = ys * (rows @ w - t)
-    ww = float(w @ w)
-    total = float(a.sum())
-    kkt = KKTResiduals(
-        primal_feasibility_=max(0.0, 1.0 - sol.min_margin),
-        dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
-        stationarity_t_=abs(float(a @ ys)) / total,
-        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ rows))) / float(np.max(np.abs(w))),
-        complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
-    )
-    primal, dual = 0.5 * ww, total - 0.5 * ww
-    return SVMResult(
-        alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=members[is_support],
-        support_vectors_=rows[is_support], margin_=1.0 / np.sqrt(ww), primal_objective_=primal,
-        dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt, method_="working_set",
-        n_iter_=int(sol.solver_iterations), rounds_=int(sol.rounds))
+    return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), sol.min_margin,
+                   members[is_support], rows[is_support], "working_set",
+                   sol.solver_iterations, sol.rounds)
 
 
 def _threshold(X, y, alpha, w, support_tol) -> float:
@@ -537,13 +535,21 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
     Zs = y[S, None] * Z[S]
     K = np.block([[Zs @ Zs.T, -y[S, None]], [y[None, S], np.zeros((1, 1))]])
     rhs = np.concatenate([np.ones(S.size), [0.0]])
-    sol = np.linalg.lstsq(K, rhs, rcond=None)[0]
+    # the least-squares solution (as lstsq: singular values below eps * size * largest
+    # dropped) from one SVD, reused by the refinement
+    U, sv, Vt = np.linalg.svd(K)
+    keep = sv > np.finfo(float).eps * K.shape[0] * sv[0]
+
+    def lstsq(b):
+        return Vt[keep].T @ ((U[:, keep].T @ b) / sv[keep])
+
+    sol = lstsq(rhs)
     for _ in range(2):
         # iterative refinement on the quantities checked below: K's condition (1e5 .. 1e6
         # with multipliers ~1e4) leaves margins 1e-11 off, ten times the rounding bound
         w_s = (sol[:-1] * y[S]) @ Z[S]
         residual_s = np.append(y[S] * (Z[S] @ w_s - sol[-1]) - 1.0, sol[:-1] @ y[S])
-        sol = sol - np.linalg.lstsq(K, residual_s, rcond=None)[0]
+        sol = sol - lstsq(residual_s)
     a_s, t_s = sol[:-1], sol[-1]
     eps = 64 * np.finfo(float).eps * max(1.0, float(np.max(np.abs(a_s))))
     if np.any(a_s < -eps):
@@ -573,18 +579,27 @@ def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
     support = np.flatnonzero(alpha > support_tol * alpha.max())
     t = _threshold(X, y, alpha, w, support_tol)
     margins = y * (X @ w - t)
+    return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support,
+                   X[support], method, n_iter, 1)
+
+
+def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vectors,
+            method, n_iter, rounds) -> SVMResult:
+    """The result and its KKT residuals from the samples that may carry a multiplier:
+    ``a``, ``ys``, ``rows``, ``margins`` (all N, or the working set with alpha = 0 outside
+    it) and the smallest margin over all N."""
     ww = float(w @ w)
-    total = float(alpha.sum())
+    total = float(a.sum())
     kkt = KKTResiduals(
-        primal_feasibility_=float(np.max(np.clip(1.0 - margins, 0.0, None))),
-        dual_feasibility_=float(np.max(np.clip(-alpha, 0.0, None))),
-        stationarity_t_=abs(float(alpha @ y)) / total,
-        stationarity_w_=float(np.max(np.abs(w - (alpha * y) @ X))) / float(np.max(np.abs(w))),
-        complementarity_=float(np.max(alpha * np.abs(margins - 1.0))) / total,
+        primal_feasibility_=max(0.0, 1.0 - min_margin),
+        dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
+        stationarity_t_=abs(float(a @ ys)) / total,
+        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ rows))) / float(np.max(np.abs(w))),
+        complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
     primal, dual = 0.5 * ww, total - 0.5 * ww
     return SVMResult(
         alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
-        support_vectors_=X[support], margin_=1.0 / np.sqrt(ww), primal_objective_=primal,
-        dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt, method_=method,
-        n_iter_=int(n_iter))
+        support_vectors_=support_vectors, margin_=1.0 / np.sqrt(ww),
+        primal_objective_=primal, dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt,
+        method_=method, n_iter_=int(n_iter), rounds_=int(rounds))

@@ -102,8 +102,16 @@ def _assert_same_solution(ours, ref, X, y, drawn: bool = True):
 @given(data=separable_data(degenerate=False))
 def test_same_solution_as_the_whole_qp_on_random_separable_data(data):
     X, y, *_ = data
-    _assert_same_solution(hard_margin_svm(X, y, method="working_set"),
-                          hard_margin_svm(X, y, method="primal"), X, y)
+    ours, ref = hard_margin_svm(X, y, method="working_set"), hard_margin_svm(X, y, method="primal")
+    _assert_same_solution(ours, ref, X, y)
+    # where the multipliers are unique (the margin's rows (y_n x_n, -y_n) independent), the
+    # two solvers' alpha and support sets are the same
+    on = _on_margin(ref, X, y, True)
+    if np.linalg.matrix_rank(np.column_stack([y[on, None] * X[on], -y[on]])) == on.size:
+        top = ref.alpha_.max()
+        np.testing.assert_allclose(ours.alpha_, ref.alpha_, rtol=0, atol=1e-6 * top)
+        assume(not np.any((ref.alpha_ > 1e-8 * top) & (ref.alpha_ < 1e-4 * top)))
+        np.testing.assert_array_equal(ours.support_, ref.support_)
 
 
 @settings(max_examples=40, deadline=None)
