@@ -227,14 +227,19 @@ class WorkingSetSolution:
 
 def sample_step(n: int, d: int) -> int:
     """The stride of the sample the first pass keeps, 0 for none: every 8th row when there
-    are more than 400 k (k = max(2(d + 1), 128) the samples per class a round adds). Below
+    are more than 400 max(2(d + 1), 128) (a few hundred times the samples per class a round
+    adds). Below
     that the sample's own rounds cost more than the passes over X they save (measured:
     1e4 x 2, 2 ms without, 22 ms with; 1e6 x 10, 0.55 s without, 0.34 s with)."""
-    return 8 if n > 400 * _per_round(d) else 0
+    return 8 if n > 400 * max(2 * (d + 1), 128) else 0
 
 
 def _per_round(d: int) -> int:
-    return max(2 * (d + 1), 128)
+    """k: 2(d + 1), or up to 512 while k (d + 1)^2 <= 1e6 (a small QP's syrk, m (d + 1)^2
+    flops with m ~ 2k rows, then costs less than its iteration's Python overhead, and a
+    larger set saves rounds: 1e4 x 10 took 1 round with k = 512, 2 with 128; 1e4 x 50, 2
+    with k = 384, 4 with 128; k = 1024 made the 1e4 x 10 rounds dearer again)."""
+    return max(2 * (d + 1), min(512, 1_000_000 // (d + 1) ** 2))
 
 
 def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
