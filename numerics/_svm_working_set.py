@@ -225,13 +225,21 @@ class WorkingSetSolution:
     solver_iterations: int
 
 
+_SAMPLE_ENTRIES = 1 << 25
+
+
 def sample_step(n: int, d: int) -> int:
-    """The stride of the sample the first pass keeps, 0 for none: every 8th row when there
+    """The stride of the sample the first pass keeps, 0 for none: every 8th row (or fewer,
+    at most 2^25 entries) when there
     are more than 400 max(2(d + 1), 128) (a few hundred times the samples per class a round
     adds). Below
     that the sample's own rounds cost more than the passes over X they save (measured:
     1e4 x 2, 2 ms without, 22 ms with; 1e6 x 10, 0.55 s without, 0.34 s with)."""
-    return 8 if n > 400 * max(2 * (d + 1), 128) else 0
+    if n <= 400 * max(2 * (d + 1), 128):
+        return 0
+    # the sample is gathered in memory (from every chunk of a Dask array): at most ~2^25
+    # entries (256 MiB), whatever N
+    return max(8, -(-n * d // _SAMPLE_ENTRIES))
 
 
 def _per_round(d: int) -> int:
@@ -250,7 +258,7 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
     working set would exceed ``max_set`` samples or the rounds ``max_rounds``: the caller
     then solves the whole QP.
 
-    The start: when ``sums`` carries a sample (every 8th row), the same iteration on the
+    The start: when ``sums`` carries a sample (every 8th row or sparser), the same iteration on the
     sample (recursively, in memory) gives w, t and support vectors close to the final ones,
     so the rounds over all N are few; else the bisector of the class means. Each round the
     k samples of each class with the smallest margins that are not in the set join it (not

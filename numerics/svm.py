@@ -96,6 +96,8 @@ __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
 _METHODS = ("auto", "dual", "primal", "working_set")
 # method="auto" takes the working set above this many samples (benchmarks/bench_svm.py)
 _WORKING_SET_MIN_SAMPLES = 500
+# a working set that outgrows its bound falls back to the whole QP up to this N d only
+_WHOLE_QP_MAX_ENTRIES = 5_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -485,14 +487,16 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
         w = (alpha * ys) @ rows
         return alpha, w, _threshold(rows, ys, alpha, w, support_tol), its
 
-    sol = ws.solve(X, labels, sums, small_qp, tau=tol, max_set=max(4000, 20 * (d + 1)),
-                   max_rounds=100)
+    max_set = max(4000, 40 * (d + 1))
+    sol = ws.solve(X, labels, sums, small_qp, tau=tol, max_set=max_set, max_rounds=100)
     if sol is None:
-        if lazy:
+        if lazy or n * d > _WHOLE_QP_MAX_ENTRIES:
             raise ConvergenceError(
-                "the working set outgrew its bound before every margin constraint held (many "
-                "samples near the margin); compute X and y into memory and call "
-                "hard_margin_svm(X, y, method='primal').")
+                f"the working set outgrew its bound of {max_set} samples before every margin "
+                "constraint held (many samples near the margin). The whole QP over all "
+                f"{n} samples remains: hard_margin_svm(X, y, method='primal') with X and y in "
+                "memory (Clarabel; slow at this size), or a soft-margin SVM, e.g. "
+                "sklearn.svm.LinearSVC(loss='hinge', C=1e4).")
         return hard_margin_svm(X, labels, method="primal", tol=tol, support_tol=support_tol,
                                max_iter=max_iter)
     alpha = np.zeros(n)

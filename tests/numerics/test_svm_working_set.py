@@ -232,3 +232,18 @@ def test_dask_errors_are_the_in_memory_errors():
             hard_margin_svm(da.from_array(Xbad, chunks=500), y)
         with pytest.raises(LabelError, match=r"\{0, 1\} labels"):
             hard_margin_svm(da.from_array(X, chunks=500), da.from_array((y > 0) * 1, chunks=500))
+
+
+def test_a_working_set_that_outgrows_its_bound_falls_back_or_says_so(monkeypatch):
+    """``solve`` returns None when the set would exceed its bound: the whole QP then, where
+    N d is small, else a ConvergenceError naming the ways out."""
+    from numerics import _svm_working_set, svm
+    from numerics.errors import ConvergenceError
+
+    X, y, *_ = _separable(np.random.default_rng(11), 1500, 3, 0.2, 1.0)
+    monkeypatch.setattr(_svm_working_set, "solve", lambda *args, **kwargs: None)
+    res = hard_margin_svm(X, y)
+    assert res.method_ == "primal" and res.kkt_.max() <= KKT_TOL
+    monkeypatch.setattr(svm, "_WHOLE_QP_MAX_ENTRIES", 0)
+    with pytest.raises(ConvergenceError, match="outgrew its bound.*method='primal'"):
+        hard_margin_svm(X, y)
