@@ -242,7 +242,8 @@ class LogisticRegressionIRLS(_LinearClassifier):
 
 class HardMarginSVM(_LinearClassifier):
     """The hard-margin linear SVM, min (1/2)||w||^2 s.t. t_n (w^T x_n + b) >= 1, by an
-    interior-point QP (:func:`numerics.svm.hard_margin_svm`). Raises
+    interior-point QP, on a working set of candidate support vectors when N > 500
+    (:func:`numerics.svm.hard_margin_svm`). Raises
     :class:`numerics.errors.NotSeparableError` (a ValueError) on data no hyperplane
     separates: for those, use ``sklearn.svm.SVC(kernel="linear")``.
 

@@ -1,4 +1,4 @@
-"""The hard-margin linear support vector machine, solved as a convex QP by Clarabel.
+"""The hard-margin linear support vector machine: a convex QP, whole (Clarabel) or by a working set.
 
 For fitting the maximum-margin separator of hermosillo2017 ("Problema de optimización con
 restricciones", "Modelo dual de optimización") and Bishop PRML §7.1 on linearly separable
@@ -15,8 +15,10 @@ Dual (N unknowns)::
     subject to alpha_i >= 0,  sum_i alpha_i y_i = 0,     w = sum_i alpha_i y_i x_i
 
 =========================  ==================================================================
-``hard_margin_svm``        fit; ``method="auto"`` (the smaller QP), ``"dual"`` or ``"primal"``:
-                           the other side comes from the solver's multipliers and is checked
+``hard_margin_svm``        fit; ``method="auto"`` (the working set for N > 500 or Dask
+                           input, else the smaller QP), ``"working_set"``, ``"dual"`` or
+                           ``"primal"``: the other side comes from the solver's multipliers
+                           and is checked
 ``SVMResult``              alpha, w, t, support vectors, margin, objectives, KKT residuals
 =========================  ==================================================================
 
@@ -43,6 +45,19 @@ every KKT condition linking the two sides is measured in the result.
 Both run on centred, rescaled data z = (x - mean)/s (s the largest |x - mean| entry): w
 and t map back exactly (w = w_z / s, t = t_z + <w, mean>), alpha = alpha_z / s^2.
 
+Working set (issue 40; :mod:`numerics._svm_working_set`). At the optimum at most d + 1
+samples in general position carry a multiplier, yet Clarabel on all N constraints costs
+O(N d^2) per iteration (10 s at N = 70,000, d = 50, where liblinear took 0.9 s). For N >
+500 the QP is solved on a small set of candidate support vectors and checked against all
+N constraints by one pass computing X w per round; the set grows by the samples of
+smallest margin until none violates it, and then the small QP's multipliers, with
+alpha_i = 0 elsewhere, satisfy every KKT condition of the whole problem. The small QPs
+(a few hundred to a few thousand rows) go to a dense interior point (normal equations in
+d + 1 unknowns, one syrk per iteration, :func:`_dense_primal_ipm`) and the polish below;
+Clarabel takes over a small QP that one does not solve, so its statuses and certificates
+decide infeasibility as before. A subset that no hyperplane separates proves the whole
+set inseparable, with a common point of its hulls (which lie in the whole hulls).
+
 Non-separable data has no feasible primal point. The solver then returns its
 infeasibility certificate (the dual is unbounded); :func:`hard_margin_svm` confirms with
 :func:`numerics.separability.linear_separability`, whose proof is a common point of the
@@ -62,14 +77,27 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import scipy.linalg
+import scipy.linalg.lapack
 import scipy.sparse as sps
 
-from ._validation import as_matrix, as_signed_labels, check_positive, check_positive_int
+from . import _reductions
+from ._validation import (
+    as_matrix,
+    as_matrix_deferred_finite,
+    as_signed_labels,
+    check_positive,
+    check_positive_int,
+)
 from .errors import ConvergenceError, InvalidInput, LabelError, NotSeparableError
 
 __all__ = ["KKTResiduals", "SVMResult", "hard_margin_svm"]
 
-_METHODS = ("auto", "dual", "primal")
+_METHODS = ("auto", "dual", "primal", "working_set")
+# method="auto" takes the working set above this many samples (benchmarks/bench_svm.py)
+_WORKING_SET_MIN_SAMPLES = 500
+# a working set that outgrows its bound falls back to the whole QP up to this N d only
+_WHOLE_QP_MAX_ENTRIES = 5_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,7 +140,9 @@ class SVMResult:
     primal_objective_ : (1/2)||w||^2.   dual_objective_ : sum alpha - (1/2)||w||^2.
     duality_gap_ : primal_objective_ - dual_objective_ (0 at the optimum).
     kkt_ : :class:`KKTResiduals`.
-    method_ : which QP was solved ("dual" or "primal").   n_iter_ : solver iterations.
+    method_ : which QP was solved ("dual", "primal" or "working_set").
+    n_iter_ : solver iterations (summed over the rounds of the working set).
+    rounds_ : small QPs the working set solved, each followed by one pass over X (1 else).
     """
 
     alpha_: np.ndarray
@@ -128,6 +158,7 @@ class SVMResult:
     kkt_: KKTResiduals
     method_: str
     n_iter_: int
+    rounds_: int = 1
 
     def decision_function(self, X: Any) -> np.ndarray:
         """h(x) = <w, x> - t for each row of ``X``."""
@@ -190,85 +221,306 @@ def _primal_qp(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int):
     return str(sol.status), z, x[d], sol.iterations
 
 
+# rows of the interior point's normal equations with a smaller weight alpha/s, relative to
+# the largest, are left out of the syrk
+_NEGLIGIBLE_WEIGHT = 1e-12
+
+
+def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
+                      gap: float | None = None, start: tuple | None = None):
+    """The primal in d + 1 unknowns by a dense primal-dual interior point (Mehrotra's
+    predictor-corrector) for the working set's small QPs; returns (status, alpha, t,
+    iterations) as :func:`_primal_qp`, status "Solved" or "NotSolved".
+
+    With v = (w, t), the rows a_i = y_i (z_i, -1), slacks s and multipliers alpha: the
+    Newton step solves (P + A^T diag(alpha/s) A) dv = r in d + 1 unknowns, P = diag(1, .., 1,
+    0), formed by one syrk of m (d + 1)^2 flops — with m a few hundred rows, BLAS does in
+    milliseconds what a sparse LDL of the (m + d + 1)-square KKT matrix does in a tenth of a
+    second. It detects nothing: when the iterates do not converge (infeasible or very
+    ill-posed subsets) the caller hands the QP to Clarabel, whose status and certificates
+    decide. The result is only a guess of the active set for :func:`_polish`: it stops
+    when the mean complementarity s^T alpha / m is below ``gap`` (default tol / 100) and
+    returns its iterate as a fifth item, from which ``start`` resumes it."""
+    m, d = Z.shape
+    A = np.empty((m, d + 1))
+    np.multiply(Z, y[:, None], out=A[:, :d])
+    A[:, d] = -y
+    gap = 1e-2 * tol if gap is None else gap
+    v, s, lam = (np.zeros(d + 1), np.ones(m), np.ones(m)) if start is None else start
+    diag = np.ones(d + 1)
+    diag[d] = 0.0
+    scaled = np.empty_like(A)
+    potrf, potrs = scipy.linalg.lapack.dpotrf, scipy.linalg.lapack.dpotrs
+    for it in range(1, max_iter + 1):
+        Av = A @ v
+        r_p = Av - s - 1.0                     # A v - s = 1
+        r_d = diag * v - A.T @ lam             # P v - A^T alpha = 0
+        mu = float(s @ lam) / m
+        # the normal equations lose the dual residual's last digits as alpha/s spreads over
+        # 1e+-20; the polish recomputes alpha exactly, so stationarity needs only sqrt(tol)
+        if (np.max(np.abs(r_p)) <= tol and mu <= gap
+                and np.max(np.abs(r_d)) <= np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))):
+            return "Solved", lam, v[d], it, (v, s, lam)
+        dscale = lam / s
+        # rows whose weight alpha/s is below 1e-12 of the largest add next to nothing to
+        # M; late iterations have about d + 1 rows left (an inexact Newton step: the
+        # residuals above stay exact; 1e-6 stalled at m = 1600, d = 200)
+        rows = np.flatnonzero(dscale > _NEGLIGIBLE_WEIGHT * float(np.max(dscale)))
+        part = scaled[: rows.size]
+        np.multiply(A[rows], np.sqrt(dscale[rows])[:, None], out=part)
+        M = part.T @ part
+        M.flat[:: d + 2] += diag + 1e-14 * float(np.max(M.diagonal()))
+        factor, info = potrf(M, lower=False, clean=False, overwrite_a=True)
+        if info != 0:
+            return "NotSolved", lam, v[d], it, None
+
+        def direction(r_c):
+            rhs = -r_d - A.T @ ((r_c + lam * r_p) / s)
+            dv = potrs(factor, rhs, lower=False)[0]
+            ds = A @ dv + r_p
+            dl = -(r_c + lam * ds) / s
+            return dv, ds, dl
+
+        dv, ds, dl = direction(s * lam)
+        a_p, a_d = _max_step(s, ds), _max_step(lam, dl)
+        mu_aff = float((s + a_p * ds) @ (lam + a_d * dl)) / m
+        sigma = (mu_aff / mu) ** 3
+        dv, ds, dl = direction(s * lam + ds * dl - sigma * mu)
+        a = 0.99 * min(_max_step(s, ds), _max_step(lam, dl))
+        v += a * dv
+        s += a * ds
+        lam += a * dl
+        if not (np.all(np.isfinite(v)) and np.max(lam) < 1e12 and np.min(s) > 0 and np.min(lam) > 0):
+            return "NotSolved", lam, v[d], it, None
+    return "NotSolved", lam, v[d], max_iter, None
+
+
+def _max_step(x: np.ndarray, dx: np.ndarray) -> float:
+    """The largest a <= 1 with x + a dx >= 0 (x > 0)."""
+    with np.errstate(divide="ignore", over="ignore"):
+        ratio = np.where(dx < 0, x / -np.minimum(dx, -1e-300), np.inf)
+    return min(1.0, float(ratio.min()))
+
+
 _INFEASIBLE = ("PrimalInfeasible", "DualInfeasible", "AlmostPrimalInfeasible",
                "AlmostDualInfeasible")
 
 
-def _not_separable(X: np.ndarray, y: np.ndarray, status: str) -> None:
-    """Raise NotSeparableError when the hull LP proves it; return if the data are separable."""
+def _not_separable(X: np.ndarray, y: np.ndarray, status: str, where: str = "") -> None:
+    """Raise NotSeparableError when the hull LP proves it; return if the data are separable.
+    ``where`` says which samples X holds when they are a subset of the caller's."""
     from .separability import SeparabilityUndecidedError, linear_separability
 
     try:
         sep = linear_separability(X, y)
     except SeparabilityUndecidedError as exc:
         raise NotSeparableError(
-            f"the QP solver reported {status} and the classes are within tolerance of touching "
-            f"({exc}). A hard margin does not exist or is numerically 0; use a soft-margin SVM "
-            "(sklearn.svm.SVC(kernel='linear', C=1.0)) or a feature map.") from None
+            f"the QP solver reported {status}{where} and the classes are within tolerance of "
+            f"touching ({exc}). A hard margin does not exist or is numerically 0; use a "
+            "soft-margin SVM (sklearn.svm.SVC(kernel='linear', C=1.0)) or a feature map.") from None
     if not sep.separable_:
         raise NotSeparableError(
             f"the classes are not linearly separable, so no hard-margin SVM exists (QP solver: "
-            f"{status}; the convex hulls of the two classes share the point "
+            f"{status}{where}; the convex hulls of the two classes share the point "
             f"{np.array2string(sep.common_point_, precision=4)}). Use a soft-margin SVM, e.g. "
             "sklearn.svm.SVC(kernel='linear', C=1.0), or map the data to features in which "
             "they are separable.")
+
+
+def _same_point() -> NotSeparableError:
+    return NotSeparableError(
+        "every sample is the same point, in both classes: not linearly separable. Use a "
+        "soft-margin SVM, e.g. sklearn.svm.SVC(kernel='linear', C=1.0).")
+
+
+def _unsolved(X, labels, status, n_iter, max_iter, tol, where: str = "") -> None:
+    """Raise the error for a QP that Clarabel did not solve: NotSeparableError with the
+    hull certificate, or the margin too small for the QP, or ConvergenceError."""
+    _not_separable(X, labels, status, where)
+    if status in _INFEASIBLE:
+        raise NotSeparableError(
+            f"the QP solver reported {status}{where} (no point satisfies every margin "
+            "constraint to its tolerance) although an LP found a separator: the margin is too "
+            "small for the hard-margin QP. Rescale the data or use a soft-margin SVM, e.g. "
+            "sklearn.svm.SVC(kernel='linear', C=1e6).")
+    raise ConvergenceError(
+        f"the QP solver stopped with status {status}{where} after {n_iter} iterations on "
+        f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
+
+
+def _qp(X: np.ndarray, labels: np.ndarray, method: str, tol: float, max_iter: int,
+        where: str = "", dense: bool = False):
+    """The exact QP on in-memory (X, labels), both classes present: (alpha, method, iterations)
+    on the centred, rescaled data (module docstring), alpha in the caller's units."""
+    mean = X.mean(axis=0)
+    scale = float(np.max(np.abs(X - mean)))
+    if scale == 0.0:
+        raise _same_point()
+    Z = (X - mean) / scale
+    if method == "auto":
+        method = "primal" if X.shape[1] + 1 < X.shape[0] else "dual"
+    solve = _dual_qp if method == "dual" else _primal_qp
+    status = "NotSolved"
+    if dense:     # the working set's small QPs: Clarabel only when this does not converge
+        # first to a mean complementarity of 1e-8, where the active set usually shows
+        # (alpha and slack 1e8 apart); only if the polish refuses that guess, on to tol/100
+        status, alpha_z, t_z, n_iter, state = _dense_primal_ipm(
+            Z, labels, tol, int(max_iter), gap=max(1e-8, 1e-2 * tol))
+        if status == "Solved":
+            polished = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z), 1e-10)
+            if polished is not None:
+                return polished / scale**2, "primal", n_iter
+            status, alpha_z, t_z, more, _ = _dense_primal_ipm(
+                Z, labels, tol, int(max_iter), start=state)
+            n_iter += more
+    if status != "Solved":
+        status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
+    if status != "Solved":
+        _unsolved(X, labels, status, n_iter, max_iter, tol, where)
+    clipped = np.clip(alpha_z, 0.0, None)
+    polished = _polish(Z, labels, clipped, float(t_z))
+    return (clipped if polished is None else polished) / scale**2, method, n_iter
+
+
+def _one_class(sign: float, n: int) -> LabelError:
+    return LabelError(
+        f"a hard-margin SVM separates two classes, but y has only {int(sign):+d} labels "
+        f"({n} samples). Pass samples of both classes.")
 
 
 def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
                     support_tol: float = 1e-6, max_iter: int = 200) -> SVMResult:
     """Fit the hard-margin linear SVM min (1/2)||w||^2 s.t. y_i(<w, x_i> - t) >= 1.
 
-    ``method="auto"`` (default) solves the smaller side: the primal when d + 1 < N, else the
-    dual. ``"dual"`` solves the dual QP (alpha first; w = sum alpha_i y_i x_i, t from the
-    multiplier of sum alpha_i y_i = 0), ``"primal"`` the primal QP (w, t first; alpha its
-    multipliers) — see the module docstring. Either way the returned w is sum alpha_i y_i x_i
-    and t the mean of <w, x_i> - y_i over the support vectors (y_i(<w, x_i> - t) = 1 there),
-    and every KKT condition is measured in ``kkt_``. ``tol`` is Clarabel's feasibility and
-    gap tolerance on the standardised data; ``support_tol`` the relative size of a multiplier
-    that makes a sample a support vector.
+    ``method="auto"`` (default) takes the working set (below) when N > 500 or X is a Dask
+    array, else the smaller side: the primal when d + 1 < N, else the dual. ``"dual"``
+    solves the dual QP (alpha first; w = sum alpha_i y_i x_i, t from the multiplier of
+    sum alpha_i y_i = 0), ``"primal"`` the primal QP (w, t first; alpha its multipliers) —
+    see the module docstring. ``"working_set"`` solves the primal on a small set of
+    candidate support vectors and adds the samples that violate its margin, one pass over X
+    per round, until none does (:mod:`numerics._svm_working_set`); every other alpha_i is 0.
+    Either way the returned w is sum alpha_i y_i x_i and t the mean of <w, x_i> - y_i over
+    the support vectors (y_i(<w, x_i> - t) = 1 there), and every KKT condition is measured
+    over all N in ``kkt_``. ``tol`` is Clarabel's feasibility and gap tolerance on the
+    standardised data, and the largest margin violation 1 - y_i(<w, x_i> - t) the working
+    set accepts; ``support_tol`` the relative size of a multiplier that makes a sample a
+    support vector.
+
+    ``X`` and ``y`` may be Dask arrays (``pip install lindisc[dask]``) with the working set:
+    each round is one map-reduce over the chunks of X.
 
     Raises :class:`NotSeparableError` (with a common point of the two hulls) when no
     separating hyperplane exists, :class:`LabelError` for labels outside {-1, +1} or one
     class only, :class:`ConvergenceError` if the solver stops without a solution.
     """
-    X = as_matrix(X, "X")
-    labels = as_signed_labels(y, "y", n=X.shape[0])
     if method not in _METHODS:
         raise InvalidInput(f"method must be one of {_METHODS}, got method={method!r}.")
     tol = check_positive(tol, "tol")
     support_tol = check_positive(support_tol, "support_tol")
     max_iter = check_positive_int(max_iter, "max_iter")
+    X, y = _reductions.as_host(X), _reductions.as_host(y)
+    if _reductions.is_lazy(X, y):
+        if method in ("primal", "dual"):
+            raise InvalidInput(
+                f"method={method!r} solves the QP over all N samples in memory; for Dask "
+                "arrays use method='working_set' (or 'auto'), or pass X.compute(), y.compute().")
+        return _working_set(*_lazy_inputs(X, y), tol, support_tol, max_iter, lazy=True,
+                            y_given=y)
+    if method == "working_set" or (method == "auto" and _n_rows(X) > _WORKING_SET_MIN_SAMPLES):
+        X = as_matrix_deferred_finite(X, "X")
+        return _working_set(X, _fast_labels(y, X.shape[0]), tol, support_tol, max_iter,
+                            lazy=False, y_given=y)
+    X = as_matrix(X, "X")
+    labels = as_signed_labels(y, "y", n=X.shape[0])
     if np.all(labels > 0) or np.all(labels < 0):
-        raise LabelError(
-            f"a hard-margin SVM separates two classes, but y has only {int(labels[0]):+d} labels "
-            f"({X.shape[0]} samples). Pass samples of both classes.")
+        raise _one_class(labels[0], X.shape[0])
+    alpha, method, n_iter = _qp(X, labels, method, tol, max_iter)
+    return _result(X, labels, alpha, method, n_iter, support_tol)
+
+
+def _n_rows(X: Any) -> int:
+    """Rows of X as given (0 when it has none: the validation then words the error)."""
+    shape = getattr(X, "shape", None)
+    if shape is not None:
+        return int(shape[0]) if len(shape) else 0
+    try:
+        return len(X)
+    except TypeError:
+        return 0
+
+
+def _fast_labels(y: Any, n: int) -> np.ndarray:
+    """Numeric 1-D labels as float64 without the sort of :func:`as_signed_labels`; their
+    values are checked by the first pass (``ClassSums.other_labels``)."""
+    arr = np.asarray(y)
+    if arr.ndim == 1 and arr.shape[0] == n and arr.dtype.kind in "biuf":
+        return arr.astype(np.float64, copy=False)
+    return as_signed_labels(arr, "y", n=n)
+
+
+def _lazy_inputs(X: Any, y: Any):
+    Xl = _reductions.lazy_design(X, "X", rows=_reductions.row_chunks(y))
+    yl = _reductions.lazy_labels(y, Xl, "y")
+    return Xl, yl
+
+
+def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) -> SVMResult:
+    from . import _svm_working_set as ws
+
+    n, d = X.shape
+    sums = ws.class_sums(X, labels, ws.sample_step(n, d))
+    if sums.bad is not None:
+        _reductions.raise_nonfinite(sums.bad, "X")
+    if not (np.all(np.isfinite(sums.sum_pos)) and np.all(np.isfinite(sums.sum_neg))):
+        raise InvalidInput("the column sums of X overflow float64 (entries near 1e308); "
+                           "rescale X.")
+    if sums.other_labels:
+        as_signed_labels(np.asarray(y_given.compute() if lazy else y_given), "y", n=n)
+    if sums.n_pos == 0 or sums.n_neg == 0:
+        raise _one_class(1.0 if sums.n_pos else -1.0, n)
+
+    def small_qp(rows, ys):
+        if np.all(ys > 0) or np.all(ys < 0):   # a seed of one class: its QP is unbounded
+            raise _one_class(ys[0], n)
+        where = f" on a working set of {rows.shape[0]} of the {n} samples"
+        alpha, _, its = _qp(rows, ys, "primal", tol, max_iter, where, dense=True)
+        w = (alpha * ys) @ rows
+        return alpha, w, _threshold(rows, ys, alpha, w, support_tol), its
+
+    max_set = max(4000, 40 * (d + 1))
+    sol = ws.solve(X, labels, sums, small_qp, tau=tol, max_set=max_set, max_rounds=100)
+    if sol is None:
+        if lazy or n * d > _WHOLE_QP_MAX_ENTRIES:
+            raise ConvergenceError(
+                f"the working set outgrew its bound of {max_set} samples before every margin "
+                "constraint held (many samples near the margin). The whole QP over all "
+                f"{n} samples remains: hard_margin_svm(X, y, method='primal') with X and y in "
+                "memory (Clarabel; slow at this size), or a soft-margin SVM, e.g. "
+                "sklearn.svm.LinearSVC(loss='hinge', C=1e4).")
+        return hard_margin_svm(X, labels, method="primal", tol=tol, support_tol=support_tol,
+                               max_iter=max_iter)
+    alpha = np.zeros(n)
+    alpha[sol.index] = sol.alpha
+    order = np.argsort(sol.index)
+    members = sol.index[order]
+    a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
+    w, t = sol.coef, sol.threshold
+    is_support = a > support_tol * a.max()
+    return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), sol.min_margin,
+                   members[is_support], rows[is_support], "working_set",
+                   sol.solver_iterations, sol.rounds)
+
+
+def _threshold(X, y, alpha, w, support_tol) -> float:
+    """t with y_i(<w, x_i> - t) = 1 on the support vectors, averaged through the centred
+    data."""
+    support = np.flatnonzero(alpha > support_tol * alpha.max())
     mean = X.mean(axis=0)
-    scale = float(np.max(np.abs(X - mean)))
-    if scale == 0.0:
-        raise NotSeparableError(
-            "every sample is the same point, in both classes: not linearly separable. Use a "
-            "soft-margin SVM, e.g. sklearn.svm.SVC(kernel='linear', C=1.0).")
-    Z = (X - mean) / scale
-    if method == "auto":
-        method = "primal" if X.shape[1] + 1 < X.shape[0] else "dual"
-    solve = _dual_qp if method == "dual" else _primal_qp
-    status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
-    if status != "Solved":
-        _not_separable(X, labels, status)
-        if status in _INFEASIBLE:
-            raise NotSeparableError(
-                f"the QP solver reported {status} (no point satisfies every margin constraint "
-                "to its tolerance) although an LP found a separator: the margin is too small "
-                "for the hard-margin QP. Rescale the data or use a soft-margin SVM, e.g. "
-                "sklearn.svm.SVC(kernel='linear', C=1e6).")
-        raise ConvergenceError(
-            f"the QP solver stopped with status {status} after {n_iter} iterations on "
-            f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
-    alpha_z = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z))
-    return _result(X, labels, alpha_z / scale**2, method, n_iter, support_tol)
+    return float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
 
 
-def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.ndarray:
+def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
+            accept: float | None = None) -> np.ndarray | None:
     """Resolve the active set the interior point only approaches (after OSQP's polishing).
 
     An interior-point iterate has every alpha_i > 0 and every slack y_i(<w, z_i> - t) - 1 > 0,
@@ -278,25 +530,40 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.nda
     slack_i} the KKT conditions are linear: sum_{j in S} alpha_j y_i y_j <z_i, z_j> - y_i t = 1
     (i in S), sum_{j in S} alpha_j y_j = 0. Their least-squares solution replaces alpha when it
     is a KKT point, i.e. alpha_S >= 0 and every margin >= 1 up to rounding, and its KKT residual
-    is smaller; otherwise the solver's alpha is kept. ``t`` is the solver's threshold (the
-    multiplier of sum alpha_i y_i = 0, or the primal's t), in the coordinates of ``Z``."""
+    is smaller (and, with ``accept``, below accept * max(1, sum alpha)); otherwise None (the
+    caller keeps the solver's alpha). ``t`` is the solver's threshold (the multiplier of
+    sum alpha_i y_i = 0, or the primal's t), in the coordinates of ``Z``."""
     w = (alpha * y) @ Z
     slack = y * (Z @ w - t) - 1.0
     S = np.flatnonzero(alpha >= slack)
     Zs = y[S, None] * Z[S]
     K = np.block([[Zs @ Zs.T, -y[S, None]], [y[None, S], np.zeros((1, 1))]])
     rhs = np.concatenate([np.ones(S.size), [0.0]])
-    sol = np.linalg.lstsq(K, rhs, rcond=None)[0]
+    # the least-squares solution (as lstsq: singular values below eps * size * largest
+    # dropped) from one SVD, reused by the refinement
+    U, sv, Vt = np.linalg.svd(K)
+    keep = sv > np.finfo(float).eps * K.shape[0] * sv[0]
+
+    def lstsq(b):
+        return Vt[keep].T @ ((U[:, keep].T @ b) / sv[keep])
+
+    sol = lstsq(rhs)
+    for _ in range(2):
+        # iterative refinement on the quantities checked below: K's condition (1e5 .. 1e6
+        # with multipliers ~1e4) leaves margins 1e-11 off, ten times the rounding bound
+        w_s = (sol[:-1] * y[S]) @ Z[S]
+        residual_s = np.append(y[S] * (Z[S] @ w_s - sol[-1]) - 1.0, sol[:-1] @ y[S])
+        sol = sol - lstsq(residual_s)
     a_s, t_s = sol[:-1], sol[-1]
     eps = 64 * np.finfo(float).eps * max(1.0, float(np.max(np.abs(a_s))))
     if np.any(a_s < -eps):
-        return alpha
+        return None
     polished = np.zeros_like(alpha)
     polished[S] = np.clip(a_s, 0.0, None)
     w_p = (polished * y) @ Z
     rounding = 64 * np.finfo(float).eps * Z.shape[1] * float(np.max(np.abs(Z) @ np.abs(w_p) + abs(t_s)))
     if np.min(y * (Z @ w_p - t_s)) < 1.0 - rounding:
-        return alpha
+        return None
 
     def residual(a, tt):
         ww = (a * y) @ Z
@@ -304,28 +571,39 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float) -> np.nda
         return max(float(np.max(np.clip(1.0 - m, 0.0, None))), float(np.max(a * np.abs(m - 1.0))),
                    abs(float(a @ y)))
 
-    return polished if residual(polished, t_s) <= residual(alpha, t) else alpha
+    mine = residual(polished, t_s)
+    if mine > residual(alpha, t) or (accept is not None
+                                     and mine > accept * max(1.0, float(polished.sum()))):
+        return None
+    return polished
 
 
 def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
     w = (alpha * y) @ X
     support = np.flatnonzero(alpha > support_tol * alpha.max())
-    mean = X.mean(axis=0)
-    # t through the centred data: y_i(<w, x_i - mean> - t_c) = 1 on the support vectors
-    t = float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
+    t = _threshold(X, y, alpha, w, support_tol)
     margins = y * (X @ w - t)
+    return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support,
+                   X[support], method, n_iter, 1)
+
+
+def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vectors,
+            method, n_iter, rounds) -> SVMResult:
+    """The result and its KKT residuals from the samples that may carry a multiplier:
+    ``a``, ``ys``, ``rows``, ``margins`` (all N, or the working set with alpha = 0 outside
+    it) and the smallest margin over all N."""
     ww = float(w @ w)
-    total = float(alpha.sum())
+    total = float(a.sum())
     kkt = KKTResiduals(
-        primal_feasibility_=float(np.max(np.clip(1.0 - margins, 0.0, None))),
-        dual_feasibility_=float(np.max(np.clip(-alpha, 0.0, None))),
-        stationarity_t_=abs(float(alpha @ y)) / total,
-        stationarity_w_=float(np.max(np.abs(w - (alpha * y) @ X))) / float(np.max(np.abs(w))),
-        complementarity_=float(np.max(alpha * np.abs(margins - 1.0))) / total,
+        primal_feasibility_=max(0.0, 1.0 - min_margin),
+        dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
+        stationarity_t_=abs(float(a @ ys)) / total,
+        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ rows))) / float(np.max(np.abs(w))),
+        complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
     primal, dual = 0.5 * ww, total - 0.5 * ww
     return SVMResult(
         alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
-        support_vectors_=X[support], margin_=1.0 / np.sqrt(ww), primal_objective_=primal,
-        dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt, method_=method,
-        n_iter_=int(n_iter))
+        support_vectors_=support_vectors, margin_=1.0 / np.sqrt(ww),
+        primal_objective_=primal, dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt,
+        method_=method, n_iter_=int(n_iter), rounds_=int(rounds))

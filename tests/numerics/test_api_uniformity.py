@@ -361,6 +361,7 @@ NON_FLOAT_FIELDS = {
     "classes_": "the distinct labels, in the labels' own type",
     "counts_": "class sizes",
     "n_iter_": "an iteration count",
+    "rounds_": "a count of the working set's rounds",
     "n_features_in_": "a dimension",
     "rank_": "a numerical rank",
     "n_classes_": "a count",
