@@ -36,6 +36,7 @@ ASSETS = Path(__file__).with_name("blueprint_assets")
 CATEGORIES = {
     "verified": ("verified", "#2e7d32", "#e8f5e9"),
     "erratum": ("refuted as printed: erratum", "#c62828", "#ffebee"),
+    "typo": ("refuted as printed: typo (a slip the next line corrects)", "#ad1457", "#fce4ec"),
     "caveat": ("refuted as printed: caveat (an unstated condition)", "#e65100", "#fff3e0"),
     "other": ("undecided, in conflict, or an error", "#6a1b9a", "#f3e5f5"),
 }
@@ -51,7 +52,7 @@ def category(rec: dict) -> str:
         return "other"
     if rec["status"] == "verified" and rec["kind"] != "erratum":
         return "verified"
-    if rec["status"] == "refuted" and rec["kind"] in ("erratum", "caveat"):
+    if rec["status"] == "refuted" and rec["kind"] in ("erratum", "typo", "caveat"):
         return rec["kind"]
     return "other"
 

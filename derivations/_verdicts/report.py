@@ -13,7 +13,7 @@ from .verdict import STATUSES
 
 __all__ = ["SCHEMA", "result_json", "entry_detail", "summary", "render_table"]
 
-SCHEMA = 3  # 3: per-entry "caveat" and summary "caveats" (the caveat kind)
+SCHEMA = 4  # 3: per-entry "caveat" and summary "caveats" (the caveat kind); 4: summary "typos"
 
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}
@@ -62,6 +62,7 @@ def summary(records: list[dict], seconds: float, cached: int = 0) -> dict:
                                    and rec.get("scope", {}).get("every_size"))
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
     s["caveats"] = sum(1 for rec in records if rec["kind"] == "caveat")
+    s["typos"] = sum(1 for rec in records if rec["kind"] == "typo")
     s["seconds"] = round(seconds, 2)
     s["cached"] = cached
     return s
@@ -107,7 +108,7 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     rows = [("id", "title", "sources", "status", "scope", "methods", "s")]
     for rec, ok in zip(records, oks):
         srcs = ",".join(dict.fromkeys(s["document"] for s in rec["sources"]))
-        status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "caveat") else "")
+        status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "typo", "caveat") else "")
         if not ok:
             status += " !"
         rows.append((rec["id"], rec["title"], srcs, status, scope_cell(rec),

@@ -243,10 +243,8 @@ def projected_means() -> Statement:
 
 @entry("fisher.mean_difference_direction",
        "First attempt: argmax over ‖w‖ = 1 of wᵀ(m_2 - m_1) is (m_2 - m_1)/‖m_2 - m_1‖",
-       kind="caveat",
-       caveat=("unstated condition: m_1 ≠ m_2 — with m_1 = m_2 the formula is 0/0 and every unit "
-               "w attains the maximum 0, so no single argmax exists"),
-       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento"),
+       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento: '⇒ arg max_{{‖w‖=1}} {{wᵀ(m_2 − m_1)}} = "
+                               "(m_2 − m_1)/‖m_2 − m_1‖'"),
                 ("ml10", "Fisher linear discriminant: w = (m_2 - m_1)/||m_2 - m_1||_2"),
                 _PRML_FISHER])
 def mean_difference_direction() -> Statement:
@@ -256,30 +254,17 @@ def mean_difference_direction() -> Statement:
     ‖m_2 - m_1‖, its largest possible value among unit directions. (The claims build in
     m_2 = m_1 + δ, δ ≠ 0.)
 
-    Printed: udelar2018 "⇒ arg max_{‖w‖=1} {wᵀ(m_2 - m_1)} = (m_2 - m_1)/‖m_2 - m_1‖",
-    ml10 "w = (m_2 - m_1)/‖m_2 - m_1‖₂", neither with m_1 ≠ m_2. Without it the formula is
-    0/0, which the engine cannot refute (it is undefined, not false); what it can decide is
-    the printed "arg max = one point". *Stated* (with μ_1 = μ_2): two unit vectors
-    u_1 = v_1/‖v_1‖, u_2 = v_2/‖v_2‖, both attaining the maximum ‖μ_2 - μ_1‖ = 0 (claims),
-    are that one point: u_1 = u_2 — refuted."""
+    Reading (DESIGN.md, "Reading policy"): the printed value (m_2 - m_1)/‖m_2 - m_1‖ divides by
+    ‖m_2 - m_1‖, so the formula presupposes m_1 ≠ m_2 — a presupposition, not an unstated
+    condition. (With m_1 = m_2 every unit w attains the maximum 0 and the formula is 0/0;
+    ml10 prints the same "w = (m_2 - m_1)/‖m_2 - m_1‖₂".)"""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     best = D / Norm(D)
-    mu1, mu2 = s.vector("mu_1", d), s.vector("mu_2", d)
-    s.define(mu2, mu1, "mu_2 = mu_1: equal class means, the case the documents do not exclude")
-    v1, v2 = s.vector("v_1", d, nonzero=True), s.vector("v_2", d, nonzero=True)
-    u1, u2 = s.vector("u_1", d), s.vector("u_2", d)
-    s.define(u1, v1 / Norm(v1), "u_1 = v_1/||v_1||, a unit vector")
-    s.define(u2, v2 / Norm(v2), "u_2 = v_2/||v_2||, a unit vector")
-    E = mu2 - mu1
-    return Statement(s, stated=Equal(u1, u2),
-                     corrects="argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||",
-                     claims={
-        "mu_1 = mu_2: u_1 attains the maximum ||mu_2 - mu_1||": Equal(dot(u1, E), Norm(E)),
-        "mu_1 = mu_2: u_2 attains the maximum ||mu_2 - mu_1||": Equal(dot(u2, E), Norm(E)),
+    return Statement(s, claims={
         "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
         "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
@@ -740,10 +725,7 @@ def stationarity() -> Statement:
 @entry("fisher.ml10_solution",
        "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
        uses=("fisher.stationarity",),
-       kind="caveat",
-       caveat=("unstated condition: c_B = wᵀS_B w ≠ 0 (and S_W invertible) — at every "
-               "w ⟂ m_2 - m_1 the premise holds as 0 = 0 and w is not ∝ S_W^{-1}(m_2 - m_1)"),
-       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)")])
+       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and 'w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)'")])
 def ml10_solution() -> Statement:
     """With the scalars c_B = wᵀS_B w, c_W = wᵀS_W w and c_m = (m_2 - m_1)ᵀw (ml10 names it
     C_m, then writes c_m), the stationarity condition reads c_B S_W w = c_W S_B w, and
@@ -752,10 +734,10 @@ def ml10_solution() -> Statement:
     S_W (c_B w - c_W c_m w_*) = c_B S_W w - c_W c_m (m_2 - m_1): when the condition holds the
     right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*.
 
-    ml10 states neither condition. *Stated* (without c_B ≠ 0): at w_⟂ := v - (vᵀD/DᵀD) D
-    ⟂ D = m_2 - m_1, c_B = c_m = 0 and the premise c_B S_W w = c_W c_m (m_2 - m_1) holds as
-    0 = 0 (a claim), while the conclusion, read as w_⟂ ∝ w_* (the printed c_B divides by 0),
-    is the Gram equality (w_⟂ᵀw_⟂)(w_*ᵀw_*) - (w_⟂ᵀw_*)² = 0 — refuted at d = 2."""
+    Reading (DESIGN.md, "Reading policy"): the printed conclusion divides by c_B and inverts
+    S_W, so it presupposes c_B ≠ 0 and S_W invertible — presuppositions of the formula, not
+    unstated conditions. (At every w ⟂ m_2 - m_1, c_B = c_m = 0: the premise holds as 0 = 0
+    and the printed quotient is undefined there, which the formula itself excludes.)"""
     s = Space()
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -765,16 +747,10 @@ def ml10_solution() -> Statement:
     s.define(cW, quad(w, SW), "c_W = w^T S_W w")
     s.define(cm, dot(m2 - m1, w), "c_m = (m_2 - m_1)^T w")
     D = m2 - m1
-    v = s.vector("v", d, nonzero=True)
-    wp = s.vector("w_perp", d)
-    s.define(wp, v - (dot(v, D) / dot(D, D)) * D, "w_perp = v - (v^T D/D^T D) D, orthogonal to m_2 - m_1")
     return Statement(
         s,
-        stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
         claims={"c_B S_W w = c_W c_m (m_2 - m_1) implies w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)":
-                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D),
-                "at w_perp the premise holds as 0 = 0": Equal(
-                    quad(wp, SB) * SW * wp, quad(wp, SW) * dot(D, wp) * D)},
+                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
         steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
                     notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
         numeric=[Agreement("S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w for numerics.fisher_direction's "
@@ -806,11 +782,7 @@ def scale_invariance() -> Statement:
 @entry("fisher.maximiser",
        "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
        uses=("fisher.criterion",),
-       kind="caveat",
-       caveat=("unstated condition: S_W positive definite — S_W = Σ(x - m_k)(x - m_k)ᵀ is only "
-               "PSD; when it is singular (N - 2 < d, or classes in a common affine subspace) J is "
-               "unbounded along its null space and has no maximiser"),
-       sources=[("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)"),
+       sources=[("udelar2018", f"{_UD_FISHER}: boxed '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
                 ("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"), _PRML_FISHER])
 def maximiser() -> Statement:
     """A generalized Rayleigh quotient with a rank-one S_B: J(w) = ((m_2 - m_1)ᵀw)²/wᵀS_W w.
@@ -819,28 +791,20 @@ def maximiser() -> Statement:
     J(w_*) - J(w) = (w_* - c w)ᵀ S_W (w_* - c w) ≥ 0
     (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out).
 
-    Both documents maximise J and box w ∝ S_W^{-1}(m_2 - m_1) without S_W positive definite.
-    *Stated* (without it): at the singular PSD S_P = I - nnᵀ/(nᵀn), "J has a maximiser"
-    read as: a candidate w_c (free) satisfies J(w_c) ≥ J(w) for every w. Refuted at
-    w = w_c + t n with t = (m_2 - m_1)ᵀw_c/((m_2 - m_1)ᵀn): S_P n = 0 leaves the
-    denominator unchanged and doubles (m_2 - m_1)ᵀw, so J quadruples — for every candidate.
-    The extra claim J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
+    Reading (DESIGN.md, "Reading policy"): both documents write S_W^{-1}, so the formula
+    presupposes S_W invertible; S_W = Σ(x - m_k)(x - m_k)ᵀ is positive semidefinite, and
+    invertible with it means positive definite — the case encoded, a presupposition, not an
+    unstated condition. (With S_W singular J is unbounded along its null space and has no
+    maximiser; the formula excludes that case by its inverse.) The extra claim
+    J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     c = dot(D, w) / quad(w, SW)
-    n = s.vector("n", d, nonzero=True)
-    SP = s.matrix("S_P", d, d, "psd")
-    s.define(SP, sp.Identity(d) - n * n.T / dot(n, n), "S_P = I - n n^T/(n^T n): singular PSD")
-    wc = s.vector("w_c", d, nonzero=True)
-    tt = s.scalar("t")
-    s.define(tt, dot(D, wc) / dot(D, n), "t = (m_2 - m_1)^T w_c / ((m_2 - m_1)^T n)")
     return Statement(
         s,
-        stated=Rel(_J(wc, SB, SP), ">=", _J(wc + tt * n, SB, SP)),
-        corrects="J(w_*) >= J(w)",
         claims={"J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)": Equal(_J(ws, SB, SW), dot(D, ws)),
                 "J(w_*) >= J(w)": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
                                       Scalar((ws - c * w).T * SW * (ws - c * w)))},
@@ -1002,10 +966,8 @@ def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
 @entry("fisher.ls_direction_sign",
        "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
        uses=("fisher.ls_normal_equation",),
-       kind="caveat",
-       caveat=("unstated condition: S_W invertible — with S_W = 0 (one point per class) the "
-               "system's solutions form a hyperplane, not all ∝ one vector"),
-       sources=[("udelar2018", f"{_UD_LS}: '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
+       sources=[("udelar2018", f"{_UD_LS}: '(S_W + (N_1N_2/N) S_B) w = N(m_1 − m_2) ⇒ "
+                               "w ∝ S_W^{{-1}}(m_2 - m_1)'"),
                 ("bishop-prml", "§4.1.5, after Eq. (4.37)")])
 def ls_direction_sign() -> Statement:
     """S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1, so the solution of
@@ -1016,14 +978,14 @@ def ls_direction_sign() -> Statement:
     which then projects higher (wᵀm_1 > wᵀm_2). Here z = S_W^{-1}(m_2 - m_1) is built in
     (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution.
 
-    udelar2018 prints "(S_W + (N_1N_2/N)S_B)w = N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"
-    without S_W invertible. *Stated* (without it): with S_W = 0 (N_1 = N_2 = 1 points) the
-    system is (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀw = N(m_1 - m_2); w_0 = -(N²/(N_1N_2))
-    D/DᵀD and w_a = w_0 + (v - (vᵀD/DᵀD)D) both solve it (claims), and "⇒ w ∝ one vector"
-    would make them parallel: (w_aᵀw_a)(w_0ᵀw_0) - (w_aᵀw_0)² = 0 — refuted at d = 2."""
+    Reading (DESIGN.md, "Reading policy"): udelar2018 prints "(S_W + (N_1N_2/N)S_B)w =
+    N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"; the S_W^{-1} presupposes S_W invertible, so the
+    case S_W = 0 (one point per class, where the solutions form a hyperplane) is excluded by
+    the formula itself — not an unstated condition. The class sizes N_1, N_2 are positive
+    integers, as the counts of a data set are."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     N = s.scalar("N", positive=True)
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -1034,23 +996,14 @@ def ls_direction_sign() -> Statement:
     s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
     alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
     w = alpha * z
-    D = m2 - m1
-    w0, wa = s.vector("w_0", d), s.vector("w_a", d)
-    v = s.vector("v", d, nonzero=True)
-    s.define(w0, -(N ** 2 / (n1 * n2)) * D / dot(D, D), "w_0 = -(N^2/(N_1 N_2)) D/(D^T D)")
-    s.define(wa, w0 + v - (dot(v, D) / dot(D, D)) * D, "w_a = w_0 + (v - (v^T D/D^T D) D)")
-    return Statement(s, stated=Equal(dot(wa, wa) * dot(w0, w0) - dot(wa, w0) ** 2, 0),
-                     corrects="w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)",
-                     claims={
-        "S_W = 0: w_0 solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * w0, N * (m1 - m2)),
-        "S_W = 0: w_a solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * wa, N * (m1 - m2)),
+    return Statement(s, claims={
         "w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)": Equal(
             (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
         "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
         "class 1 projects higher: w^T m_1 > w^T m_2": Rel(
             dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
-    }, no_numeric=("N_1 and N_2 are any positive reals here, so no data set has these class sizes "
-                   "for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
+    }, no_numeric=("N_1 and N_2 are symbolic positive integers here, so no one data set has these "
+                   "class sizes for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
                    "checked to solve (S_W + N_1N_2/N S_B) w = N(m_1 - m_2) in "
                    "fisher.ls_normal_equation (N_1 = 2, N_2 = 3)"))
 
@@ -1087,7 +1040,8 @@ def multiclass_projection() -> Statement:
     mu = s.vector("mu_1", 2)
     s.define(mu, _mean([W.T * p for p in pts]), "mu_1: mean of y_n = W^T x_n over class 1")
     # c = 2 classes with weights N_1, N_2: the printed scalar mu_k and the true first coordinate
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    # class sizes are counts: positive integers, so a counterexample is a data set's
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     m2 = s.vector("m_2", d)
     mall = s.vector("m", d)
     s.define(mall, (n1 * m + n2 * m2) / (n1 + n2), "m: overall mean (N_1 m_1 + N_2 m_2)/N")
@@ -1429,11 +1383,11 @@ def multiclass_trace_at_solution() -> Statement:
 
 
 @entry("fisher.multiclass_trace_maximum",
-       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV} the columns of V 'must be' M's d' "
+       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV}, take as the columns of V M's d' "
        "dominant eigenvectors",
        uses=("fisher.multiclass_trace_at_solution",),
-       kind="erratum",
-       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio: '⇒ Para maximizar la traza, las cols de V "
+       sources=[("udelar2018", (f"{_UD_MULTI}: 'Ejercicio Utilizando la descomposición de Cholesky "
+                  "para S_W, determinar W óptima en función de S_W y S_B'; '⇒ Para maximizar la traza, las cols de V "
                   "deben ser los d' vectores propios dominantes de M'; '⇒ Cols de W: los d' "
                   "autovectores dominantes de S_W^{-1}S_B'")),
                 ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
@@ -1447,18 +1401,19 @@ def multiclass_trace_maximum() -> Statement:
     λ_1 + λ_2 - Σ_i λ_i Π_ii = (λ_1 - λ_2)(1 - Π_11) + (λ_2 - λ_3)Π_33 ≥ 0.
     In d = 3 the complement of the columns is spanned by n = v_1 × v_2, so
     I - Π = n nᵀ/‖n‖², 1 - Π_11 = n_1²/‖n‖², Π_33 = (n_1² + n_2²)/‖n‖²: the certificate.
-    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M: that is the
-    sufficiency, which the catalog used to encode alone.
+    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M.
 
-    udelar2018 prints a *necessity*: "para maximizar la traza, las cols de V deben ser los
-    d' vectores propios dominantes de M" (to maximise, the columns must be them). False:
-    the criterion is invariant under V ↦ VA for every invertible A, so V_A = [e_1 e_2]A with
-    A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2) attains λ_1 + λ_2 too, and its second
-    column is no eigenvector when a ≠ 0 and λ_1 ≠ λ_2. *Stated* (in M's eigenbasis, M = D):
-    M V_A = V_A Λ with Λ = diag(λ_1, λ_2) — what "the columns are the dominant eigenvectors"
-    says of the maximiser V_A; refuted. *Corrected*: M V_A = V_A B with B = A^{-1}ΛA (the
-    columns span the dominant eigenspace; the maximisers are exactly such V when
-    λ_2 > λ_3); the diagnosis names Λ written where B belongs.
+    Two readings (DESIGN.md, "Reading policy") of "Para maximizar la traza, las cols de V
+    deben ser los d' vectores propios dominantes de M". *As a recipe* — to maximise, take the
+    dominant eigenvectors — it holds (the bound and its equality above). The context supports
+    it: the slide is the "Ejercicio ... determinar W óptima en función de S_W y S_B", which
+    asks for *an* optimal W, and it ends "⇒ Cols de W: los d' autovectores dominantes de
+    S_W^{-1}S_B", a construction. *As a necessity* — every maximiser has eigenvector columns —
+    it is false, and that is a note: the criterion is invariant under V ↦ VA for every
+    invertible A, so V_A = [e_1 e_2]A with A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2)
+    attains λ_1 + λ_2 too, while M V_A - V_A Λ = a(λ_1 - λ_2) e_1 e_2ᵀ ≠ 0 (a ≠ 0,
+    λ_1 ≠ λ_2); what every maximiser satisfies is M V_A = V_A B with B = A^{-1}ΛA (the columns
+    span the dominant eigenspace; the maximisers are exactly such V when λ_2 > λ_3).
 
     The eigenvalues λ_1 = g_1 + g_2 + g_3, λ_2 = g_2 + g_3, λ_3 = g_3 take g_1 > 0 and
     g_2, g_3 ≥ 0: λ_3 = 0 is the document's own case (rank S_B ≤ c - 1 = 2 < d = 3), and
@@ -1498,8 +1453,11 @@ def multiclass_trace_maximum() -> Statement:
     s.define(B, sp.ImmutableMatrix([[lam[0], a * (lam[0] - lam[1])], [0, lam[1]]]),
              "B = A^{-1} Lambda A, multiplied out")
     corrected = "the maximiser V_A spans the dominant eigenspace: M V_A = V_A B, B = A^{-1} Lambda A"
-    return Statement(s, stated=Equal(D * VA, VA * Lam), corrects=corrected, claims={
+    gap = sp.ImmutableMatrix([[0, a * (lam[0] - lam[1])], [0, 0], [0, 0]])
+    return Statement(s, claims={
         corrected: Equal(D * VA, VA * B),
+        "note, the necessity reading: M V_A - V_A Lambda = a (lambda_1 - lambda_2) e_1 e_2^T":
+            Equal(D * VA - VA * Lam, gap),
         "V_A attains lambda_1 + lambda_2": Equal(
             sp.Trace((VA.T * VA).inv() * VA.T * D * VA), lam[0] + lam[1]),
         "B = A^{-1} Lambda A": Equal(A * B, Lam * A),

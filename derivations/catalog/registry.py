@@ -21,9 +21,11 @@ from numerics.errors import InvalidInput
 
 __all__ = ["Entry", "Source", "entry", "REGISTRY", "KINDS", "PRINTED_FALSE", "DOCUMENTS"]
 
-KINDS = ("result", "erratum", "caveat", "exercise", "algorithm")
-#: Kinds whose statement as printed (``Statement.stated``) must be refuted.
-PRINTED_FALSE = ("erratum", "caveat")
+KINDS = ("result", "erratum", "typo", "caveat", "exercise", "algorithm")
+#: Kinds whose statement as printed (``Statement.stated``) must be refuted. A ``typo`` is a
+#: symbol slip that the surrounding text corrects (the next line uses the right symbol): it
+#: is checked like an erratum but reported and counted apart (DESIGN.md, "Reading policy").
+PRINTED_FALSE = ("erratum", "typo", "caveat")
 DOCUMENTS = {
     "bromberg2012": 'F. Bromberg, "3. Discriminantes lineales", UTN-FRM, 2012',
     "dhs-perceptron": '"Linear discriminant functions: Perceptron" notes after Duda, Hart & Stork ch. 5',
@@ -72,8 +74,8 @@ class Entry:
     def verdict_ok(self, status: str, claim_statuses: list[str]) -> bool:
         """Whether an entry-level ``status`` (and its claims' statuses) is what this kind expects.
 
-        An erratum's statement as printed must be refuted and its corrected claims verified.
-        A caveat is reported, not silently fixed: a claim true only under a condition the
+        An erratum's statement as printed must be refuted and its corrected claims verified;
+        so must a typo's (a slip the next line of the document corrects). A caveat is reported, not silently fixed: a claim true only under a condition the
         document leaves out has its printed form (without the condition) refuted and the
         conditioned claims verified — the entry's status is the printed form's, ``refuted``;
         a misattributed claim (no printed form to refute) must be verified. Every other kind
@@ -81,7 +83,7 @@ class Entry:
         """
         if self.kind in PRINTED_FALSE and status == "refuted":
             return all(c == "verified" for c in claim_statuses)
-        if self.kind == "erratum":
+        if self.kind in ("erratum", "typo"):
             return False
         return status == "verified"
 

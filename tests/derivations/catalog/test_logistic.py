@@ -37,8 +37,8 @@ RTOL = 1e-10
 DIFF_RTOL = 1e-6
 
 ERRATA = {"logistic.sigmoid_range", "logistic.discriminative", "logistic.gradient_underbrace",
-          "logistic.matrix_form_shapes", "logistic.softmax_hessian_sign"}
-CAVEATS = {"logistic.hessian_definite"}
+          "logistic.matrix_form_shapes", "logistic.softmax_hessian_sign", "logistic.hessian_definite"}
+CAVEATS: set[str] = set()
 
 
 @functools.lru_cache(maxsize=None)
