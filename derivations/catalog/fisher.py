@@ -337,12 +337,14 @@ def _lagrangian(s: Space):
 
 @entry("fisher.lagrangian_w_derivative",
        "ml10: ∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] printed as m_2 - m_1 + 2λw",
-       kind="erratum",
-       sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in w")])
+       kind="typo",
+       sources=[("ml10", "Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
+                         "m_2 - m_1 + 2λw', then 'impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'")])
 def lagrangian_w_derivative() -> Statement:
-    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw.
-    (Its next line, w = (m_2 - m_1)/(2λ), follows from the correct derivative, not from the
-    printed one, which would give w = -(m_2 - m_1)/(2λ).)"""
+    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw. A typo
+    (DESIGN.md, "Reading policy"): its next line, "impostando a 0 otteniamo
+    w = (m_2 - m_1)/(2λ)", uses the correct derivative (the printed one would give
+    w = -(m_2 - m_1)/(2λ)); that line is fisher.lagrangian_w_solution."""
     s = Space()
     _, w, lam, D, L = _lagrangian(s)
     return Statement(s, stated=Equal(Grad(L, w), D + 2 * lam * w),
@@ -351,20 +353,18 @@ def lagrangian_w_derivative() -> Statement:
 
 
 @entry("fisher.lagrangian_w_solution",
-       "ml10: setting its printed ∂L/∂w = m_2 - m_1 + 2λw to 0 'gives' w = (m_2 - m_1)/(2λ)",
+       "ml10: setting ∂L/∂w to 0 gives w = (m_2 - m_1)/(2λ), the stationary point in w",
        uses=("fisher.lagrangian_w_derivative",),
-       kind="erratum",
        sources=[("ml10", ("Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
                   "m_2 - m_1 + 2λw; impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'"))])
 def lagrangian_w_solution() -> Statement:
-    """ml10 sets its printed derivative m_2 - m_1 + 2λw to 0 and "obtains"
-    w = (m_2 - m_1)/(2λ). *Stated* (the printed step): the printed derivative vanishes at the
-    printed w_s = (m_2 - m_1)/(2λ), i.e. (m_2 - m_1) + 2λw_s = 0 — refuted: it is
-    2(m_2 - m_1) there; the printed derivative vanishes at -(m_2 - m_1)/(2λ) instead.
-    *Corrected*: the correct derivative m_2 - m_1 - 2λw (fisher.lagrangian_w_derivative)
-    vanishes at w_s (the diagnosis names the sign), and w_s is the stationary point in w of
-    the Lagrangian wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the
-    methods, not at build time): the printed conclusion is right, the printed step is not."""
+    """ml10: "impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)". The derivative m_2 - m_1 - 2λw
+    vanishes at w_s = (m_2 - m_1)/(2λ), and w_s is the stationary point in w of the Lagrangian
+    wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the methods, not at
+    build time; the division presupposes λ ≠ 0). Reading (DESIGN.md, "Reading policy"): the
+    line before prints the derivative with + 2λw, a typo this line corrects
+    (fisher.lagrangian_w_derivative); the slip is counted once, there. *Note:* set to 0, the
+    printed + 2λw would vanish at -(m_2 - m_1)/(2λ) instead (a claim)."""
     s = Space()
     d, w, lam, D, L = _lagrangian(s)
     w_s = s.vector("w_s", d)
@@ -374,12 +374,10 @@ def lagrangian_w_solution() -> Statement:
     corrected = "m_2 - m_1 - 2 lambda w_s = 0"
     return Statement(
         s,
-        stated=Equal(D + 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
-        corrects=corrected,
         claims={
             corrected: Equal(D - 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
             "w_s = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, w_s),
-            "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
+            "note: the typo's + 2 lambda w vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
                 D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
         }, no_numeric=_LAGRANGIAN)
 
@@ -406,7 +404,8 @@ def lagrangian_lambda_derivative() -> Statement:
        uses=("fisher.lagrangian_w_solution", "fisher.lagrangian_lambda_derivative",),
        kind="caveat",
        caveat=("unstated condition: λ > 0 — λ = -‖m_2 - m_1‖/2 solves the printed equation too "
-               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); also m_1 ≠ m_2"),
+               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); m_1 ≠ m_2 is presupposed by "
+               "the printed division by ‖m_2 - m_1‖"),
        sources=[("ml10", ("Fisher linear discriminant: 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0, "
                   "λ = ||m_2 - m_1||_2/2, w = (m_2 - m_1)/||m_2 - m_1||_2"))])
 def lagrange_solution() -> Statement:
@@ -547,14 +546,16 @@ def _two_classes(s: Space, d):
 
 @entry("fisher.udelar_within_line", "udelar2018: s_1² + s_2² written as '= wᵀ S_B w'",
        uses=("fisher.projected_scatter",),
-       kind="erratum",
+       kind="typo",
        sources=[("udelar2018", (f"{_UD_FISHER}: Ejercicio 'Encontrar w', line "
                   "'= w^T Σ_{ω1}(...)w + w^T Σ_{ω2}(...)w = w^T S_B w'"))])
 def udelar_within_line() -> Statement:
     """The line sums the two within-class quadratic forms, wᵀΣ_{ω1}(x - m_1)(x - m_1)ᵀw +
     wᵀΣ_{ω2}(x - m_2)(x - m_2)ᵀw — the denominator s_1² + s_2² of J — and ends
     '= wᵀS_B w'; the sum is wᵀS_W w (S_B = (m_2 - m_1)(m_2 - m_1)ᵀ is the numerator's
-    matrix)."""
+    matrix). A typo (DESIGN.md, "Reading policy"): B for W, corrected on the same slide — the
+    criterion just above, "J(w) = (wᵀ(m_2 − m_1))²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w", and
+    "S_W = Σ_{k=1}^2 Σ_{x_n∈ω_k}(x_n − m_k)(x_n − m_k)ᵀ", the very sum of the line."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     w = s.vector("w", d)
@@ -664,7 +665,8 @@ def _gradient_agreement(w, SB, SW) -> Agreement:
        uses=("fisher.criterion_gradient",),
        kind="caveat",
        caveat=("unstated condition: (m_2 - m_1)ᵀw ≠ 0 — every w ⟂ m_2 - m_1 is stationary "
-               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1); also S_W invertible"),
+               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1) (S_W invertible is presupposed by the "
+               "printed S_W^{-1})"),
        sources=[("udelar2018", (f"{_UD_FISHER}: '∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w "
                   "∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)' (boxed)")),
                 ("ml10", ("Fisher criterion: 'Che una volta impostato a 0 ci permette di ottenere "

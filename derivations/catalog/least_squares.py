@@ -134,7 +134,7 @@ def augmented_bias_last() -> Statement:
        sources=[("ml10", "regression approach: 'funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}'"),
                 ("ml10", "y(x) = Wᵀx̄, W ∈ R^{(D+1)×K}"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, coord. homogéneas")],
-       kind="erratum")
+       kind="typo")
 def augmented_bias_first() -> Statement:
     """ml10 introduces the K regressions as "funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}": the
     x is missing. As printed the right-hand side has no x at all, and for D ≥ 2 it is not even
@@ -147,7 +147,11 @@ def augmented_bias_first() -> Statement:
 
     udelar2018 prints the augmentation correctly, and its claims are verified here at every
     d: g_k(x) = w_kᵀx + w_{k,0} = (w_{k,0}, w_kᵀ)·(1, xᵀ) = a_kᵀx̃ and g(x) = (a_1ᵀ; …; a_cᵀ)x̃ =
-    Aᵀx̃, A having the a_k as columns (ml10's y(x) = Wᵀx̄ is the same identity)."""
+    Aᵀx̃, A having the a_k as columns (ml10's y(x) = Wᵀx̄ is the same identity).
+
+    A typo (DESIGN.md, "Reading policy"): one symbol dropped, which ml10 itself restores a few
+    lines on — "y(x) = Wᵀx̄", with "x̄ ... il vettore delle features di x esteso con una
+    componente aggiuntiva che assume sempre il valore 1"."""
     s = Space()
     d, K = s.dim("d"), s.dim("K", sizes=(2, 3))
     W, w0, x = s.matrix("W", d, K), s.vector("w_0", K), s.vector("x", d)
@@ -299,8 +303,11 @@ def trace_is_sum_of_squares() -> Statement:
 @entry("least_squares.eq5_equals_eq6",
        "Ejercicio 2: Eq. (5) as printed, ½ΣₖΣₙ(y_k(x_n) − t_k)², equals Eq. (6) ½Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}",
        uses=("least_squares.augmented_bias_last", "least_squares.trace_is_sum_of_squares",),
-       sources=[("bromberg2012", "Ejercicio 2, Eqs. (5) and (6)"), ("bishop-prml", "§4.1.3, Eq. (4.15)")],
-       kind="erratum")
+       sources=[("bromberg2012", "Ejercicio 2, Eqs. (5) and (6): 'E_T(w_1, …, w_K) = ½ Σ_k Σ_n "
+                                 "(y_k(x_n) − t_k)²' and 'la matrix T, cuyo n-ésimo renglón corresponde "
+                                 "al n-ésimo vector de clase t_n'"),
+                ("bishop-prml", "§4.1.3, Eq. (4.15)")],
+       kind="typo")
 def eq5_equals_eq6() -> Statement:
     """bromberg2012 Ejercicio 2: "Demuestre la equivalencia entre las Eqs. (5) y (6)". Eq. (5)
     is printed E_T = ½ Σ_{k=1}^K Σ_{n=1}^N (y_k(x_n) − t_k)²: the target t_k has no sample
@@ -316,7 +323,11 @@ def eq5_equals_eq6() -> Statement:
     (n, k) entry of R = X̃W̃ − T; summing over n gives the k-th diagonal entry of RᵀR, and
     summing the diagonal over k gives the trace. It is proved for the document's 1-of-K T;
     it uses nothing of the coding (tests/derivations/catalog/test_least_squares.py checks it at
-    real T)."""
+    real T).
+
+    A typo (DESIGN.md, "Reading policy"): the sample index of t_{nk} dropped, which the text
+    restores before Eq. (6), "la matrix T, cuyo n-ésimo renglón corresponde al n-ésimo vector
+    de clase t_n"."""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
     X, W, b = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K)

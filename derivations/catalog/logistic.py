@@ -282,13 +282,15 @@ def gradient() -> Statement:
        sources=[("udelar2018", "Determinación de los parámetros ... (cont.), the underbrace of "
                                "(σ(wᵀx_n) − t_n) labelled y_n, and Obs. 1's errors (y_n − t_n)"),
                 ("bishop-prml", "§4.3.2, Eq. (4.91)")],
-       kind="erratum")
+       kind="typo")
 def gradient_underbrace() -> Statement:
     """udelar2018 prints ∇E(w) = … = Σ_n (σ(wᵀx_n) − t_n) x_n with an underbrace labelling the
     factor (σ(wᵀx_n) − t_n) as 'y_n'; but y_n := σ(wᵀx_n) on the previous slide, and Obs. 1
     calls the same factor the error (y_n − t_n). Stated, for one sample: σ(wᵀx) − t = y with
     y = σ(wᵀx) — refuted for t = 1. Corrected: the factor is y_n − t_n, so ∇E(w) =
-    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2)."""
+    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2). A typo (DESIGN.md,
+    "Reading policy"): a label slip that the next line corrects — Obs. 1, "la suma ponderada de
+    las muestras x_n ponderadas por los 'errores' correspondientes (y_n − t_n)"."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     x, w1, label = s.vector("x", d), s.vector("v", d), s.scalar("t_1", label=True)

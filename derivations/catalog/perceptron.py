@@ -599,14 +599,20 @@ def single_sample_step() -> Statement:
 
 @entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
        uses=("perceptron.criterion_gradient",),
-       kind="erratum",
-       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n'")])
+       kind="typo",
+       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n', after "
+                      "'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n' and before 'si su clase es C⁺ sumamos φ_n al "
+                      "vector de pesos, sino restamos φ_n'")])
 def bromberg_batch_sign() -> Statement:
     """E_P(w) = −Σ_{n∈M} wᵀφ_n t_n has ∇E_P = −Σ_{n∈M} φ_n t_n, so the descent step is
     w − η∇E_P = w + η Σ_{n∈M} φ_n t_n. Eq. (8) prints its second line with − : that would
     step *up* the gradient, making every misclassified term worse (−wᵀφ_n t_n grows by
     η‖φ_n‖²). bromberg2012's own reading two paragraphs later ('si su clase es C⁺ sumamos
-    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}."""
+    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}.
+
+    A typo (DESIGN.md, "Reading policy"): one sign, corrected by the document itself — its
+    E_P(w) = −Σ wᵀφ_n t_n printed just above gives the + form, and its reading of the
+    algorithm ('sumamos φ_n' for C⁺) is the + form."""
     s = Space()
     D = s.dim("D")
     w = s.vector("w", D)
@@ -639,7 +645,7 @@ def _printed_rule_run(seed: int) -> RunResult:
 @entry("perceptron.bromberg_single_sample_sign",
        "bromberg2012: the single-sample update w^{τ+1} = w^τ − ηφ_n t_n",
        uses=("perceptron.single_sample_step",),
-       kind="erratum",
+       kind="typo",
        sources=[(_BR, "§4.1, after Eq. (8): 'w^{τ+1} = w^τ − ηφ_n t_n', and the reading that follows: "
                       "'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'")])
 def bromberg_single_sample_sign() -> Statement:
@@ -648,7 +654,9 @@ def bromberg_single_sample_sign() -> Statement:
     for class C⁺, subtract it for C⁻), and what ml10, udelar2018 and hermosillo2017 print.
     The printed w − ηφ_n t_n subtracts it: the misclassified term −wᵀφ_n t_n grows by η‖φ_n‖²,
     and the run (exact rationals, separable data) shows that the printed rule never converges
-    while the corrected one does."""
+    while the corrected one does. A typo (DESIGN.md, "Reading policy"): the same sign as
+    Eq. (8), corrected by the next paragraph, "si su clase es C⁺ sumamos φ_n al vector de
+    pesos, sino restamos φ_n"."""
     s = Space()
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi_n", D)
@@ -1402,9 +1410,10 @@ def _eta_general_run(seed: int) -> RunResult:
        "hermosillo2017: after training w = Σ_j α_j y_j x_j (α_j = number of corrections of x_j)",
        uses=("perceptron.dual_equivalence", "perceptron.eta_one_suffices",),
        kind="caveat",
-       caveat="unstated condition: η = 1 and w(0) = 0. hermosillo2017's primal algorithm updates "
-              "'w = w + y_i η x_i' with '0 < η ≤ 1' and notes 'Otras inicializaciones son posibles'; "
-              "then w = w(0) + η Σ_j α_j y_j x_j, which is Σ_j α_j y_j x_j only for η = 1, w(0) = 0",
+       caveat="unstated condition: η = 1. hermosillo2017's primal algorithm starts from its printed "
+              "'w = 0' (so w(0) = 0 is the document's own, not a missing condition) but updates "
+              "'w = w + y_i η x_i' with '0 < η ≤ 1'; then w = η Σ_j α_j y_j x_j, which is "
+              "Σ_j α_j y_j x_j only for η = 1",
        sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i # 0 < η ≤ 1', 'w = 0 #Otras "
                       "inicializaciones son posibles', 'w = Σ_{j=1}^N α_j y_j x_j'"),
                 (_HE, "Perceptron DUAL: 'El vector de pesos es una combinación lineal de puntos de entrenamiento'")])
