@@ -1149,7 +1149,7 @@ def multiclass_between_two_class() -> Statement:
     only the c-class definition; the reduction is derived here, not printed."""
     s = Space()
     d = s.dim("d")
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     N = s.scalar("N", positive=True)
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2, m = s.vector("m_1", d), s.vector("m_2", d), s.vector("m", d)
@@ -1195,7 +1195,7 @@ def multiclass_between_rank() -> Statement:
     running numerics on data with d = 6 > c."""
     s = Space()
     d = s.dim("d")
-    ns = [s.scalar(f"N_{k}", positive=True) for k in (1, 2, 3)]
+    ns = [s.scalar(f"N_{k}", positive=True, integer=True) for k in (1, 2, 3)]
     ms = [s.vector(f"m_{k}", d) for k in (1, 2, 3)]
     m = s.vector("m", d)
     s.define(ms[2], m - (ns[0] * (ms[0] - m) + ns[1] * (ms[1] - m)) / ns[2],
