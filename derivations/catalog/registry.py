@@ -95,8 +95,11 @@ def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "
           uses: tuple[str, ...] = ()) -> Callable:
     """Register the decorated builder as catalog entry ``id``.
 
-    ``kind="caveat"`` needs ``caveat``: the condition the document leaves out ("unstated
-    condition: X̃ has full column rank") or what is misattributed ("misattributed: ...").
+    ``kind="caveat"`` needs ``caveat``: the condition the document genuinely leaves out
+    ("unstated condition: φ(x_i) ≠ 0" — never one the printed formula presupposes, such as
+    the invertibility its inverse needs: DESIGN.md, "Reading policy") or what is
+    misattributed ("misattributed: ..."). ``kind="typo"`` is a symbol slip the document's
+    surrounding text corrects, checked like an erratum and counted apart.
     ``uses`` names the entries whose results this one rests on (checked once the whole
     catalog is loaded: see ``check_uses``)."""
     if id.count(".") < 1 or id != id.strip() or " " in id:
