@@ -177,6 +177,30 @@ def augmented_bias_first() -> Statement:
                            lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
 
+@entry("least_squares.argmax_class_index",
+       "ml10: x goes to the class C_k 'tale che K = argmax_i y_i(x)' — K (the number of classes) for k",
+       kind="typo",
+       sources=[("ml10", "regression approach: 'Assumiamo di avere K classi', then 'l'elemento x è "
+                         "associato alla classe C_k tale che K = argmax_i y_i(x)'")])
+def argmax_class_index() -> Statement:
+    """ml10 assigns x to "la classe C_k tale che K = argmax_i y_i(x)". K is the number of
+    classes ("Assumiamo di avere K classi", the paragraph before), so as printed the argmax is
+    always the last class: with K = 2, y_2(x) ≥ y_1(x) for every x — refuted wherever
+    y_1(x) > y_2(x). A typo (DESIGN.md, "Reading policy"): K for k, corrected by the same
+    sentence's "la classe C_k" — the class chosen is the one with the largest output,
+    y_k(x) = max_i y_i(x) ≥ y_i(x) for every i (K = 2, every ordering of the outputs)."""
+    s = Space()
+    y1, y2 = s.scalar("y_1"), s.scalar("y_2")
+    yk, yK = s.scalar("y_k"), s.scalar("y_K")
+    s.define(yk, sp.Max(y1, y2), "y_k: the output of the class C_k = argmax_i y_i(x)")
+    s.define(yK, y2, "y_K: the output of class K, the last of the K = 2 classes")
+    return Statement(s, stated=Rel(yK, ">=", y1), corrects="y_k >= y_1", claims={
+        "y_k >= y_1": Rel(yk, ">=", y1),
+        "y_k >= y_2": Rel(yk, ">=", y2),
+    }, no_numeric="the decision rule on given outputs y_i(x); numerics.least_squares.predict takes "
+                  "the argmax of the same outputs, checked in least_squares.masking_k_gt_2")
+
+
 @entry("least_squares.design_matrix_entries", "(X̄W)_{ij} = w_{j,0} + Σ_k x_i^{(k)} w_{j,k} = y_j(x_i)",
        sources=[("ml10", "(X̄W)_{i,j} and the matrix of residuals"),
                 ("bromberg2012", "§3, the rows of X̃ and T")])

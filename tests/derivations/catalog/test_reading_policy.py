@@ -49,6 +49,8 @@ DECIDED = {
     "fisher.lagrangian_w_derivative": "typo",
     "fisher.udelar_within_line": "typo",
     "logistic.gradient_underbrace": "typo",
+    # a typo the catalog did not record: ml10's "K = argmax_i y_i(x)" for k
+    "least_squares.argmax_class_index": "typo",
 }
 
 #: A class size or a sample count: N, N_1, n_2, N_{k}, ... (not N_0-like dimensions, which are
