@@ -1664,26 +1664,27 @@ def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
        "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
        "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
        uses=("fisher.threshold_bayes",),
-       kind="caveat",
-       caveat=("unstated condition: σ_1 = σ_2 and m_2 > m_1 (ml10 fits σ_i² per class; the closed "
-               "form is printed in neither document) — and even then ml10's 'il minimo y tale che "
-               "P(C_2|y)/P(C_1|y) > 1' does not exist: the set is the open (ỹ, ∞), ỹ its infimum, "
-               "where the ratio is exactly 1"),
-       sources=[("ml10", ("Fisher threshold: 'Il valore di threshold ỹ è quindi definito come il "
-                  "minimo y tale che P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
-                ("udelar2018", f"{_UD_FISHER}: 'umbral óptimo entre dos Gaussianas'")])
+       sources=[("ml10", ("Fisher threshold: 'P(C_i|y) ∝ n_i e^{-(y - m_i)²/(2σ_i²)}' and 'Il valore "
+                  "di threshold ỹ è quindi definito come il minimo y tale che P(C_2|y)/P(C_1|y) = "
+                  "(n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
+                ("udelar2018", "Discriminante de Fisher: relación con mínimos cuadrados: 'Cómo fijar "
+                               "w_0: e.g. umbral óptimo entre dos Gaussianas por máxima verosimilitud'")])
 def threshold_equal_variance() -> Statement:
     """With a common σ the 1/σ factors cancel, ml10's printed proportionality is exact, and
     the log posterior ratio is linear in y:
     log(P(C_2|y)/P(C_1|y)) = log(n_2/n_1) + ((y - m_1)² - (y - m_2)²)/(2σ²)
     = (m_2 - m_1)(y - ỹ)/σ². For m_2 > m_1 it has the sign of y - ỹ: the ratio exceeds 1
     exactly for y > ỹ, so ỹ is the infimum (not the least element) of that set and class 2
-    lies above it. σ_1 = σ_2 and m_2 > m_1 are added here (ml10 fits a σ_i² per class:
-    fisher.threshold_unequal_variance).
+    lies above it.
 
-    *Stated* (ml10's definition, as printed): ỹ is the *minimum* y with
-    P(C_2|y)/P(C_1|y) > 1, so in particular the ratio at ỹ exceeds 1 — refuted: it is
-    exactly 1 there, and no least element exists."""
+    A lemma, not a reading of ml10's sentence (DESIGN.md, "Reading policy": one printed
+    sentence is one entry). The closed form is printed in neither document; it is the
+    equal-variance case of ml10's Gaussian model (σ_1 = σ_2, m_2 > m_1 built in) and of
+    udelar2018's "umbral óptimo entre dos Gaussianas". ml10's definition of ỹ, with its
+    σ_i per class, is fisher.threshold_unequal_variance. *Note:* read as the least element,
+    "il minimo y tale che … > 1" has none even here — at ỹ the ratio is exactly 1 (a claim),
+    so the set is the open (ỹ, ∞); "valore di threshold" supports the other reading, the
+    boundary point ỹ, which is what this entry verifies."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
     P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
@@ -1693,9 +1694,9 @@ def threshold_equal_variance() -> Statement:
     e2 = sp.exp(-(y - m2) ** 2 / (2 * sig ** 2))
     return Statement(
         s,
-        stated=Rel(n2 * _gauss(yt, m2, sig) / (n1 * _gauss(yt, m1, sig)), ">", 1),
-        corrects="log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2",
-        claims={"printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
+        claims={"note, the least-element reading: log of the ratio at ytilde is exactly 0": Equal(
+                    sp.log(n2 / n1) + ((yt - m1) ** 2 - (yt - m2) ** 2) / (2 * sig ** 2), 0),
+                "printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
                     P2 / P1, n2 * e2 / (n1 * e1)),
                 "log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2": Equal(
                     sp.log(P2 / P1), (m2 - m1) * (y - yt) / sig ** 2),
@@ -1800,11 +1801,15 @@ def _between_means_run(seed: int) -> RunResult:
        kind="erratum",
        sources=[("ml10", "Fisher threshold: 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1")])
 def threshold_unequal_variance() -> Statement:
-    """With unequal variances the log posterior ratio is quadratic in y,
+    """ml10: "Il valore di threshold ỹ è quindi definito come il minimo y tale che
+    P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1", with its own P(C_i|y) ∝
+    n_i e^{-(y - m_i)²/(2σ_i²)} — a σ_i per class. Read fairly (DESIGN.md, "Reading policy"),
+    "minimo" is the boundary of that set (its infimum), not a least element; the sentence
+    still fails under that reading: with unequal variances the log posterior ratio is quadratic in y,
     a(y - m_1)² + b(y - m_1) + c with a = 1/(2σ_1²) - 1/(2σ_2²), b = (m_2 - m_1)/σ_2²,
     c = log(n_2σ_1/(n_1σ_2)) - (m_2 - m_1)²/(2σ_2²). For σ_2 > σ_1, a > 0 and the ratio
-    exceeds 1 for every sufficiently small y: the set has no least element, so ml10's
-    definition of ỹ fails. The linear threshold is instead the root between the means, where
+    exceeds 1 for every sufficiently small y: the set is unbounded below — no infimum, no
+    least element — so ml10's definition of ỹ fails. The linear threshold is instead the root between the means, where
     the ratio rises through 1 (what numerics' gaussian_threshold returns); the second root,
     in the tail, is the other boundary of the quadratic Bayes rule."""
     s = Space()

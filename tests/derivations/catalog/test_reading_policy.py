@@ -39,6 +39,7 @@ DECIDED = {
     "relaxation.scale_invariance": "result",
     "perceptron.udelar_rule_vs_region": "result",
     "fisher.lagrangian_w_solution": "result",
+    "fisher.threshold_equal_variance": "result",      # ml10's "il minimo y" is threshold_unequal_variance
     # rule 4: a false formula is an erratum; a slip the next line corrects is a typo
     "logistic.hessian_definite": "erratum",
     "lagrange.ml10_max_over_lambda": "erratum",
