@@ -361,9 +361,9 @@ Each formula is shown with the verdict and the scope of that verdict.
         doc.add(rf"\section{{{tex_text(_TOPIC_TITLES.get(topic, topic))}}}")
         for r in recs:
             doc.entry(r["id"], snippet(r))
-    errata = [r for r in records if r["kind"] == "erratum"]
+    errata = [r for r in records if r["kind"] in ("erratum", "typo")]
     if errata:
-        doc.add(r"\section{Errata: as printed and corrected}")
+        doc.add(r"\section{Errata and typos: as printed and corrected}")
         for r in errata:
             doc.entry(r["id"], _erratum(r))
     exercises = [r for r in records if r["kind"] == "exercise"]

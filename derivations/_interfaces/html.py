@@ -38,6 +38,7 @@ CATEGORIES = {
     "at-sizes": ("verified at sizes (proved at some sizes, only sampled beyond)", "#827717",
                  "#f9fbe7"),
     "erratum": ("refuted as printed: erratum", "#c62828", "#ffebee"),
+    "typo": ("refuted as printed: typo (a slip the next line corrects)", "#ad1457", "#fce4ec"),
     "caveat": ("refuted as printed: caveat (an unstated condition)", "#e65100", "#fff3e0"),
     "other": ("undecided, in conflict, or an error", "#6a1b9a", "#f3e5f5"),
 }
@@ -65,7 +66,7 @@ def category(rec: dict) -> str:
         return "verified"
     if rec["status"] == "verified at sizes" and rec["kind"] != "erratum":
         return "at-sizes"
-    if rec["status"] == "refuted" and rec["kind"] in ("erratum", "caveat"):
+    if rec["status"] == "refuted" and rec["kind"] in ("erratum", "typo", "caveat"):
         return rec["kind"]
     return "other"
 

@@ -58,7 +58,8 @@ def claim_json(c) -> dict:
             "methods": [o.to_json() for o in c.methods],
             "counterexample": c.counterexample}
 
-SCHEMA = 4  # 4: status "verified at sizes" (and its summary count); 3: per-entry "caveat"
+SCHEMA = 5  # 5: the typo kind (summary "typos"); 4: status "verified at sizes" (and its summary
+#            count); 3: per-entry "caveat"
 
 _SHORT = {"equal": "=", "different": "≠", "inconclusive": "?", "timeout": "T",
           "not applicable": "-", "error": "E"}
@@ -111,6 +112,7 @@ def summary(records: list[dict], seconds: float, cached: int = 0) -> dict:
                                    and rec.get("scope", {}).get("every_size"))
     s["errata"] = sum(1 for rec in records if rec["kind"] == "erratum")
     s["caveats"] = sum(1 for rec in records if rec["kind"] == "caveat")
+    s["typos"] = sum(1 for rec in records if rec["kind"] == "typo")
     s["seconds"] = round(seconds, 2)
     s["cached"] = cached
     return s
@@ -158,7 +160,7 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     rows = [("id", "title", "sources", "status", "scope", "methods", "s")]
     for rec, ok in zip(records, oks):
         srcs = ",".join(dict.fromkeys(s["document"] for s in rec["sources"]))
-        status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "caveat") else "")
+        status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "typo", "caveat") else "")
         if not ok:
             status += " !"
         rows.append((rec["id"], rec["title"], srcs, status, scope_cell(rec),

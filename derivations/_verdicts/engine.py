@@ -334,7 +334,7 @@ def _verify_entry(entry, seed: int, budget: float, diagnose_errata: bool) -> Ent
     elif st.no_numeric:
         num = Outcome(numeric.NAME, NOT_APPLICABLE, detail=st.no_numeric)
     statuses = [r.status for r in results]
-    if entry.kind in ("erratum", "caveat") and stated is not None:
+    if entry.kind in ("erratum", "typo", "caveat") and stated is not None:
         status = stated.status
     else:
         status = combine(statuses)

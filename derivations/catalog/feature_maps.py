@@ -205,28 +205,30 @@ def _square_minus_one(a):
 @entry("feature_maps.exercise3_linear_separator",
        "Ejercicio 3: with a nonlinear activation f, y(x) = f(wᵀφ(x) + b) is still a linear separator in φ-space",
        uses=("geometry.lemma1_sign",),
-       kind="caveat", sources=[("bromberg2012", "§6, Ejercicio 3"), ("bromberg2012", "§4, Eq. (7)")],
-       caveat="unstated condition: f is the step of Eq. (7) (more generally, {a : f(a) > 0} is a "
-              "half-line, as for any increasing f). The exercise says only 'a pesar de estar modulado "
-              "por una función de activación no-lineal f'; for f(a) = a² − 1 the separator y(x) = 0 is "
-              "the two hyperplanes wᵀφ + b = ±1, and y(x) > 0 outside the slab between them")
+       kind="exercise",
+       sources=[("bromberg2012", "§6, Ejercicio 3: 'Demuestre a pesar de estar modulado por una función "
+                                 "de activación no-lineal f, la función de separación y(x) = f(wᵀφ(x) + b) "
+                                 "también resulta en un separador lineal en el espacio de features φ'"),
+                ("bromberg2012", "§4, Eq. (7): 'a través de la función de activación no-lineal f, dada "
+                                 "por una función escalon de la forma'")])
 def exercise3_linear_separator() -> Statement:
     """bromberg2012 Ejercicio 3: "Demuestre a pesar de estar modulado por una función de
     activación no-lineal f, la función de separación y(x) = f(wᵀφ(x) + b) también resulta en un
     separador lineal en el espacio de features φ" (hint: the condition the activation
-    wᵀφ(x) + b satisfies on the separator; y(x) > 0). As printed the exercise is about any
-    nonlinear f ("una función"), and the engine cannot quantify over functions: it is encoded
-    at the concrete nonlinear f(a) = a² − 1. A linear separator is a hyperplane, an affine set;
-    φ_A and φ_B = φ_A − 2w/‖w‖² with b = −wᵀ(φ_A + φ_B)/2 have activations +1 and −1, so both
-    lie on the separator y = 0, but at λφ_A + (1 − λ)φ_B the activation is 2λ − 1 and
-    y = 4λ(λ − 1) ≠ 0 unless λ ∈ {0, 1}: the separator is two parallel hyperplanes.
+    wᵀφ(x) + b satisfies on the separator; y(x) > 0).
 
-    With the condition the context supplies — §4 introduces "la función de activación no-lineal
-    f, dada por una función escalón" f(a) = +1 for a ≥ 0, −1 otherwise (Eq. (7)), but the
-    exercise does not restate it — the solution holds: points on the separator satisfy
-    wᵀφ + b = 0 (the step's threshold), a hyperplane in φ-space; for any φ-point p on it and
-    any offset s along w the activation is s‖w‖², so its sign, hence y, depends only on the
-    side of the hyperplane (Lema 1 in φ-space)."""
+    Reading (DESIGN.md, "Reading policy"): the f of the exercise is the document's f — §4
+    defined it earlier, "a través de la función de activación no-lineal f, dada por una función
+    escalon" f(a) = +1 for a ≥ 0, −1 otherwise (Eq. (7)), and the exercise's "la función de
+    activación no-lineal f" names it with the article. For that f the solution holds: points
+    on the separator satisfy wᵀφ + b = 0 (the step's threshold), a hyperplane in φ-space; for
+    any φ-point p on it and any offset s along w the activation is s‖w‖², so its sign, hence
+    y, depends only on the side of the hyperplane (Lema 1 in φ-space).
+
+    *Note, never a refutation:* for an f the document does not use, the statement can fail —
+    at f(a) = a² − 1, φ_A and φ_B = φ_A − 2w/‖w‖² with b = −wᵀ(φ_A + φ_B)/2 have activations
+    +1 and −1, so both lie on y = 0, but at λφ_A + (1 − λ)φ_B the activation is 2λ − 1 and
+    y = 4λ(λ − 1) ≠ 0 unless λ ∈ {0, 1}: that separator is two parallel hyperplanes."""
     s = Space()
     m = s.dim("M")
     w = s.vector("w", m, nonzero=True)
@@ -238,13 +240,14 @@ def exercise3_linear_separator() -> Statement:
     p, bs, off = s.vector("p", m), s.scalar("b_step"), s.scalar("s")
     s.define(bs, -dot(w, p), "p on the separator in φ-space")
     a = dot(w, p + off * w) + bs
-    return Statement(s, stated=Equal(_square_minus_one(dot(w, lam * pa + (1 - lam) * pb) + b), 0), claims={
+    return Statement(s, claims={
         "activation on the separator is 0": Equal(dot(w, p) + bs, 0),
         "activation at p + s w is s ||w||^2": Equal(a, off * dot(w, w)),
-        "f(a) = a^2 - 1: phi_A on the separator y = 0": Equal(_square_minus_one(dot(w, pa) + b), 0),
-        "f(a) = a^2 - 1: phi_B on the separator y = 0": Equal(_square_minus_one(dot(w, pb) + b), 0),
-    }, corrects="activation at p + s w is s ||w||^2",
-        steps=chain(a, dot(w, p) + bs + off * dot(w, w), off * dot(w, w)),
+        "note, f(a) = a^2 - 1: phi_A on the separator y = 0": Equal(_square_minus_one(dot(w, pa) + b), 0),
+        "note, f(a) = a^2 - 1: phi_B on the separator y = 0": Equal(_square_minus_one(dot(w, pb) + b), 0),
+        "note, f(a) = a^2 - 1: y = 4 lambda (lambda - 1) between them": Equal(
+            _square_minus_one(dot(w, lam * pa + (1 - lam) * pb) + b), 4 * lam * (lam - 1)),
+    }, steps=chain(a, dot(w, p) + bs + off * dot(w, w), off * dot(w, w)),
         numeric=[Agreement("activation at p and at p + s w = numerics.geometry.decision_function "
                            "of the hyperplane wᵀφ + b in φ-space", sp.Matrix([dot(w, p) + bs, off * dot(w, w)]),
                            lambda ev: _activation(ev, w, bs, p, off))])

@@ -243,10 +243,8 @@ def projected_means() -> Statement:
 
 @entry("fisher.mean_difference_direction",
        "First attempt: argmax over ‖w‖ = 1 of wᵀ(m_2 - m_1) is (m_2 - m_1)/‖m_2 - m_1‖",
-       kind="caveat",
-       caveat=("unstated condition: m_1 ≠ m_2 — with m_1 = m_2 the formula is 0/0 and every unit "
-               "w attains the maximum 0, so no single argmax exists"),
-       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento"),
+       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento: '⇒ arg max_{{‖w‖=1}} {{wᵀ(m_2 − m_1)}} = "
+                               "(m_2 − m_1)/‖m_2 − m_1‖'"),
                 ("ml10", "Fisher linear discriminant: w = (m_2 - m_1)/||m_2 - m_1||_2"),
                 _PRML_FISHER])
 def mean_difference_direction() -> Statement:
@@ -256,30 +254,17 @@ def mean_difference_direction() -> Statement:
     ‖m_2 - m_1‖, its largest possible value among unit directions. (The claims build in
     m_2 = m_1 + δ, δ ≠ 0.)
 
-    Printed: udelar2018 "⇒ arg max_{‖w‖=1} {wᵀ(m_2 - m_1)} = (m_2 - m_1)/‖m_2 - m_1‖",
-    ml10 "w = (m_2 - m_1)/‖m_2 - m_1‖₂", neither with m_1 ≠ m_2. Without it the formula is
-    0/0, which the engine cannot refute (it is undefined, not false); what it can decide is
-    the printed "arg max = one point". *Stated* (with μ_1 = μ_2): two unit vectors
-    u_1 = v_1/‖v_1‖, u_2 = v_2/‖v_2‖, both attaining the maximum ‖μ_2 - μ_1‖ = 0 (claims),
-    are that one point: u_1 = u_2 — refuted."""
+    Reading (DESIGN.md, "Reading policy"): the printed value (m_2 - m_1)/‖m_2 - m_1‖ divides by
+    ‖m_2 - m_1‖, so the formula presupposes m_1 ≠ m_2 — a presupposition, not an unstated
+    condition. (With m_1 = m_2 every unit w attains the maximum 0 and the formula is 0/0;
+    ml10 prints the same "w = (m_2 - m_1)/‖m_2 - m_1‖₂".)"""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     best = D / Norm(D)
-    mu1, mu2 = s.vector("mu_1", d), s.vector("mu_2", d)
-    s.define(mu2, mu1, "mu_2 = mu_1: equal class means, the case the documents do not exclude")
-    v1, v2 = s.vector("v_1", d, nonzero=True), s.vector("v_2", d, nonzero=True)
-    u1, u2 = s.vector("u_1", d), s.vector("u_2", d)
-    s.define(u1, v1 / Norm(v1), "u_1 = v_1/||v_1||, a unit vector")
-    s.define(u2, v2 / Norm(v2), "u_2 = v_2/||v_2||, a unit vector")
-    E = mu2 - mu1
-    return Statement(s, stated=Equal(u1, u2),
-                     corrects="argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||",
-                     claims={
-        "mu_1 = mu_2: u_1 attains the maximum ||mu_2 - mu_1||": Equal(dot(u1, E), Norm(E)),
-        "mu_1 = mu_2: u_2 attains the maximum ||mu_2 - mu_1||": Equal(dot(u2, E), Norm(E)),
+    return Statement(s, claims={
         "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
         "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
@@ -352,12 +337,14 @@ def _lagrangian(s: Space):
 
 @entry("fisher.lagrangian_w_derivative",
        "ml10: ∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] printed as m_2 - m_1 + 2λw",
-       kind="erratum",
-       sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in w")])
+       kind="typo",
+       sources=[("ml10", "Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
+                         "m_2 - m_1 + 2λw', then 'impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'")])
 def lagrangian_w_derivative() -> Statement:
-    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw.
-    (Its next line, w = (m_2 - m_1)/(2λ), follows from the correct derivative, not from the
-    printed one, which would give w = -(m_2 - m_1)/(2λ).)"""
+    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw. A typo
+    (DESIGN.md, "Reading policy"): its next line, "impostando a 0 otteniamo
+    w = (m_2 - m_1)/(2λ)", uses the correct derivative (the printed one would give
+    w = -(m_2 - m_1)/(2λ)); that line is fisher.lagrangian_w_solution."""
     s = Space()
     _, w, lam, D, L = _lagrangian(s)
     return Statement(s, stated=Equal(Grad(L, w), D + 2 * lam * w),
@@ -366,20 +353,18 @@ def lagrangian_w_derivative() -> Statement:
 
 
 @entry("fisher.lagrangian_w_solution",
-       "ml10: setting its printed ∂L/∂w = m_2 - m_1 + 2λw to 0 'gives' w = (m_2 - m_1)/(2λ)",
+       "ml10: setting ∂L/∂w to 0 gives w = (m_2 - m_1)/(2λ), the stationary point in w",
        uses=("fisher.lagrangian_w_derivative",),
-       kind="erratum",
        sources=[("ml10", ("Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
                   "m_2 - m_1 + 2λw; impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'"))])
 def lagrangian_w_solution() -> Statement:
-    """ml10 sets its printed derivative m_2 - m_1 + 2λw to 0 and "obtains"
-    w = (m_2 - m_1)/(2λ). *Stated* (the printed step): the printed derivative vanishes at the
-    printed w_s = (m_2 - m_1)/(2λ), i.e. (m_2 - m_1) + 2λw_s = 0 — refuted: it is
-    2(m_2 - m_1) there; the printed derivative vanishes at -(m_2 - m_1)/(2λ) instead.
-    *Corrected*: the correct derivative m_2 - m_1 - 2λw (fisher.lagrangian_w_derivative)
-    vanishes at w_s (the diagnosis names the sign), and w_s is the stationary point in w of
-    the Lagrangian wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the
-    methods, not at build time): the printed conclusion is right, the printed step is not."""
+    """ml10: "impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)". The derivative m_2 - m_1 - 2λw
+    vanishes at w_s = (m_2 - m_1)/(2λ), and w_s is the stationary point in w of the Lagrangian
+    wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the methods, not at
+    build time; the division presupposes λ ≠ 0). Reading (DESIGN.md, "Reading policy"): the
+    line before prints the derivative with + 2λw, a typo this line corrects
+    (fisher.lagrangian_w_derivative); the slip is counted once, there. *Note:* set to 0, the
+    printed + 2λw would vanish at -(m_2 - m_1)/(2λ) instead (a claim)."""
     s = Space()
     d, w, lam, D, L = _lagrangian(s)
     w_s = s.vector("w_s", d)
@@ -389,12 +374,10 @@ def lagrangian_w_solution() -> Statement:
     corrected = "m_2 - m_1 - 2 lambda w_s = 0"
     return Statement(
         s,
-        stated=Equal(D + 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
-        corrects=corrected,
         claims={
             corrected: Equal(D - 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
             "w_s = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, w_s),
-            "the printed derivative vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
+            "note: the typo's + 2 lambda w vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
                 D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
         }, no_numeric=_LAGRANGIAN)
 
@@ -421,7 +404,8 @@ def lagrangian_lambda_derivative() -> Statement:
        uses=("fisher.lagrangian_w_solution", "fisher.lagrangian_lambda_derivative",),
        kind="caveat",
        caveat=("unstated condition: λ > 0 — λ = -‖m_2 - m_1‖/2 solves the printed equation too "
-               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); also m_1 ≠ m_2"),
+               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); m_1 ≠ m_2 is presupposed by "
+               "the printed division by ‖m_2 - m_1‖"),
        sources=[("ml10", ("Fisher linear discriminant: 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0, "
                   "λ = ||m_2 - m_1||_2/2, w = (m_2 - m_1)/||m_2 - m_1||_2"))])
 def lagrange_solution() -> Statement:
@@ -562,14 +546,16 @@ def _two_classes(s: Space, d):
 
 @entry("fisher.udelar_within_line", "udelar2018: s_1² + s_2² written as '= wᵀ S_B w'",
        uses=("fisher.projected_scatter",),
-       kind="erratum",
+       kind="typo",
        sources=[("udelar2018", (f"{_UD_FISHER}: Ejercicio 'Encontrar w', line "
                   "'= w^T Σ_{ω1}(...)w + w^T Σ_{ω2}(...)w = w^T S_B w'"))])
 def udelar_within_line() -> Statement:
     """The line sums the two within-class quadratic forms, wᵀΣ_{ω1}(x - m_1)(x - m_1)ᵀw +
     wᵀΣ_{ω2}(x - m_2)(x - m_2)ᵀw — the denominator s_1² + s_2² of J — and ends
     '= wᵀS_B w'; the sum is wᵀS_W w (S_B = (m_2 - m_1)(m_2 - m_1)ᵀ is the numerator's
-    matrix)."""
+    matrix). A typo (DESIGN.md, "Reading policy"): B for W, corrected on the same slide — the
+    criterion just above, "J(w) = (wᵀ(m_2 − m_1))²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w", and
+    "S_W = Σ_{k=1}^2 Σ_{x_n∈ω_k}(x_n − m_k)(x_n − m_k)ᵀ", the very sum of the line."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     w = s.vector("w", d)
@@ -679,7 +665,8 @@ def _gradient_agreement(w, SB, SW) -> Agreement:
        uses=("fisher.criterion_gradient",),
        kind="caveat",
        caveat=("unstated condition: (m_2 - m_1)ᵀw ≠ 0 — every w ⟂ m_2 - m_1 is stationary "
-               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1); also S_W invertible"),
+               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1) (S_W invertible is presupposed by the "
+               "printed S_W^{-1})"),
        sources=[("udelar2018", (f"{_UD_FISHER}: '∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w "
                   "∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)' (boxed)")),
                 ("ml10", ("Fisher criterion: 'Che una volta impostato a 0 ci permette di ottenere "
@@ -740,10 +727,7 @@ def stationarity() -> Statement:
 @entry("fisher.ml10_solution",
        "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
        uses=("fisher.stationarity",),
-       kind="caveat",
-       caveat=("unstated condition: c_B = wᵀS_B w ≠ 0 (and S_W invertible) — at every "
-               "w ⟂ m_2 - m_1 the premise holds as 0 = 0 and w is not ∝ S_W^{-1}(m_2 - m_1)"),
-       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)")])
+       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and 'w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)'")])
 def ml10_solution() -> Statement:
     """With the scalars c_B = wᵀS_B w, c_W = wᵀS_W w and c_m = (m_2 - m_1)ᵀw (ml10 names it
     C_m, then writes c_m), the stationarity condition reads c_B S_W w = c_W S_B w, and
@@ -752,10 +736,10 @@ def ml10_solution() -> Statement:
     S_W (c_B w - c_W c_m w_*) = c_B S_W w - c_W c_m (m_2 - m_1): when the condition holds the
     right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*.
 
-    ml10 states neither condition. *Stated* (without c_B ≠ 0): at w_⟂ := v - (vᵀD/DᵀD) D
-    ⟂ D = m_2 - m_1, c_B = c_m = 0 and the premise c_B S_W w = c_W c_m (m_2 - m_1) holds as
-    0 = 0 (a claim), while the conclusion, read as w_⟂ ∝ w_* (the printed c_B divides by 0),
-    is the Gram equality (w_⟂ᵀw_⟂)(w_*ᵀw_*) - (w_⟂ᵀw_*)² = 0 — refuted at d = 2."""
+    Reading (DESIGN.md, "Reading policy"): the printed conclusion divides by c_B and inverts
+    S_W, so it presupposes c_B ≠ 0 and S_W invertible — presuppositions of the formula, not
+    unstated conditions. (At every w ⟂ m_2 - m_1, c_B = c_m = 0: the premise holds as 0 = 0
+    and the printed quotient is undefined there, which the formula itself excludes.)"""
     s = Space()
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -765,16 +749,10 @@ def ml10_solution() -> Statement:
     s.define(cW, quad(w, SW), "c_W = w^T S_W w")
     s.define(cm, dot(m2 - m1, w), "c_m = (m_2 - m_1)^T w")
     D = m2 - m1
-    v = s.vector("v", d, nonzero=True)
-    wp = s.vector("w_perp", d)
-    s.define(wp, v - (dot(v, D) / dot(D, D)) * D, "w_perp = v - (v^T D/D^T D) D, orthogonal to m_2 - m_1")
     return Statement(
         s,
-        stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
         claims={"c_B S_W w = c_W c_m (m_2 - m_1) implies w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)":
-                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D),
-                "at w_perp the premise holds as 0 = 0": Equal(
-                    quad(wp, SB) * SW * wp, quad(wp, SW) * dot(D, wp) * D)},
+                Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
         steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
                     notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
         numeric=[Agreement("S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w for numerics.fisher_direction's "
@@ -806,11 +784,7 @@ def scale_invariance() -> Statement:
 @entry("fisher.maximiser",
        "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
        uses=("fisher.criterion",),
-       kind="caveat",
-       caveat=("unstated condition: S_W positive definite — S_W = Σ(x - m_k)(x - m_k)ᵀ is only "
-               "PSD; when it is singular (N - 2 < d, or classes in a common affine subspace) J is "
-               "unbounded along its null space and has no maximiser"),
-       sources=[("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1)"),
+       sources=[("udelar2018", f"{_UD_FISHER}: boxed '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
                 ("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"), _PRML_FISHER])
 def maximiser() -> Statement:
     """A generalized Rayleigh quotient with a rank-one S_B: J(w) = ((m_2 - m_1)ᵀw)²/wᵀS_W w.
@@ -819,28 +793,20 @@ def maximiser() -> Statement:
     J(w_*) - J(w) = (w_* - c w)ᵀ S_W (w_* - c w) ≥ 0
     (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out).
 
-    Both documents maximise J and box w ∝ S_W^{-1}(m_2 - m_1) without S_W positive definite.
-    *Stated* (without it): at the singular PSD S_P = I - nnᵀ/(nᵀn), "J has a maximiser"
-    read as: a candidate w_c (free) satisfies J(w_c) ≥ J(w) for every w. Refuted at
-    w = w_c + t n with t = (m_2 - m_1)ᵀw_c/((m_2 - m_1)ᵀn): S_P n = 0 leaves the
-    denominator unchanged and doubles (m_2 - m_1)ᵀw, so J quadruples — for every candidate.
-    The extra claim J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
+    Reading (DESIGN.md, "Reading policy"): both documents write S_W^{-1}, so the formula
+    presupposes S_W invertible; S_W = Σ(x - m_k)(x - m_k)ᵀ is positive semidefinite, and
+    invertible with it means positive definite — the case encoded, a presupposition, not an
+    unstated condition. (With S_W singular J is unbounded along its null space and has no
+    maximiser; the formula excludes that case by its inverse.) The extra claim
+    J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
     w = s.vector("w", d, nonzero=True)
     D = m2 - m1
     c = dot(D, w) / quad(w, SW)
-    n = s.vector("n", d, nonzero=True)
-    SP = s.matrix("S_P", d, d, "psd")
-    s.define(SP, sp.Identity(d) - n * n.T / dot(n, n), "S_P = I - n n^T/(n^T n): singular PSD")
-    wc = s.vector("w_c", d, nonzero=True)
-    tt = s.scalar("t")
-    s.define(tt, dot(D, wc) / dot(D, n), "t = (m_2 - m_1)^T w_c / ((m_2 - m_1)^T n)")
     return Statement(
         s,
-        stated=Rel(_J(wc, SB, SP), ">=", _J(wc + tt * n, SB, SP)),
-        corrects="J(w_*) >= J(w)",
         claims={"J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)": Equal(_J(ws, SB, SW), dot(D, ws)),
                 "J(w_*) >= J(w)": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
                                       Scalar((ws - c * w).T * SW * (ws - c * w)))},
@@ -1002,10 +968,8 @@ def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
 @entry("fisher.ls_direction_sign",
        "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
        uses=("fisher.ls_normal_equation",),
-       kind="caveat",
-       caveat=("unstated condition: S_W invertible — with S_W = 0 (one point per class) the "
-               "system's solutions form a hyperplane, not all ∝ one vector"),
-       sources=[("udelar2018", f"{_UD_LS}: '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
+       sources=[("udelar2018", f"{_UD_LS}: '(S_W + (N_1N_2/N) S_B) w = N(m_1 − m_2) ⇒ "
+                               "w ∝ S_W^{{-1}}(m_2 - m_1)'"),
                 ("bishop-prml", "§4.1.5, after Eq. (4.37)")])
 def ls_direction_sign() -> Statement:
     """S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1, so the solution of
@@ -1016,14 +980,14 @@ def ls_direction_sign() -> Statement:
     which then projects higher (wᵀm_1 > wᵀm_2). Here z = S_W^{-1}(m_2 - m_1) is built in
     (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution.
 
-    udelar2018 prints "(S_W + (N_1N_2/N)S_B)w = N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"
-    without S_W invertible. *Stated* (without it): with S_W = 0 (N_1 = N_2 = 1 points) the
-    system is (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀw = N(m_1 - m_2); w_0 = -(N²/(N_1N_2))
-    D/DᵀD and w_a = w_0 + (v - (vᵀD/DᵀD)D) both solve it (claims), and "⇒ w ∝ one vector"
-    would make them parallel: (w_aᵀw_a)(w_0ᵀw_0) - (w_aᵀw_0)² = 0 — refuted at d = 2."""
+    Reading (DESIGN.md, "Reading policy"): udelar2018 prints "(S_W + (N_1N_2/N)S_B)w =
+    N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"; the S_W^{-1} presupposes S_W invertible, so the
+    case S_W = 0 (one point per class, where the solutions form a hyperplane) is excluded by
+    the formula itself — not an unstated condition. The class sizes N_1, N_2 are positive
+    integers, as the counts of a data set are."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     N = s.scalar("N", positive=True)
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -1034,23 +998,14 @@ def ls_direction_sign() -> Statement:
     s.define(SB, (m2 - m1) * (m2 - m1).T, "two-class S_B")
     alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
     w = alpha * z
-    D = m2 - m1
-    w0, wa = s.vector("w_0", d), s.vector("w_a", d)
-    v = s.vector("v", d, nonzero=True)
-    s.define(w0, -(N ** 2 / (n1 * n2)) * D / dot(D, D), "w_0 = -(N^2/(N_1 N_2)) D/(D^T D)")
-    s.define(wa, w0 + v - (dot(v, D) / dot(D, D)) * D, "w_a = w_0 + (v - (v^T D/D^T D) D)")
-    return Statement(s, stated=Equal(dot(wa, wa) * dot(w0, w0) - dot(wa, w0) ** 2, 0),
-                     corrects="w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)",
-                     claims={
-        "S_W = 0: w_0 solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * w0, N * (m1 - m2)),
-        "S_W = 0: w_a solves N_1N_2/N S_B w = N(m_1 - m_2)": Equal(n1 * n2 / N * SB * wa, N * (m1 - m2)),
+    return Statement(s, claims={
         "w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)": Equal(
             (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
         "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
         "class 1 projects higher: w^T m_1 > w^T m_2": Rel(
             dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
-    }, no_numeric=("N_1 and N_2 are any positive reals here, so no data set has these class sizes "
-                   "for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
+    }, no_numeric=("N_1 and N_2 are symbolic positive integers here, so no one data set has these "
+                   "class sizes for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
                    "checked to solve (S_W + N_1N_2/N S_B) w = N(m_1 - m_2) in "
                    "fisher.ls_normal_equation (N_1 = 2, N_2 = 3)"))
 
@@ -1087,7 +1042,8 @@ def multiclass_projection() -> Statement:
     mu = s.vector("mu_1", 2)
     s.define(mu, _mean([W.T * p for p in pts]), "mu_1: mean of y_n = W^T x_n over class 1")
     # c = 2 classes with weights N_1, N_2: the printed scalar mu_k and the true first coordinate
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    # class sizes are counts: positive integers, so a counterexample is a data set's
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     m2 = s.vector("m_2", d)
     mall = s.vector("m", d)
     s.define(mall, (n1 * m + n2 * m2) / (n1 + n2), "m: overall mean (N_1 m_1 + N_2 m_2)/N")
@@ -1193,7 +1149,7 @@ def multiclass_between_two_class() -> Statement:
     only the c-class definition; the reduction is derived here, not printed."""
     s = Space()
     d = s.dim("d")
-    n1, n2 = s.scalar("N_1", positive=True), s.scalar("N_2", positive=True)
+    n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
     N = s.scalar("N", positive=True)
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2, m = s.vector("m_1", d), s.vector("m_2", d), s.vector("m", d)
@@ -1239,7 +1195,7 @@ def multiclass_between_rank() -> Statement:
     running numerics on data with d = 6 > c."""
     s = Space()
     d = s.dim("d")
-    ns = [s.scalar(f"N_{k}", positive=True) for k in (1, 2, 3)]
+    ns = [s.scalar(f"N_{k}", positive=True, integer=True) for k in (1, 2, 3)]
     ms = [s.vector(f"m_{k}", d) for k in (1, 2, 3)]
     m = s.vector("m", d)
     s.define(ms[2], m - (ns[0] * (ms[0] - m) + ns[1] * (ms[1] - m)) / ns[2],
@@ -1429,11 +1385,11 @@ def multiclass_trace_at_solution() -> Statement:
 
 
 @entry("fisher.multiclass_trace_maximum",
-       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV} the columns of V 'must be' M's d' "
+       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV}, take as the columns of V M's d' "
        "dominant eigenvectors",
        uses=("fisher.multiclass_trace_at_solution",),
-       kind="erratum",
-       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio: '⇒ Para maximizar la traza, las cols de V "
+       sources=[("udelar2018", (f"{_UD_MULTI}: 'Ejercicio Utilizando la descomposición de Cholesky "
+                  "para S_W, determinar W óptima en función de S_W y S_B'; '⇒ Para maximizar la traza, las cols de V "
                   "deben ser los d' vectores propios dominantes de M'; '⇒ Cols de W: los d' "
                   "autovectores dominantes de S_W^{-1}S_B'")),
                 ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
@@ -1447,18 +1403,19 @@ def multiclass_trace_maximum() -> Statement:
     λ_1 + λ_2 - Σ_i λ_i Π_ii = (λ_1 - λ_2)(1 - Π_11) + (λ_2 - λ_3)Π_33 ≥ 0.
     In d = 3 the complement of the columns is spanned by n = v_1 × v_2, so
     I - Π = n nᵀ/‖n‖², 1 - Π_11 = n_1²/‖n‖², Π_33 = (n_1² + n_2²)/‖n‖²: the certificate.
-    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M: that is the
-    sufficiency, which the catalog used to encode alone.
+    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M.
 
-    udelar2018 prints a *necessity*: "para maximizar la traza, las cols de V deben ser los
-    d' vectores propios dominantes de M" (to maximise, the columns must be them). False:
-    the criterion is invariant under V ↦ VA for every invertible A, so V_A = [e_1 e_2]A with
-    A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2) attains λ_1 + λ_2 too, and its second
-    column is no eigenvector when a ≠ 0 and λ_1 ≠ λ_2. *Stated* (in M's eigenbasis, M = D):
-    M V_A = V_A Λ with Λ = diag(λ_1, λ_2) — what "the columns are the dominant eigenvectors"
-    says of the maximiser V_A; refuted. *Corrected*: M V_A = V_A B with B = A^{-1}ΛA (the
-    columns span the dominant eigenspace; the maximisers are exactly such V when
-    λ_2 > λ_3); the diagnosis names Λ written where B belongs.
+    Two readings (DESIGN.md, "Reading policy") of "Para maximizar la traza, las cols de V
+    deben ser los d' vectores propios dominantes de M". *As a recipe* — to maximise, take the
+    dominant eigenvectors — it holds (the bound and its equality above). The context supports
+    it: the slide is the "Ejercicio ... determinar W óptima en función de S_W y S_B", which
+    asks for *an* optimal W, and it ends "⇒ Cols de W: los d' autovectores dominantes de
+    S_W^{-1}S_B", a construction. *As a necessity* — every maximiser has eigenvector columns —
+    it is false, and that is a note: the criterion is invariant under V ↦ VA for every
+    invertible A, so V_A = [e_1 e_2]A with A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2)
+    attains λ_1 + λ_2 too, while M V_A - V_A Λ = a(λ_1 - λ_2) e_1 e_2ᵀ ≠ 0 (a ≠ 0,
+    λ_1 ≠ λ_2); what every maximiser satisfies is M V_A = V_A B with B = A^{-1}ΛA (the columns
+    span the dominant eigenspace; the maximisers are exactly such V when λ_2 > λ_3).
 
     The eigenvalues λ_1 = g_1 + g_2 + g_3, λ_2 = g_2 + g_3, λ_3 = g_3 take g_1 > 0 and
     g_2, g_3 ≥ 0: λ_3 = 0 is the document's own case (rank S_B ≤ c - 1 = 2 < d = 3), and
@@ -1498,8 +1455,11 @@ def multiclass_trace_maximum() -> Statement:
     s.define(B, sp.ImmutableMatrix([[lam[0], a * (lam[0] - lam[1])], [0, lam[1]]]),
              "B = A^{-1} Lambda A, multiplied out")
     corrected = "the maximiser V_A spans the dominant eigenspace: M V_A = V_A B, B = A^{-1} Lambda A"
-    return Statement(s, stated=Equal(D * VA, VA * Lam), corrects=corrected, claims={
+    gap = sp.ImmutableMatrix([[0, a * (lam[0] - lam[1])], [0, 0], [0, 0]])
+    return Statement(s, claims={
         corrected: Equal(D * VA, VA * B),
+        "note, the necessity reading: M V_A - V_A Lambda = a (lambda_1 - lambda_2) e_1 e_2^T":
+            Equal(D * VA - VA * Lam, gap),
         "V_A attains lambda_1 + lambda_2": Equal(
             sp.Trace((VA.T * VA).inv() * VA.T * D * VA), lam[0] + lam[1]),
         "B = A^{-1} Lambda A": Equal(A * B, Lam * A),
@@ -1704,26 +1664,27 @@ def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
        "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
        "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
        uses=("fisher.threshold_bayes",),
-       kind="caveat",
-       caveat=("unstated condition: σ_1 = σ_2 and m_2 > m_1 (ml10 fits σ_i² per class; the closed "
-               "form is printed in neither document) — and even then ml10's 'il minimo y tale che "
-               "P(C_2|y)/P(C_1|y) > 1' does not exist: the set is the open (ỹ, ∞), ỹ its infimum, "
-               "where the ratio is exactly 1"),
-       sources=[("ml10", ("Fisher threshold: 'Il valore di threshold ỹ è quindi definito come il "
-                  "minimo y tale che P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
-                ("udelar2018", f"{_UD_FISHER}: 'umbral óptimo entre dos Gaussianas'")])
+       sources=[("ml10", ("Fisher threshold: 'P(C_i|y) ∝ n_i e^{-(y - m_i)²/(2σ_i²)}' and 'Il valore "
+                  "di threshold ỹ è quindi definito come il minimo y tale che P(C_2|y)/P(C_1|y) = "
+                  "(n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
+                ("udelar2018", "Discriminante de Fisher: relación con mínimos cuadrados: 'Cómo fijar "
+                               "w_0: e.g. umbral óptimo entre dos Gaussianas por máxima verosimilitud'")])
 def threshold_equal_variance() -> Statement:
     """With a common σ the 1/σ factors cancel, ml10's printed proportionality is exact, and
     the log posterior ratio is linear in y:
     log(P(C_2|y)/P(C_1|y)) = log(n_2/n_1) + ((y - m_1)² - (y - m_2)²)/(2σ²)
     = (m_2 - m_1)(y - ỹ)/σ². For m_2 > m_1 it has the sign of y - ỹ: the ratio exceeds 1
     exactly for y > ỹ, so ỹ is the infimum (not the least element) of that set and class 2
-    lies above it. σ_1 = σ_2 and m_2 > m_1 are added here (ml10 fits a σ_i² per class:
-    fisher.threshold_unequal_variance).
+    lies above it.
 
-    *Stated* (ml10's definition, as printed): ỹ is the *minimum* y with
-    P(C_2|y)/P(C_1|y) > 1, so in particular the ratio at ỹ exceeds 1 — refuted: it is
-    exactly 1 there, and no least element exists."""
+    A lemma, not a reading of ml10's sentence (DESIGN.md, "Reading policy": one printed
+    sentence is one entry). The closed form is printed in neither document; it is the
+    equal-variance case of ml10's Gaussian model (σ_1 = σ_2, m_2 > m_1 built in) and of
+    udelar2018's "umbral óptimo entre dos Gaussianas". ml10's definition of ỹ, with its
+    σ_i per class, is fisher.threshold_unequal_variance. *Note:* read as the least element,
+    "il minimo y tale che … > 1" has none even here — at ỹ the ratio is exactly 1 (a claim),
+    so the set is the open (ỹ, ∞); "valore di threshold" supports the other reading, the
+    boundary point ỹ, which is what this entry verifies."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
     P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
@@ -1733,9 +1694,9 @@ def threshold_equal_variance() -> Statement:
     e2 = sp.exp(-(y - m2) ** 2 / (2 * sig ** 2))
     return Statement(
         s,
-        stated=Rel(n2 * _gauss(yt, m2, sig) / (n1 * _gauss(yt, m1, sig)), ">", 1),
-        corrects="log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2",
-        claims={"printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
+        claims={"note, the least-element reading: log of the ratio at ytilde is exactly 0": Equal(
+                    sp.log(n2 / n1) + ((yt - m1) ** 2 - (yt - m2) ** 2) / (2 * sig ** 2), 0),
+                "printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
                     P2 / P1, n2 * e2 / (n1 * e1)),
                 "log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2": Equal(
                     sp.log(P2 / P1), (m2 - m1) * (y - yt) / sig ** 2),
@@ -1840,11 +1801,15 @@ def _between_means_run(seed: int) -> RunResult:
        kind="erratum",
        sources=[("ml10", "Fisher threshold: 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1")])
 def threshold_unequal_variance() -> Statement:
-    """With unequal variances the log posterior ratio is quadratic in y,
+    """ml10: "Il valore di threshold ỹ è quindi definito come il minimo y tale che
+    P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1", with its own P(C_i|y) ∝
+    n_i e^{-(y - m_i)²/(2σ_i²)} — a σ_i per class. Read fairly (DESIGN.md, "Reading policy"),
+    "minimo" is the boundary of that set (its infimum), not a least element; the sentence
+    still fails under that reading: with unequal variances the log posterior ratio is quadratic in y,
     a(y - m_1)² + b(y - m_1) + c with a = 1/(2σ_1²) - 1/(2σ_2²), b = (m_2 - m_1)/σ_2²,
     c = log(n_2σ_1/(n_1σ_2)) - (m_2 - m_1)²/(2σ_2²). For σ_2 > σ_1, a > 0 and the ratio
-    exceeds 1 for every sufficiently small y: the set has no least element, so ml10's
-    definition of ỹ fails. The linear threshold is instead the root between the means, where
+    exceeds 1 for every sufficiently small y: the set is unbounded below — no infimum, no
+    least element — so ml10's definition of ỹ fails. The linear threshold is instead the root between the means, where
     the ratio rises through 1 (what numerics' gaussian_threshold returns); the second root,
     in the tail, is the other boundary of the quadratic Bayes rule."""
     s = Space()

@@ -230,17 +230,15 @@ def example_max_min() -> Statement:
 @entry("lagrange.ml10_max_over_lambda",
        "ml10: max_{‖w‖=1} wᵀ(m₂ − m₁) 'equivalent' to the unconstrained max over (w, λ) of "
        "wᵀ(m₂ − m₁) + λ(1 − wᵀw)",
-       kind="caveat", uses=("lagrange.lagrangian",),
-       caveat=("unstated condition: w on the unit sphere (the maximum over w is taken with λ "
-               "minimising, max_w min_λ) — over all (w, λ) the Lagrangian is unbounded above (at "
-               "w = 0 it equals λ), so it has no max to be 'equivalent' to the constrained one"),
+       kind="erratum", uses=("lagrange.lagrangian",),
        sources=[("ml10", "Fisher linear discriminant: 'la teoria dei lagrangian multipliers ... ci "
                  "permette di trasformare il problema di prima nel seguente equivalente "
                  "max_{w, λ} wᵀ(m₂ − m₁) + λ(1 − wᵀw)'"),
                 ("bishop-prml", "Appendix E: stationary points of the Lagrangian, not its maximum")])
 def ml10_max_over_lambda() -> Statement:
     """ml10 replaces max_{wᵀw = 1} wᵀ(m₂ − m₁) by "the equivalent" max over (w, λ) of
-    L(w, λ) = wᵀ(m₂ − m₁) + λ(1 − wᵀw). The Lagrangian has no maximum: at w = 0 it is λ,
+    L(w, λ) = wᵀ(m₂ − m₁) + λ(1 − wᵀw). An erratum (reading policy, DESIGN.md): the printed
+    max_{w, λ} is a false formula, not a true one missing a condition. The Lagrangian has no maximum: at w = 0 it is λ,
     unbounded in λ. *Stated* (the printed equivalence: the constrained maximum ‖m₂ − m₁‖
     bounds L everywhere, i.e. is its max over (w, λ)) — refuted. *Corrected*: what ml10
     goes on to do is right — the constrained optimum is a *stationary point* of L
@@ -257,7 +255,8 @@ def ml10_max_over_lambda() -> Statement:
     D = m2 - m1
     unit = u / Norm(u)
     best = D / Norm(D)
-    return Statement(s, stated=Rel(dot(w, D) + lam * (1 - dot(w, w)), "<=", Norm(D)), claims={
+    return Statement(s, stated=Rel(dot(w, D) + lam * (1 - dot(w, w)), "<=", Norm(D)),
+                     corrects="on the sphere L(u/||u||, lambda) <= ||m_2 - m_1|| for every lambda", claims={
         "on the sphere L(u/||u||, lambda) <= ||m_2 - m_1|| for every lambda": Rel(
             dot(unit, D) + lam * (1 - dot(unit, unit)), "<=", Norm(D),
             Norm(D) / 2 * Norm(unit - best) ** 2),

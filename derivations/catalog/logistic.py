@@ -282,13 +282,15 @@ def gradient() -> Statement:
        sources=[("udelar2018", "Determinación de los parámetros ... (cont.), the underbrace of "
                                "(σ(wᵀx_n) − t_n) labelled y_n, and Obs. 1's errors (y_n − t_n)"),
                 ("bishop-prml", "§4.3.2, Eq. (4.91)")],
-       kind="erratum")
+       kind="typo")
 def gradient_underbrace() -> Statement:
     """udelar2018 prints ∇E(w) = … = Σ_n (σ(wᵀx_n) − t_n) x_n with an underbrace labelling the
     factor (σ(wᵀx_n) − t_n) as 'y_n'; but y_n := σ(wᵀx_n) on the previous slide, and Obs. 1
     calls the same factor the error (y_n − t_n). Stated, for one sample: σ(wᵀx) − t = y with
     y = σ(wᵀx) — refuted for t = 1. Corrected: the factor is y_n − t_n, so ∇E(w) =
-    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2)."""
+    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2). A typo (DESIGN.md,
+    "Reading policy"): a label slip that the next line corrects — Obs. 1, "la suma ponderada de
+    las muestras x_n ponderadas por los 'errores' correspondientes (y_n − t_n)"."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     x, w1, label = s.vector("x", d), s.vector("v", d), s.scalar("t_1", label=True)
@@ -357,18 +359,17 @@ def _separable_run(seed: int) -> RunResult:
                                "convexa y admite un único mínimo global'; Obs. 2 'E(w) es una función "
                                "convexa y por lo tanto admite una solución única'"),
                 ("bishop-prml", "§4.3.3, after Eq. (4.98); §4.3.2 on separable data")],
-       kind="caveat",
-       caveat="unstated conditions: the samples x_n span R^M (X of full column rank) for H = Σ_n "
-              "y_n(1 − y_n)x_n x_nᵀ to be positive definite and E strictly convex, and the classes "
-              "not linearly separable for a minimiser to exist. udelar2018 concludes 'H es definida "
-              "positiva' from 'y_n y 1 − y_n son positivos' alone, and 'convexa y por lo tanto admite "
-              "una solución única' (Obs. 2); with fewer samples than features H is singular, and on "
-              "separable data E has no minimiser at all")
+       kind="erratum")
 def hessian_definite() -> Statement:
-    """udelar2018: since y_n and 1 − y_n are positive, H is positive definite, so E is strictly
-    convex with a unique global minimum. Stated for any data (udelar2018 names no condition):
-    det H > 0 — refuted with one sample in two dimensions (N = 1, M = 2): H = y(1 − y)x xᵀ has
-    rank 1.
+    """udelar2018: "Como y_n y 1 − y_n son positivos, H es definida positiva y por ende E(w) es
+    estrictamente convexa y admite un único mínimo global". An erratum, not a caveat (reading
+    policy, DESIGN.md): the sentence is an inference, and its conclusion does not follow from
+    its premise under the document's own reading — positive weights y_n(1 − y_n) make
+    H = Σ_n y_n(1 − y_n)x_n x_nᵀ positive *semi*definite, not definite. As printed (the
+    premise holds, the conclusion det H > 0 is claimed from it): refuted with one sample in
+    two dimensions (N = 1, M = 2): H = y(1 − y)x xᵀ has rank 1. (Obs. 2's "E(w) es una
+    función convexa y por lo tanto admite una solución única" is the same slip: convex does
+    not give existence or uniqueness.)
 
     What holds: uᵀHu = Σ_n y_n(1 − y_n)(x_nᵀu)² with every weight y_n(1 − y_n) =
     e^{−a_n}/(1 + e^{−a_n})² > 0, so H = BᵀB with B = diag(√(y_n(1 − y_n)))X is positive

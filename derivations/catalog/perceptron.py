@@ -218,38 +218,32 @@ def solution_region() -> Statement:
 
 
 @entry("perceptron.udelar_rule_vs_region",
-       "udelar2018: the rule 'g ≥ 0 on ω₁, g < 0 on ω₂' is the solution region t aᵀy > 0",
+       "udelar2018: the rule 'g ≥ 0 on ω₁, g < 0 on ω₂' and the solution region t aᵀy > 0 differ "
+       "only on the boundary aᵀy = 0",
        uses=("perceptron.solution_region",),
-       kind="caveat",
-       caveat="unstated condition: no sample on the boundary (aᵀy_n ≠ 0). udelar2018 asks "
-              "'g(x_n) = aᵀy_n ≥ 0 si x_n de la clase ω₁, < 0 si ω₂' and then defines the solution "
-              "region as 't_n aᵀy_n > 0 para todo n': an ω₁ sample with aᵀy_n = 0 satisfies the "
-              "rule but is outside the region",
-       sources=[(_UD, f"{_UD_VAR}: 'Caso linealmente separable → Queremos clasificación sin error' "
-                      "and 'Región de solución A'")])
+       sources=[(_UD, f"{_UD_VAR}: 'Caso linealmente separable → Queremos clasificación sin error: "
+                      "g(x_n) = aᵀy_n ≥ 0 si x_n de la clase ω₁, < 0 si x_n de la clase ω₂' and "
+                      "'Región de solución A: a tal que t_n aᵀy_n > 0 para todo n'")])
 def udelar_rule_vs_region() -> Statement:
-    """udelar2018 states the error-free classification as aᵀyₙ ≥ 0 for ω₁ (t = +1) and
-    aᵀyₙ < 0 for ω₂ (t = −1), and the solution region as tₙaᵀyₙ > 0 ∀n, as if the two were
-    the same condition. They differ exactly on the boundary: t = +1, aᵀy = 0 meets the rule
-    and fails the region. With aᵀy ≠ 0 (the unstated condition) they agree; in general the
-    rule is t aᵀy > 0 or (t = +1 and aᵀy = 0). The printed equivalence is for every a; it is
-    stated at the boundary vectors a₀ = v − (vᵀy/yᵀy)y (a₀ᵀy = 0), where it fails for t = +1
-    (a point of measure zero that random a would never hit). ζ ≠ 0 is written σr (σ = ±1,
-    r > 0)."""
+    """udelar2018 prints the error-free classification as aᵀyₙ ≥ 0 for ω₁ (t = +1) and
+    aᵀyₙ < 0 for ω₂ (t = −1), and, on the next line, the solution region as tₙaᵀyₙ > 0 ∀n.
+    The slide never says the two coincide (reading policy, DESIGN.md: no printed sentence, so
+    nothing to refute): the region is the rule without its boundary. With aᵀy ≠ 0 they agree;
+    in general the rule is t aᵀy > 0 or (t = +1 and aᵀy = 0), so an ω₁ sample with aᵀy = 0
+    meets the rule and is outside the (open) region — a set of measure zero, the boundary
+    that the strict region keeps a margin from. ζ ≠ 0 is written σr (σ = ±1, r > 0)."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D, nonzero=True)
     t = s.scalar("t", label=True)
     g = dot(a, y)
-    a0 = _on_boundary(s, "a_0", s.vector("v", D), y)
-    g0 = dot(a0, y)
     zeta = _nonzero(s, "zeta")
 
     def rule_of(v):
         return sp.Or(sp.And(t > 0, v >= 0), sp.And(t < 0, v < 0))
 
     rule, rule_nz = rule_of(g), rule_of(zeta)
-    return Statement(s, stated=Iff(rule_of(g0), t * g0 > 0), claims={
+    return Statement(s, claims={
         "with a^T y = zeta != 0: rule iff t zeta > 0": Iff(rule_nz, t * zeta > 0),
         "in general: rule iff t a^T y > 0 or (t = +1 and a^T y = 0)":
             Iff(rule, sp.Or(t * g > 0, sp.And(t > 0, sp.Eq(g, 0)))),
@@ -605,14 +599,20 @@ def single_sample_step() -> Statement:
 
 @entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
        uses=("perceptron.criterion_gradient",),
-       kind="erratum",
-       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n'")])
+       kind="typo",
+       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n', after "
+                      "'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n' and before 'si su clase es C⁺ sumamos φ_n al "
+                      "vector de pesos, sino restamos φ_n'")])
 def bromberg_batch_sign() -> Statement:
     """E_P(w) = −Σ_{n∈M} wᵀφ_n t_n has ∇E_P = −Σ_{n∈M} φ_n t_n, so the descent step is
     w − η∇E_P = w + η Σ_{n∈M} φ_n t_n. Eq. (8) prints its second line with − : that would
     step *up* the gradient, making every misclassified term worse (−wᵀφ_n t_n grows by
     η‖φ_n‖²). bromberg2012's own reading two paragraphs later ('si su clase es C⁺ sumamos
-    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}."""
+    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}.
+
+    A typo (DESIGN.md, "Reading policy"): one sign, corrected by the document itself — its
+    E_P(w) = −Σ wᵀφ_n t_n printed just above gives the + form, and its reading of the
+    algorithm ('sumamos φ_n' for C⁺) is the + form."""
     s = Space()
     D = s.dim("D")
     w = s.vector("w", D)
@@ -645,7 +645,7 @@ def _printed_rule_run(seed: int) -> RunResult:
 @entry("perceptron.bromberg_single_sample_sign",
        "bromberg2012: the single-sample update w^{τ+1} = w^τ − ηφ_n t_n",
        uses=("perceptron.single_sample_step",),
-       kind="erratum",
+       kind="typo",
        sources=[(_BR, "§4.1, after Eq. (8): 'w^{τ+1} = w^τ − ηφ_n t_n', and the reading that follows: "
                       "'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'")])
 def bromberg_single_sample_sign() -> Statement:
@@ -654,7 +654,9 @@ def bromberg_single_sample_sign() -> Statement:
     for class C⁺, subtract it for C⁻), and what ml10, udelar2018 and hermosillo2017 print.
     The printed w − ηφ_n t_n subtracts it: the misclassified term −wᵀφ_n t_n grows by η‖φ_n‖²,
     and the run (exact rationals, separable data) shows that the printed rule never converges
-    while the corrected one does."""
+    while the corrected one does. A typo (DESIGN.md, "Reading policy"): the same sign as
+    Eq. (8), corrected by the next paragraph, "si su clase es C⁺ sumamos φ_n al vector de
+    pesos, sino restamos φ_n"."""
     s = Space()
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi_n", D)
@@ -786,39 +788,76 @@ def _eta_scaling_run(seed: int) -> RunResult:
                          f"eta a(1): {ok}")
 
 
+def _eta_any_start_run(seed: int) -> RunResult:
+    """From any a(0): the run with η from η a(0) makes the same corrections as the run with
+    η = 1 from a(0), and a_k = η a_k(1) — exact runs from a random nonzero a(0)."""
+    rng = np.random.default_rng(seed)
+    Y = np.round(_separable_data(rng, 8, 2)[0] * 4) / 4
+    Yq = [[Fraction(v) for v in row] for row in Y]
+    a0 = tuple(Fraction(int(v), 4) for v in rng.integers(1, 9, size=len(Yq[0])) * rng.choice([-1, 1], size=len(Yq[0])))
+    a1, c1, m1 = _exact_run(Yq, a0=a0)
+    ok = True
+    for eta in (Fraction(1, 3), Fraction(7, 2), Fraction(1, 1000)):
+        ae, ce, me = _exact_run(Yq, eta=eta, a0=tuple(eta * x for x in a0))
+        ok = ok and me == m1 and ce == c1 and all(x == eta * y for x, y in zip(ae, a1))
+    return RunResult(ok, f"a(0) = {tuple(map(str, a0))}, {len(m1)} corrections; eta in (1/3, 7/2, "
+                         f"1/1000) from eta a(0): same corrections, a(eta) = eta a(1): {ok}", exact=True)
+
+
+def _eta_fixed_start_differs(seed: int) -> RunResult:
+    """The reading the slide does not make — one fixed a(0) ≠ 0 for every η — fails: from
+    a(0) = (−3/2, 0) the η = 1 and η = 1/2 runs correct different samples (holds when they do)."""
+    r = _eta_printed_run(seed)
+    return RunResult(not r.holds, r.detail, exact=True)
+
+
 @entry("perceptron.eta_one_suffices",
        "udelar2018: 'como el criterio no cambia si se escala a, basta con tomar η = 1'",
-       uses=("perceptron.single_sample", "perceptron.criterion_forms",),
-       kind="caveat",
-       caveat="unstated condition: a(0) = 0 (or a(0) scaled with η). udelar2018's algorithm starts "
-              "from 'Inicializar a' (any a); from a(0) ≠ 0 the runs with η and with η = 1 are not "
-              "scaled copies and can correct different samples",
-       sources=[(_UD, f"{_UD_ONE}: 'Como el criterio no cambia si se escala a, basta con tomar η = 1', "
-                      "'Inicializar a, k = 0'"),
+       uses=("perceptron.single_sample", "perceptron.criterion_forms", "relaxation.scale_invariance"),
+       sources=[(_UD, f"{_UD_ONE}: 'Se considera el algoritmo con un incremento fijo (η(k) = η "
+                      "constante). Como el criterio no cambia si se escala a, basta con tomar η = 1', "
+                      "'Inicializar a, k = 0', 'Si y_k mal clasificado, entonces a ← a + t_k y_k'"),
                 (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = 0 #Otras inicializaciones son posibles', "
                       "'0 < η ≤ 1 es la tasa de aprendizaje'")])
 def eta_one_suffices() -> Statement:
-    """The test t aᵀy ≤ 0 and the solution region are invariant under a ↦ c a (c > 0), and
-    J_p(c a) = c J_p(a) (same minimisers; the activation is written σr, σ = ±1, r ≥ 0, so
-    the case analysis knows the sign of c aᵀy = σ(cr)). Hence from a(0) = 0 the run with increment η is
-    η times the run with η = 1, correction for correction (induction: a_k(η) = η a_k(1) has
-    the same signs) — η = 1 suffices. From a(0) ≠ 0 it does not: y₁ = (1, 0),
-    y₂ = (−1, 1), a(0) = (−3/2, 0) — the η = 1 and η = 1/2 runs correct different samples
-    (exact run, the stated form)."""
+    """One sentence, two readings of "el criterio" (DESIGN.md, "Reading policy").
+
+    *The reading the slide's context supports* — the classification criterion, "y_k mal
+    clasificado" (t aᵀy ≤ 0), the only thing the algorithm on the same slide tests — holds:
+    t (ca)ᵀy ≤ 0 ⇔ t aᵀy ≤ 0 for c > 0 (relaxation.scale_invariance: ℳ(ca) = ℳ(a)), so the
+    run with a fixed increment η started from η a(0) makes the same corrections as the run with
+    η = 1 from a(0), and a_k(η) = η a_k(1) (induction; exact runs, a(0) = 0 and random
+    a(0) ≠ 0). Since the slide's "Inicializar a" leaves a(0) free, η = 1 loses nothing: every
+    η-run is a scaled η = 1 run. The activation is written σr (σ = ±1, r ≥ 0) so that the case
+    analysis knows the sign of c aᵀy = σ(cr).
+
+    *Notes, never refutations:* (i) read as the value of J_p (the criterion of the previous
+    slide), "no cambia" is false — J_p(ca) = c J_p(a) term by term (claim below;
+    relaxation.scale_invariance); only its minimisers are kept. (ii) Read as "for one fixed
+    a(0) ≠ 0, every η gives the same run", it is false too — y₁ = (1, 0), y₂ = (−1, 1),
+    a(0) = (−3/2, 0): the η = 1 and η = 1/2 runs correct different samples (an exact run,
+    claim below) — but the slide never fixes a(0)."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D)
     c = s.scalar("c", positive=True)
+    t = s.scalar("t", label=True)
     # the activation aᵀy as σr (σ = ±1, r ≥ 0), so that c aᵀy = σ(c r) has a known sign
     sig, r = s.scalar("sigma", label=True), s.scalar("r", nonnegative=True)
     z = sig * r
-    return Statement(s, stated=Behaviour(_eta_printed_run, "exact runs from a(0) = (-3/2, 0) with eta = 1 "
-                                         "and eta = 1/2 make the same corrections", seeds=(0,)),
-                     claims={
+    return Statement(s, claims={
         "(c a)^T y = c a^T y": Equal(dot(c * a, y), c * dot(a, y)),
-        "one term of J_p scales: max(0, -c z) = c max(0, -z)": Equal(sp.Max(0, -c * z), c * sp.Max(0, -z)),
+        "the test is scale-invariant: t (c z) <= 0 iff t z <= 0": Iff(t * (c * z) <= 0, t * z <= 0),
         "from a(0) = 0: a_k(eta) = eta a_k(1), same corrections": Behaviour(
             _eta_scaling_run, "exact runs with eta = 1, 1/3, 7/2, 1/1000 from a(0) = 0", seeds=tuple(range(4))),
+        "from eta a(0): a_k(eta) = eta a_k(1), same corrections": Behaviour(
+            _eta_any_start_run, "exact runs with eta = 1 from a(0) and eta = 1/3, 7/2, 1/1000 from eta a(0), "
+                                "a(0) random nonzero", seeds=tuple(range(4))),
+        "note, the value reading: max(0, -c z) = c max(0, -z), J_p scales with a":
+            Equal(sp.Max(0, -c * z), c * sp.Max(0, -z)),
+        "note, a fixed a(0) != 0: the eta = 1 and eta = 1/2 runs differ": Behaviour(
+            _eta_fixed_start_differs, "exact runs from a(0) = (-3/2, 0) with eta = 1 and eta = 1/2 "
+                                      "correct different samples", seeds=(0,)),
     })
 
 
@@ -1371,9 +1410,10 @@ def _eta_general_run(seed: int) -> RunResult:
        "hermosillo2017: after training w = Σ_j α_j y_j x_j (α_j = number of corrections of x_j)",
        uses=("perceptron.dual_equivalence", "perceptron.eta_one_suffices",),
        kind="caveat",
-       caveat="unstated condition: η = 1 and w(0) = 0. hermosillo2017's primal algorithm updates "
-              "'w = w + y_i η x_i' with '0 < η ≤ 1' and notes 'Otras inicializaciones son posibles'; "
-              "then w = w(0) + η Σ_j α_j y_j x_j, which is Σ_j α_j y_j x_j only for η = 1, w(0) = 0",
+       caveat="unstated condition: η = 1. hermosillo2017's primal algorithm starts from its printed "
+              "'w = 0' (so w(0) = 0 is the document's own, not a missing condition) but updates "
+              "'w = w + y_i η x_i' with '0 < η ≤ 1'; then w = η Σ_j α_j y_j x_j, which is "
+              "Σ_j α_j y_j x_j only for η = 1",
        sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i # 0 < η ≤ 1', 'w = 0 #Otras "
                       "inicializaciones son posibles', 'w = Σ_{j=1}^N α_j y_j x_j'"),
                 (_HE, "Perceptron DUAL: 'El vector de pesos es una combinación lineal de puntos de entrenamiento'")])

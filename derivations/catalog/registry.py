@@ -22,9 +22,11 @@ from .._verdicts.verdict import holds
 
 __all__ = ["Entry", "Source", "entry", "REGISTRY", "KINDS", "PRINTED_FALSE", "DOCUMENTS"]
 
-KINDS = ("result", "erratum", "caveat", "exercise", "algorithm")
-#: Kinds whose statement as printed (``Statement.stated``) must be refuted.
-PRINTED_FALSE = ("erratum", "caveat")
+KINDS = ("result", "erratum", "typo", "caveat", "exercise", "algorithm")
+#: Kinds whose statement as printed (``Statement.stated``) must be refuted. A ``typo`` is a
+#: symbol slip that the surrounding text corrects (the next line uses the right symbol): it
+#: is checked like an erratum but reported and counted apart (DESIGN.md, "Reading policy").
+PRINTED_FALSE = ("erratum", "typo", "caveat")
 DOCUMENTS = {
     "bromberg2012": 'F. Bromberg, "3. Discriminantes lineales", UTN-FRM, 2012',
     "dhs-perceptron": '"Linear discriminant functions: Perceptron" notes after Duda, Hart & Stork ch. 5',
@@ -61,8 +63,8 @@ class Entry:
     def verdict_ok(self, status: str, claim_statuses: list[str]) -> bool:
         """Whether an entry-level ``status`` (and its claims' statuses) is what this kind expects.
 
-        An erratum's statement as printed must be refuted and its corrected claims verified.
-        A caveat is reported, not silently fixed: a claim true only under a condition the
+        An erratum's statement as printed must be refuted and its corrected claims verified;
+        so must a typo's (a slip the next line of the document corrects). A caveat is reported, not silently fixed: a claim true only under a condition the
         document leaves out has its printed form (without the condition) refuted and the
         conditioned claims verified — the entry's status is the printed form's, ``refuted``;
         a misattributed claim (no printed form to refute) must be verified. Every other kind
@@ -71,7 +73,7 @@ class Entry:
         """
         if self.kind in PRINTED_FALSE and status == "refuted":
             return all(holds(c) for c in claim_statuses)
-        if self.kind == "erratum":
+        if self.kind in ("erratum", "typo"):
             return False
         return holds(status)
 
@@ -83,8 +85,11 @@ def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "
           uses: tuple[str, ...] = ()) -> Callable:
     """Register the decorated builder as catalog entry ``id``.
 
-    ``kind="caveat"`` needs ``caveat``: the condition the document leaves out ("unstated
-    condition: X̃ has full column rank") or what is misattributed ("misattributed: ...").
+    ``kind="caveat"`` needs ``caveat``: the condition the document genuinely leaves out
+    ("unstated condition: φ(x_i) ≠ 0" — never one the printed formula presupposes, such as
+    the invertibility its inverse needs: DESIGN.md, "Reading policy") or what is
+    misattributed ("misattributed: ..."). ``kind="typo"`` is a symbol slip the document's
+    surrounding text corrects, checked like an erratum and counted apart.
     ``uses`` names the entries whose results this one rests on (checked once the whole
     catalog is loaded: see ``check_uses``)."""
     if id.count(".") < 1 or id != id.strip() or " " in id:

@@ -460,52 +460,105 @@ def _nonseparable_minimum(seed: int) -> RunResult:
                             f"J_q descent from there ends at ‖a‖ = {np.linalg.norm(q.a_):.1e} (the trivial a = 0)")
 
 
+def _nonseparable_in_region(seed: int) -> RunResult:
+    """udelar2018's "siempre dan una solución, aún en el caso no separable" with "solución" as
+    the slides define it, a vector of the Región de solución 𝒜 = {a : t_n aᵀy_n > 0 ∀n}: on
+    non-separable data the vectors descent on J_r and on J_q reaches are in 𝒜 (holds when
+    both are). The data are two Gaussian clouds plus one point x_0 given to both classes, so
+    no a separates them — t aᵀy_0 and −t aᵀy_0 cannot both be > 0 — and each returned vector,
+    taken as the exact rational its floats store, is tested against 𝒜 in exact arithmetic."""
+    import numerics.descent as nd
+    import numerics.relaxation as nr
+
+    rng = np.random.default_rng(seed)
+    n = 15
+    X = np.vstack([rng.normal(size=(n, 2)) + [1.0, 0.0], rng.normal(size=(n, 2)) - [1.0, 0.0],
+                   [[0.25, 0.5], [0.25, 0.5]]])
+    t = np.r_[np.ones(n), -np.ones(n), 1.0, -1.0]
+    Y = t[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
+    b = 1.0
+    Lr = float(np.linalg.eigvalsh(Y.T @ (Y / np.sum(Y ** 2, axis=1)[:, None]))[-1])
+    r = nd.gradient_descent(lambda a: nr.relaxation_gradient_r(a, Y, b=b), np.zeros(3), eta=1.0 / Lr,
+                            max_iter=200000, tol=1e-9)
+    Lq = 2 * float(np.linalg.eigvalsh(Y.T @ Y)[-1])
+    q = nd.gradient_descent(lambda a: nr.relaxation_gradient_q(a, Y), r.a_, eta=1.0 / Lq,
+                            max_iter=200000, tol=1e-9)
+    Yq = [[Fraction(float(v)) for v in row] for row in Y]
+
+    def outside(a) -> int:  # samples with t_n aᵀy_n <= 0 (Y holds t_n y_n), exactly
+        aq = [Fraction(float(v)) for v in a]
+        return sum(1 for row in Yq if sum(x * v for x, v in zip(aq, row)) <= 0)
+
+    out_r, out_q = outside(r.a_), outside(q.a_)
+    return RunResult(out_r == 0 and out_q == 0,
+                     f"N = {len(t)}, x_0 = (1/4, 1/2) in both classes: descent on J_r ends with "
+                     f"{out_r} samples outside the Región de solución, on J_q with {out_q} (exact "
+                     "rationals)", exact=True)
+
+
 @entry("relaxation.nonseparable_solution",
-       "J_q and J_r 'siempre dan una solución, aún en el caso no separable': a minimiser, not a separator",
+       "udelar2018: J_q and J_r 'siempre dan una solución, aún en el caso no separable' — a solution "
+       "of the Región de solución cannot exist there",
        uses=("relaxation.jr_gradient",),
-       kind="algorithm",
+       kind="erratum",
        sources=[("udelar2018", f"{_UD_OBS}: 'Las relajaciones de mínimos cuadrados J_q y J_r siempre dan "
-                               "una solución, aún en el caso no separable'"), _DHS_56])
+                               "una solución, aún en el caso no separable'"),
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso c = 2): 'Región de solución "
+                               "A: a tal que t_n aᵀy_n > 0 para todo n'; 'J(a): costo que se minimiza "
+                               "cuando a es una solución'; 'el algoritmo converge a una solución exacta'"),
+                _DHS_56])
 def nonseparable_solution() -> Statement:
-    """udelar2018 contrasts the perceptron (no convergence on non-separable data) with the
-    relaxations: gradient descent on J_q or J_r always ends at a minimiser. Run on two Gaussian
-    clouds with one point of each class deep inside the other (not separable, decided by
-    numerics.separability's LP): gradient descent on J_r (b = 1, step 1/L) converges to a
-    stationary point with J_r > 0 that misclassifies samples — a minimiser, not a separating
-    vector; on J_q it converges to a ≈ 0, the trivial solution (relaxation.jq_trivial_solution)."""
-    return Statement(Space(), claims={"descent on J_r and J_q converges on non-separable data": Behaviour(
-        _nonseparable_minimum, "gradient descent converges on J_r (to J_r > 0) and on J_q (to a ≈ 0) for "
-                               "non-separable data", seeds=tuple(range(6)))})
+    """Two readings of "solución" (DESIGN.md, "Reading policy").
+
+    *The reading the slides' own context supports:* a solution is a vector of the "Región de
+    solución 𝒜: a tal que t_n aᵀy_n > 0 para todo n", the word's definition two slides
+    earlier, used again for J ("costo que se minimiza cuando a es una solución") and in the
+    convergence theorem on the same slide ("converge a una solución exacta"). Under it the
+    sentence is false: on non-separable data 𝒜 is empty, and the vectors descent on J_r and on
+    J_q reach are not in it — refuted by an exact run (a point given to both classes makes
+    non-separability exact; the returned vectors are tested against 𝒜 in rationals).
+
+    *Note, never a refutation — the other reading,* "solución" as "a minimiser descent
+    reaches": gradient descent on J_r (b = 1, step 1/L) converges on two Gaussian clouds with
+    one point of each class deep inside the other (not separable, decided by
+    numerics.separability's LP) to a stationary point with J_r > 0 that misclassifies
+    samples; on J_q it converges to a ≈ 0, the trivial solution
+    (relaxation.jq_trivial_solution)."""
+    return Statement(Space(), stated=Behaviour(
+        _nonseparable_in_region, "descent on J_r and on J_q reaches a vector of the Región de solución "
+                                 "on non-separable data", seeds=tuple(range(3))),
+        claims={"note, the minimiser reading: descent on J_r and J_q converges on non-separable data": Behaviour(
+            _nonseparable_minimum, "gradient descent converges on J_r (to J_r > 0) and on J_q (to a ≈ 0) for "
+                                   "non-separable data", seeds=tuple(range(6)))})
 
 
 # --- scaling -------------------------------------------------------------------------------------
 
 @entry("relaxation.scale_invariance",
-       "udelar2018: 'el criterio no cambia si se escala a' — J_p doubles with a; only ℳ(a) is invariant",
+       "Scaling a: J_p(ca) = c J_p(a), J_q(ca) = c² J_q(a), while ℳ(ca) = ℳ(a) (c > 0)",
        uses=("perceptron.criterion_forms",),
-       kind="erratum",
-       sources=[("udelar2018", "Perceptrón: corrección de a una muestra: 'Como el criterio no cambia si se "
-                               "escala a, basta con tomar η = 1'"),
-                ("udelar2018", f"{_UD_CRIT}: J(a) = #ℳ(a), J_p, J_q")])
+       sources=[("udelar2018", f"{_UD_CRIT}: J(a) = #ℳ(a), J_p, J_q"), _DHS_56])
 def scale_invariance() -> Statement:
-    """udelar2018 justifies η = 1 by "el criterio no cambia si se escala a" (the criterion of the
-    slide is J_p). As printed (stated) at c = 2: J_p(2a) = J_p(a) — refuted: J_p is positively
-    homogeneous of degree 1, J_p(2a) = 2 J_p(a); J_q of degree 2, J_q(2a) = 4 J_q(a). What does
-    not change is the misclassified set ℳ(ca) = ℳ(a) for c > 0, hence the count #ℳ and the
-    solution region, which is why a fixed increment η only rescales the perceptron's iterates
-    from a(0) = 0 (perceptron.py). Proved at c = 2 and c = 1/3 term by term (one sample, D = 1, 2; see
-    the module docstring for why not at a symbolic c)."""
+    """The criteria of udelar2018's slide under a ↦ c a (c > 0): J_p is positively homogeneous
+    of degree 1, J_p(2a) = 2 J_p(a); J_q of degree 2, J_q(2a) = 4 J_q(a). What does not change
+    is the misclassified set ℳ(ca) = ℳ(a), hence the count #ℳ and the solution region, and
+    the minimisers of J_p (its minimum 0 is kept). This is the lemma behind udelar2018's
+    "Como el criterio no cambia si se escala a, basta con tomar η = 1", whose one entry is
+    perceptron.eta_one_suffices (it reads "el criterio" as the classification test ℳ(a), which
+    the algorithm on that slide uses, and notes that J_p's value does change). Proved at
+    c = 2 and c = 1/3 term by term (one sample, D = 1, 2; see the module docstring for why not
+    at a symbolic c)."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)
     ys, ts = _samples(s, D)
     two, third = sp.Integer(2), sp.Rational(1, 3)
-    return Statement(s, stated=Equal(_J_p(two * a, ys, ts), _J_p(a, ys, ts)), claims={
+    return Statement(s, claims={
         "J_p(2a) = 2 J_p(a)": Equal(_J_p(two * a, ys, ts), two * _J_p(a, ys, ts)),
         "J_p(a/3) = J_p(a)/3": Equal(_J_p(third * a, ys, ts), third * _J_p(a, ys, ts)),
         "J_q(2a) = 4 J_q(a)": Equal(_J_q(two * a, ys, ts), 4 * _J_q(a, ys, ts)),
         "#M(2a) = #M(a)": Equal(_count(two * a, ys, ts), _count(a, ys, ts)),
         "#M(a/3) = #M(a)": Equal(_count(third * a, ys, ts), _count(a, ys, ts)),
-    }, corrects="J_p(2a) = 2 J_p(a)", no_numeric=(
+    }, no_numeric=(
         "a homogeneity property of the criteria; their values are checked against "
         "numerics.relaxation in relaxation.jq_gradient and relaxation.jr_index_set"))

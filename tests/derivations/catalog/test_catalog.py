@@ -82,6 +82,12 @@ UNNAMED_MISTAKES = {
     "relaxation.jr_index_set": "udelar2018 sums J_r over ℳ(a) = {t aᵀy ≤ 0}, not {t aᵀy ≤ b}: the b "
                                "is lost inside the index set's condition (no operator mutates a "
                                "Piecewise condition)",
+    "logistic.hessian_definite": "udelar2018 concludes 'H es definida positiva' (det H > 0) from "
+                                 "positive weights, which give only semidefinite: a strict "
+                                 "inequality for a non-strict one (no operator makes one strict)",
+    "lagrange.ml10_max_over_lambda": "ml10 takes the max over (w, λ) of the Lagrangian, whose "
+                                     "optimum is a saddle (max over w, min over λ): a quantifier, "
+                                     "not a mutation of the formula",
     "svm.dual_constraints": "hermosillo2017 prints the strict α_i > 0 for α_i ≥ 0 (no operator makes "
                             "an inequality strict: its mutants would be refuted only on the "
                             "boundary, a set random points rarely hit)",
@@ -106,10 +112,10 @@ def _problems(entry_id: str, payload: dict) -> list[str]:
                                              for o in c["methods"]])
                   for c in extra.get("claims", []) + ([stated] if stated else [])]
         out.append(f"{entry_id}: {rec['kind']} is {rec['status']}: {rec.get('error') or detail}")
-    if rec["kind"] == "erratum" and stated is not None:
+    if rec["kind"] in ("erratum", "typo") and stated is not None:
         diagnosis = rec["diagnosis"]
         if not rec["counterexample"]:
-            out.append(f"{entry_id}: an erratum needs an exact counterexample (or a failing run)")
+            out.append(f"{entry_id}: an {rec['kind']} needs an exact counterexample (or a failing run)")
         if not diagnosis:
             out.append(f"{entry_id}: an erratum needs a diagnosis")
         elif diagnosis.startswith("diagnosis failed"):
@@ -170,3 +176,27 @@ def test_caveat_kind_needs_its_caveat_and_expects_the_printed_form_refuted():
     assert e.verdict_ok("verified", ["verified"])         # misattributed: true, reported
     err = Entry("t.y", "t", "erratum", (), lambda: None, "doc")
     assert not err.verdict_ok("verified", ["verified"]) and err.verdict_ok("refuted", ["verified"])
+
+
+def test_typo_kind_is_checked_like_an_erratum_and_counted_apart():
+    """A typo (a slip the next line corrects): its printed form must be refuted and its
+    corrected form verified, like an erratum; the report's summary counts it under 'typos',
+    never under 'errata' (DESIGN.md, "Reading policy")."""
+    from derivations._verdicts.report import summary
+    from derivations.catalog.registry import PRINTED_FALSE, Entry, entry
+    from numerics.errors import InvalidInput
+
+    assert "typo" in KINDS and "typo" in PRINTED_FALSE
+    typo = Entry("t.z", "t", "typo", (), lambda: None, "doc")
+    assert typo.verdict_ok("refuted", ["verified"])
+    assert not typo.verdict_ok("verified", ["verified"])      # a typo that holds is no typo
+    assert not typo.verdict_ok("refuted", ["refuted"])        # its corrected form must hold
+    with pytest.raises(InvalidInput, match="only a caveat entry"):
+        entry("t.z", "t", sources=[("ml10", "here")], kind="typo", caveat="x")
+    recs = [{"status": "refuted", "kind": k} for k in ("typo", "typo", "erratum", "caveat")]
+    s = summary(recs, 0.0)
+    assert (s["typos"], s["errata"], s["caveats"], s["refuted"]) == (2, 1, 1, 4)
+    typos = [e.id for e in REGISTRY.values() if e.kind == "typo"]
+    assert typos, "the catalog records the documents' typos as their own kind"
+    for i in typos:
+        assert REGISTRY[i].build().stated is not None, f"{i}: a typo prints a form to refute"

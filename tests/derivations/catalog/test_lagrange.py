@@ -69,12 +69,11 @@ def test_ml10_lagrangian_exceeds_the_constrained_max_off_the_sphere(lam, dist, s
     assert lagrangian(u) <= np.linalg.norm(D) * (1 + 1e-12) + abs(lam) * 1e-12
 
 
-# The catalog-wide slow test (test_catalog.py) checks every entry's verdict and an erratum's
-# counterexample; it does not ask a caveat for one. This checks that the caveat's printed form
-# is refuted by an exact counterexample, not only that the verdict is as its kind expects.
-def test_caveat_printed_form_is_refuted_by_an_exact_counterexample():
+# ml10's "equivalent" max over (w, λ) is a false formula, an erratum under the reading policy
+# (DESIGN.md): its printed form is refuted by an exact counterexample, its corrected form holds.
+def test_erratum_printed_form_is_refuted_by_an_exact_counterexample():
     r = verify_entry(REGISTRY["lagrange.ml10_max_over_lambda"])
-    assert r.entry.kind == "caveat"
+    assert r.entry.kind == "erratum"
     assert r.ok, (r.status, [(c.label, c.status) for c in r.claims])
     assert r.counterexample
 

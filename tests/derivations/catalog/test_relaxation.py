@@ -163,8 +163,9 @@ def test_a_stalled_relaxation_stops_at_once_instead_of_spinning():
 
 @given(labelled_samples(), st.sampled_from([0.25, 0.5, 2.0, 3.0]))
 def test_scaling_a_scales_jp_and_jq_and_keeps_the_misclassified_set(sample, c):
-    """relaxation.scale_invariance: udelar2018's 'el criterio no cambia si se escala a' holds
-    for ℳ(a), not for J_p (degree 1) or J_q (degree 2). Dyadic data and c: exact in float64."""
+    """relaxation.scale_invariance: ℳ(ca) = ℳ(a) (the reading of udelar2018's 'el criterio no
+    cambia si se escala a' that perceptron.eta_one_suffices verifies), while J_p scales with
+    degree 1 and J_q with degree 2. Dyadic data and c: exact in float64."""
     a, Y, t = sample
     Yn = _normalised(Y, t)
     assert np.array_equal(npc.misclassified(c * a, Yn), npc.misclassified(a, Yn))

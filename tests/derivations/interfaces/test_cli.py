@@ -56,12 +56,12 @@ def test_verify_json_matches_the_design_schema(capsys):
     code = main(["verify", "geometry", "--format", "json", "--jobs", "1"])
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"schema", "results", "summary"}
-    assert out["schema"] == 4
+    assert out["schema"] == 5
     required = {"id", "title", "topic", "kind", "sources", "status", "methods", "counterexample",
                 "diagnosis", "stated_latex", "latex", "caveat"}
     for r in out["results"]:
         assert required <= set(r), required - set(r)
-        assert r["kind"] in ("result", "erratum", "caveat", "exercise", "algorithm")
+        assert r["kind"] in ("result", "erratum", "typo", "caveat", "exercise", "algorithm")
         assert (r["caveat"] is not None) == (r["kind"] == "caveat")
         assert r["status"] in ("verified", "verified at sizes", "refuted", "undecided", "conflict",
                                "error")
@@ -73,7 +73,7 @@ def test_verify_json_matches_the_design_schema(capsys):
             assert r["stated_latex"] and r["latex"]
     s = out["summary"]
     assert set(s) == {"verified", "verified at sizes", "refuted", "undecided", "conflict", "error",
-                      "errata", "caveats", "seconds", "verified_every_size", "cached"}
+                      "errata", "caveats", "typos", "seconds", "verified_every_size", "cached"}
     assert 0 <= s["cached"] <= len(out["results"])
     assert 0 <= s["verified_every_size"] <= s["verified"]
     for r in out["results"]:  # the verdict states its scope

@@ -80,6 +80,15 @@ def _erratum() -> dict:
                    diagnosis="the overall sign is flipped (proved)")
 
 
+def test_a_typo_is_listed_with_the_errata_as_printed_and_corrected():
+    """A typo (a slip the document's next line corrects) is refuted as printed like an erratum:
+    the errata section shows it too, not only its topic's section."""
+    typo = dict(_erratum(), id="t.typo", kind="typo", title="A slip the next line corrects")
+    src = article([_record(), typo]).source
+    section = src.split(r"\section{Errata and typos: as printed and corrected}")
+    assert len(section) == 2 and "a = -a" in section[1].replace(r"\lindiscnext{}", "")
+
+
 def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
     doc = article([_record(), _erratum()])
     src = doc.source
@@ -88,7 +97,7 @@ def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
     assert r"\label{entry:t.one}" in src and r"\label{entry:t.two}" in src
     assert "proved at $d \\le 3$" in src and "exact random points up to $d = 5$" in src
     assert r"\textit{Seeds:} 7" in src
-    assert r"\section{Errata: as printed and corrected}" in src
+    assert r"\section{Errata and typos: as printed and corrected}" in src
     assert r"\lindiscformula{a \lindiscnext{}= -a}" in src and "the overall sign is flipped" in src
     a, b = doc.spans["t.one"]
     assert "t.one" in "\n".join(doc.lines[a - 1:b])
