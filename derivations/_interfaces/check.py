@@ -16,8 +16,11 @@ import time
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
-    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1)")
+    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1), or notes: "
+                        ".tex, .md, .ipynb (derivations/_notes)")
     parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument("--strict", action="store_true",
+                        help="notes: a step not checked fails the run (exit 1)")
     verification_options(parser, "the exercises of [[answer]] items")
 
 
@@ -95,10 +98,26 @@ def render(report) -> str:
 
 
 def run(ns) -> int:
+    from .._notes import is_notes_file
     from .._userclaims.checking import check_file
     from .._userclaims.errors import ClaimsError
     from .cli import UsageError
 
+    if is_notes_file(ns.file):
+        from .._notes.checking import check_notes
+        from .._notes.report import render as render_notes
+
+        try:
+            notes = check_notes(ns.file, seed=ns.seed, budget=ns.budget)
+        except ClaimsError as exc:
+            raise UsageError(str(exc)) from None
+        notes.strict = ns.strict
+        if ns.format == "json":
+            json.dump(notes.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
+            sys.stdout.write("\n")
+        else:
+            print(render_notes(notes))
+        return notes.exit_code
     try:
         report = check_file(ns.file, seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
     except ClaimsError as exc:

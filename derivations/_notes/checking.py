@@ -1,0 +1,242 @@
+"""Checking a notes file: its ``lindisc:`` comments declare, its displays are chains, each
+step is verified; the result is a :class:`~.report.NotesReport` located in the file.
+
+Malformed input — a file that cannot be read, a ``lindisc:`` statement not understood, a
+declaration or definition that does not build — is a
+:class:`~derivations._userclaims.errors.ClaimsError` at its file, line and column (exit 2).
+A formula not understood is never an error: its steps are *not checked*, with the position
+and the fragment.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from .._userclaims.declarations import Declarations, condition
+from .._userclaims.errors import ClaimsError, Location
+from .._userclaims.loader import ClaimsFile
+from .chains import RELATIONS, Checker, split_chains
+from .directives import parse_directives
+from .extract import read_notes
+from .latex_math import Env, pyname, translate
+from .report import NotesReport, step_record
+from .tokens import NotUnderstood, tokenize
+
+__all__ = ["check_notes"]
+
+_HOLDS = ("verified", "verified at sizes", "trivial")
+
+
+def _located(exc: NotUnderstood, src, prefix: str = "") -> ClaimsError:
+    frag = f" (at {exc.fragment!r})" if exc.fragment else ""
+    return ClaimsError(prefix + exc.reason + frag, src.loc(exc.pos))
+
+
+def _setup(doc):
+    """Declarations, definitions, conditions and per-display directives of the file."""
+    stmts = []
+    for c in doc.comments:
+        try:
+            stmts += [(d, c.source) for d in parse_directives(c.body, c.pos)]
+        except NotUnderstood as exc:
+            raise _located(exc, c.source, "lindisc comment: ") from None
+    table, where = {}, {}
+    for d, src in stmts:
+        if d.kind == "declare":
+            key = pyname(d.name)
+            if key in table:
+                raise ClaimsError(f"{d.name} is declared twice", src.loc(d.pos))
+            table[key] = d.value
+            where[key] = src.loc(d.pos)
+    fallback = doc.sources[0].loc(0) if doc.sources else Location(doc.path)
+    decls = Declarations(table, lambda value, key=None: where.get(key, fallback))
+    env = Env({_user(k): v.kind for k, v in decls.decls.items()},
+              {_user(k): list(v.sizes) for k, v in decls.decls.items()})
+    defs, assumes = [], []
+    for d, src in stmts:
+        if d.kind == "define":
+            plain = not re.search(r"[\\{}]", d.value)
+            try:
+                text = translate(tokenize(d.value, d.value_pos, doc.macros, plain=plain), env,
+                                 plain=plain)
+            except NotUnderstood as exc:
+                raise _located(exc, src, f"define {d.name}: ") from None
+            if d.name in env.kinds:
+                if env.kinds[d.name] == "dim":
+                    raise ClaimsError(f"define {d.name}: {d.name} is a dim", src.loc(d.pos))
+                defs.append((pyname(d.name), text, src.loc(d.value_pos)))
+            elif d.name in env.inline:
+                raise ClaimsError(f"{d.name} is defined twice", src.loc(d.pos))
+            else:
+                env.inline[d.name] = text
+        elif d.kind == "assume":
+            text = re.sub(r"^\s*\\?([A-Za-z][A-Za-z0-9_]*)", lambda m: pyname(m.group(1)), d.value)
+            condition(text, decls.decls, src.loc(d.value_pos))
+            assumes.append(text)
+    cf = ClaimsFile(doc.path, "", "", decls, defs, [])
+    return cf, env, assumes, stmts
+
+
+def _user(key: str) -> str:
+    return key[:-1] if key.endswith("_") and pyname(key[:-1]) == key else key
+
+
+def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | None = None) -> NotesReport:
+    """Check every chain of a ``.tex``, ``.md`` or ``.ipynb`` file."""
+    t0 = time.monotonic()
+    doc = read_notes(path, label=label)
+    cf, env, assumes, stmts = _setup(doc)
+    checker = Checker(cf, env, assumes, seed=seed, budget=budget)
+    rep = NotesReport(doc.path, doc.kind)
+    # directives in file order: skip / expect / name apply to the next display
+    marks = sorted(((id(src), d.pos, d) for d, src in stmts if d.kind in ("skip", "expect", "name")),
+                   key=lambda x: (x[0], x[1]))
+    for disp in doc.displays:
+        src = disp.source
+        before = [d for s, p, d in marks if s == id(src) and p < disp.start
+                  and p > _prev_end(doc, disp)]
+        inside = [d for s, p, d in marks if s == id(src) and disp.body_start <= p < disp.body_end]
+        where = src.loc(disp.start)
+        if any(d.kind == "skip" for d in before):
+            rep.skipped.append({"where": _w(where), "line": where.line, "env": disp.env})
+            continue
+        expect = next((d.value for d in before if d.kind == "expect"), None)
+        name = next((d.value for d in before if d.kind == "name"), None)
+        step_expect = {src.loc(d.pos).line: d.value for d in inside if d.kind == "expect"}
+        try:
+            chains, _labels = split_chains(disp.body, disp.body_start, doc.macros,
+                                           lambda p, s=src: s.loc(p).line)
+        except NotUnderstood as exc:
+            loc = src.loc(exc.pos)
+            rep.add_chain({"name": name or f"{disp.env} at line {where.line}", "where": _w(where),
+                           "line": where.line, "env": disp.env, "status": "not checked",
+                           "first_wrong_step": None, "steps": [], "expect": expect,
+                           "reason": exc.reason, "fragment": exc.fragment, "at": _w(loc)})
+            continue
+        real = [c for c in chains if len(c.segments) > 1]
+        if not real:
+            rep.no_relation += 1
+            continue
+        for k, ch in enumerate(real):
+            cname = name or ch.labels.get(0) or f"{disp.env} at line {src.loc(ch.segments[0].toks[0].pos).line if ch.segments[0].toks else where.line}"
+            if len(real) > 1 and name:
+                cname = f"{name} ({k + 1})"
+            rec = _check_chain(checker, ch, src, cname, step_expect, rep)
+            rec.update(env=disp.env, expect=expect)
+            rep.add_chain(rec)
+    rep.seconds = round(time.monotonic() - t0, 2)
+    return rep
+
+
+def _prev_end(doc, disp) -> int:
+    prev = [d.body_end for d in doc.displays if d.source is disp.source and d.body_end <= disp.start]
+    return max(prev, default=-1)
+
+
+def _w(loc: Location) -> str:
+    return f"{loc.file}:{loc.line}:{loc.column}"
+
+
+def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -> dict:
+    segs = ch.segments
+    texts: list = []
+    for s in segs:
+        try:
+            texts.append(checker.side(s))
+        except NotUnderstood as exc:
+            texts.append(exc)
+    steps = []
+    iff = any(s.rel is not None and RELATIONS.get(s.rel.text) == "iff" for s in segs)
+    if iff:
+        pairs = _iff_parts(segs, texts)
+    for j in range(1, len(segs)):
+        s, prev = segs[j], segs[j - 1]
+        loc = src.loc(s.rel.pos)
+        op = RELATIONS.get(s.rel.text)
+        rec = step_record(j, loc, src, prev, s, ch.labels.get(j))
+        exp = step_expect.get(s.line) or step_expect.get(src.loc(s.rel.pos).line)
+        if iff and op != "iff":
+            steps.append(rec)  # a relation inside one side of an equivalence: not a step
+            rec["status"] = "part"
+            continue
+        bad = next((t for t in (texts[j - 1], texts[j]) if isinstance(t, NotUnderstood)), None)
+        if op is None:
+            rec.update(status="not checked", reason=f"the relation {s.rel.text!r} is not checked "
+                       "(= < > \\le \\ge \\iff are)")
+        elif bad is not None and not iff:
+            rec.update(status="not checked", reason=bad.reason, fragment=bad.fragment,
+                       at=_w(src.loc(bad.pos)))
+        else:
+            try:
+                if iff:
+                    p, q = pairs.get(j, (None, None))
+                    if p is None or q is None:
+                        raise NotUnderstood("an equivalence between two relations a R b \\iff c R d",
+                                            s.rel.pos, "")
+                    built = checker.build_iff(p, q, loc, f"{name}: step {j}")
+                    rec["claim"] = f"{' '.join(p)}  iff  {' '.join(q)}"
+                else:
+                    built = checker.build(texts[j - 1], op, texts[j], loc, name)
+                    rec["claim"] = f"{texts[j - 1]} {op} {texts[j]}"
+                rec.update(_verdict(checker, built))
+            except NotUnderstood as exc:
+                rec.update(status="not checked", reason=exc.reason, fragment=exc.fragment,
+                           at=_w(src.loc(exc.pos)))
+            except ClaimsError as exc:
+                rec.update(status="not checked", reason=exc.reason)
+        if exp:
+            rec["expect"] = exp
+            got = "verified" if rec["status"] in _HOLDS else rec["status"]
+            rec["as_expected"] = got == exp
+        steps.append(rec)
+    steps = [r for r in steps if r["status"] != "part"]
+    for n, r in enumerate(steps, 1):
+        r["step"] = n
+    first = next((r for r in steps if r["status"] not in _HOLDS and r["status"] != "not checked"), None)
+    unchecked = sum(r["status"] == "not checked" for r in steps)
+    if first is not None:
+        status = first["status"]
+    elif unchecked == len(steps):
+        status = "not checked"
+    elif unchecked:
+        status = "partly checked"
+    elif any(r["status"] == "verified at sizes" for r in steps):
+        status = "verified at sizes"
+    else:
+        status = "verified"
+    start = src.loc(segs[0].toks[0].pos) if segs[0].toks else src.loc(segs[1].rel.pos)
+    return {"name": name, "where": _w(start), "line": start.line, "status": status,
+            "first_wrong_step": first["step"] if first else None,
+            "first_wrong_where": first["where"] if first else None, "steps": steps}
+
+
+def _iff_parts(segs, texts) -> dict:
+    """For ``a R b \\iff c R d \\iff ...``: the step index of each ``\\iff`` -> the two
+    relations ``(lhs, op, rhs)`` it joins (None where a side is not understood)."""
+    parts, cur = [], []
+    for j, s in enumerate(segs):
+        if j and RELATIONS.get(s.rel.text) == "iff":
+            parts.append((cur, j))
+            cur = []
+        cur.append(j)
+    parts.append((cur, None))
+    rels = []
+    for idx, _ in parts:
+        ok = len(idx) == 2 and not any(isinstance(texts[i], NotUnderstood) for i in idx) and \
+            RELATIONS.get(segs[idx[1]].rel.text) not in (None, "iff")
+        rels.append((texts[idx[0]], RELATIONS[segs[idx[1]].rel.text], texts[idx[1]]) if ok else None)
+    out = {}
+    for k, (_idx, j) in enumerate(parts[:-1]):
+        out[j] = (rels[k], rels[k + 1])
+    return out
+
+
+def _verdict(checker: Checker, built) -> dict:
+    rec = checker.verdict(built)
+    out = {k: rec.get(k) for k in ("status", "methods", "counterexample", "scope", "detail")
+           if rec.get(k) is not None}
+    cx = out.get("counterexample")
+    if cx and isinstance(cx.get("values"), dict):
+        cx["values"] = {_user(k): v for k, v in cx["values"].items()}
+    return out
