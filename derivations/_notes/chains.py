@@ -207,3 +207,38 @@ class Checker:
         from .._userclaims.checking import _verdict
 
         return _verdict(built, self.seed, self.budget)
+
+
+def mistake(built, budget: float, seed: int = 0) -> str | None:
+    """The typical mistake (the diagnosis library's mutations: sign, factor 2, transpose,
+    dropped term, ...) whose undoing makes a refuted equality step hold, if one does:
+    each mutant of the step's right side is compared with its left side at exact random
+    points and proved (:func:`derivations._verdicts.diagnosis.same_expression`), within
+    ``budget`` seconds. None when no single mutation explains the step."""
+    import random
+
+    from .._claims.claims import Equal
+    from .._claims.mistakes import mutate_claim
+    from .._methods.budget import Timeout, time_limit
+    from .._verdicts.diagnosis import same_expression
+
+    claim = built.claim
+    if type(claim) is not Equal:
+        return None
+    rng = random.Random(seed)
+    try:
+        with time_limit(budget) as lim:
+            for _op, desc, m in mutate_claim(claim, built.space, sides_only=True):
+                if type(m) is not Equal or m.lhs is not claim.lhs:
+                    continue  # only the step's new side is mutated
+                try:
+                    if same_expression(m.lhs, m.rhs, built.space, rng) == "proved":
+                        return desc
+                except Timeout:
+                    raise
+                except Exception:  # noqa: BLE001 - a mutant SymPy cannot evaluate explains nothing
+                    continue
+    except Timeout as t:
+        if not lim.owns(t):
+            raise
+    return None

@@ -21,7 +21,7 @@ from .directives import parse_directives
 from .extract import read_notes
 from .latex_math import Env, pyname, translate
 from .report import NotesReport, step_record
-from .tokens import NotUnderstood, tokenize
+from .tokens import NotUnderstood, strip_annotations, tokenize
 
 __all__ = ["check_notes"]
 
@@ -33,49 +33,87 @@ def _located(exc: NotUnderstood, src, prefix: str = "") -> ClaimsError:
     return ClaimsError(prefix + exc.reason + frag, src.loc(exc.pos))
 
 
-def _setup(doc):
-    """Declarations, definitions, conditions and per-display directives of the file."""
-    stmts = []
-    for c in doc.comments:
-        try:
-            stmts += [(d, c.source) for d in parse_directives(c.body, c.pos)]
-        except NotUnderstood as exc:
-            raise _located(exc, c.source, "lindisc comment: ") from None
-    table, where = {}, {}
-    for d, src in stmts:
-        if d.kind == "declare":
-            key = pyname(d.name)
-            if key in table:
-                raise ClaimsError(f"{d.name} is declared twice", src.loc(d.pos))
-            table[key] = d.value
-            where[key] = src.loc(d.pos)
-    fallback = doc.sources[0].loc(0) if doc.sources else Location(doc.path)
-    decls = Declarations(table, lambda value, key=None: where.get(key, fallback))
-    env = Env({_user(k): v.kind for k, v in decls.decls.items()},
-              {_user(k): list(v.sizes) for k, v in decls.decls.items()})
-    defs, assumes = [], []
-    for d, src in stmts:
-        if d.kind == "define":
-            plain = not re.search(r"[\\{}]", d.value)
+_SECTION = {"tex": re.compile(r"\\(?:part|chapter|section|subsection)\*?\s*[{\[]"),
+            "md": re.compile(r"^#{1,6}\s", re.M)}
+
+
+class _Setup:
+    """The file's ``lindisc:`` statements: declarations for the whole file; definitions and
+    assumptions in force from where they are written to the end of their section (the next
+    ``\\section``/``\\subsection``/``\\chapter``, or Markdown heading; a later ``define``
+    of the same name replaces the earlier one)."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.order = {id(src): k for k, src in enumerate(doc.sources)}
+        stmts = []
+        for c in doc.comments:
             try:
-                text = translate(tokenize(d.value, d.value_pos, doc.macros, plain=plain), env,
-                                 plain=plain)
+                stmts += [(d, c.source) for d in parse_directives(c.body, c.pos)]
             except NotUnderstood as exc:
-                raise _located(exc, src, f"define {d.name}: ") from None
-            if d.name in env.kinds:
-                if env.kinds[d.name] == "dim":
-                    raise ClaimsError(f"define {d.name}: {d.name} is a dim", src.loc(d.pos))
-                defs.append((pyname(d.name), text, src.loc(d.value_pos)))
-            elif d.name in env.inline:
-                raise ClaimsError(f"{d.name} is defined twice", src.loc(d.pos))
+                raise _located(exc, c.source, "lindisc comment: ") from None
+        self.stmts = sorted(stmts, key=lambda x: self.key(x[1], x[0].pos))
+        rx = _SECTION["tex" if doc.kind == "tex" else "md"]
+        self.bounds = sorted(self.key(src, m.start()) for src in doc.sources
+                             for m in rx.finditer(src.text))
+        table, where = {}, {}
+        for d, src in self.stmts:
+            if d.kind == "declare":
+                k = pyname(d.name)
+                if k in table:
+                    raise ClaimsError(f"{d.name} is declared twice", src.loc(d.pos))
+                table[k] = d.value
+                where[k] = src.loc(d.pos)
+        fallback = doc.sources[0].loc(0) if doc.sources else Location(doc.path)
+        self.decls = Declarations(table, lambda value, key=None: where.get(key, fallback))
+        self.cache: dict = {}
+        for d, src in self.stmts:  # every definition and assumption read once, where written
+            if d.kind in ("define", "assume"):
+                self.at(src, d.pos + 1)
+
+    def key(self, src, pos: int) -> tuple:
+        return (self.order[id(src)], pos)
+
+    def at(self, src, pos: int):
+        """(claims file, Env, assumptions) in force at ``pos`` of ``src``."""
+        here = self.key(src, pos)
+        start = max((b for b in self.bounds if b < here), default=(-1, -1))
+        active = [(d, s) for d, s in self.stmts if d.kind in ("define", "assume")
+                  and start < self.key(s, d.pos) < here]
+        last = {}
+        for d, s in active:
+            if d.kind == "define":
+                last[d.name] = (d, s)
+        active = [(d, s) for d, s in active if d.kind == "assume" or last[d.name][0] is d]
+        ck = tuple(id(d) for d, _ in active)
+        if ck not in self.cache:
+            self.cache[ck] = self._build(active)
+        return self.cache[ck]
+
+    def _build(self, active):
+        decls = self.decls
+        env = Env({_user(k): v.kind for k, v in decls.decls.items()},
+                  {_user(k): list(v.sizes) for k, v in decls.decls.items()})
+        defs, assumes = [], []
+        for d, src in active:
+            if d.kind == "define":
+                plain = not re.search(r"[\\{}]", d.value)
+                try:
+                    toks = tokenize(d.value, d.value_pos, self.doc.macros, plain=plain)
+                    text = translate(strip_annotations(toks)[0], env, plain=plain)
+                except NotUnderstood as exc:
+                    raise _located(exc, src, f"define {d.name}: ") from None
+                if d.name in env.kinds:
+                    if env.kinds[d.name] == "dim":
+                        raise ClaimsError(f"define {d.name}: {d.name} is a dim", src.loc(d.pos))
+                    defs.append((pyname(d.name), text, src.loc(d.value_pos)))
+                else:
+                    env.inline[d.name] = text
             else:
-                env.inline[d.name] = text
-        elif d.kind == "assume":
-            text = re.sub(r"^\s*\\?([A-Za-z][A-Za-z0-9_]*)", lambda m: pyname(m.group(1)), d.value)
-            condition(text, decls.decls, src.loc(d.value_pos))
-            assumes.append(text)
-    cf = ClaimsFile(doc.path, "", "", decls, defs, [])
-    return cf, env, assumes, stmts
+                text = re.sub(r"^\s*\\?([A-Za-z][A-Za-z0-9_]*)", lambda m: pyname(m.group(1)), d.value)
+                condition(text, decls.decls, src.loc(d.value_pos))
+                assumes.append(text)
+        return ClaimsFile(self.doc.path, "", "", decls, defs, []), env, assumes
 
 
 def _user(key: str) -> str:
@@ -86,8 +124,9 @@ def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | 
     """Check every chain of a ``.tex``, ``.md`` or ``.ipynb`` file."""
     t0 = time.monotonic()
     doc = read_notes(path, label=label)
-    cf, env, assumes, stmts = _setup(doc)
-    checker = Checker(cf, env, assumes, seed=seed, budget=budget)
+    setup = _Setup(doc)
+    stmts = setup.stmts
+    checkers: dict = {}
     rep = NotesReport(doc.path, doc.kind)
     # directives in file order: skip / expect / name apply to the next display
     marks = sorted(((id(src), d.pos, d) for d, src in stmts if d.kind in ("skip", "expect", "name")),
@@ -114,6 +153,10 @@ def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | 
                            "first_wrong_step": None, "steps": [], "expect": expect,
                            "reason": exc.reason, "fragment": exc.fragment, "at": _w(loc)})
             continue
+        scope = setup.at(src, disp.start)
+        if id(scope) not in checkers:
+            checkers[id(scope)] = Checker(*scope, seed=seed, budget=budget)
+        checker = checkers[id(scope)]
         real = [c for c in chains if len(c.segments) > 1]
         if not real:
             rep.no_relation += 1
@@ -155,7 +198,7 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
         loc = src.loc(s.rel.pos)
         op = RELATIONS.get(s.rel.text)
         rec = step_record(j, loc, src, prev, s, ch.labels.get(j))
-        exp = step_expect.get(s.line) or step_expect.get(src.loc(s.rel.pos).line)
+        exp = _expect_of(j, segs, step_expect, src)
         if iff and op != "iff":
             steps.append(rec)  # a relation inside one side of an equivalence: not a step
             rec["status"] = "part"
@@ -180,6 +223,12 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
                     built = checker.build(texts[j - 1], op, texts[j], loc, name)
                     rec["claim"] = f"{texts[j - 1]} {op} {texts[j]}"
                 rec.update(_verdict(checker, built))
+                if rec["status"] == "refuted" and not iff:
+                    from .chains import mistake
+
+                    found = mistake(built, min(checker.budget, 10.0), checker.seed)
+                    if found:
+                        rec["mistake"] = found
             except NotUnderstood as exc:
                 rec.update(status="not checked", reason=exc.reason, fragment=exc.fragment,
                            at=_w(src.loc(exc.pos)))
@@ -209,6 +258,17 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
     return {"name": name, "where": _w(start), "line": start.line, "status": status,
             "first_wrong_step": first["step"] if first else None,
             "first_wrong_where": first["where"] if first else None, "steps": steps}
+
+
+def _expect_of(j: int, segs, step_expect: dict, src):
+    """The ``expect`` written inside the display for step ``j``: on a line from the step's
+    relation up to (not including) the next step's."""
+    lo = src.loc(segs[j].rel.pos).line
+    hi = src.loc(segs[j + 1].rel.pos).line if j + 1 < len(segs) else 10 ** 9
+    for line, value in step_expect.items():
+        if lo <= line < hi or (line == lo):
+            return value
+    return None
 
 
 def _iff_parts(segs, texts) -> dict:

@@ -638,9 +638,12 @@ class _P:
         if n not in self.env.kinds:
             raise NotUnderstood(f"unknown name {n!r}: declare it (% lindisc: {n} = vector(d), "
                                 f"scalar, ...) or define it", t.pos, n)
-        if _is(self.peek(), "char", "(") and self.env.kinds[n] in ("scalar", "vector", "matrix"):
-            # y(x): a function of a declared symbol is not understood unless it is a product
-            pass
+        nxt = self.peek()
+        if _is(nxt, "char", "(") and self.env.kinds[n] in ("vector", "labels") and \
+                self.i + 2 < len(self.toks) and _is(self.toks[self.i + 2], "char", ")") and \
+                self.toks[self.i + 1].kind in ("letter", "name"):
+            self.fail(f"{n}(...) reads as a function of its argument: define it (% lindisc: "
+                      f"define {n}_of = ...) or write the product with \\cdot", t)
         return pyname(n)
 
 

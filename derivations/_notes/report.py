@@ -39,6 +39,8 @@ def _fragment(src, seg) -> str:
     a = seg.toks[0].pos
     last = seg.toks[-1]
     b = last.pos + len(last.text) + (1 if last.kind == "cmd" else 0)
+    while b < len(src.text) and (src.text[b].isalpha()):  # a macro call \w ends its word
+        b += 1
     return re.sub(r"\s+", " ", src.text[a:max(b, a)]).strip()[:160]
 
 
@@ -162,7 +164,9 @@ def render(rep: NotesReport) -> str:
                        + (f"  [{sc}]" if sc else "") + f"   {s['lhs']}  {s['relation']}  {s['rhs']}")
             if s.get("counterexample") and s["status"] == "refuted":
                 notes.append(f"{s['where']}: step {s['step']} of {c['name']} is false: "
-                             + _cx(s["counterexample"]))
+                             + _cx(s["counterexample"])
+                             + (f"; the step holds with this undone: {s['mistake']}"
+                                if s.get("mistake") else ""))
             if s["status"] == "not checked":
                 notes.append(f"{s.get('at', s['where'])}: not checked: {s.get('reason', '')}"
                              + (f" — {s['fragment']!r}" if s.get("fragment") else ""))
