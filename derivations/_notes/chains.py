@@ -192,8 +192,15 @@ class Checker:
         from .._userclaims.loader import Item
         from .._userclaims.parser import parse_expression
 
+        import re
+
         item = Item("claim", 0, {"name": name, "where": list(self.assumes)}, where, {})
-        space, names = _space(self.cf, item)
+        used = {w for part in (p, q) for side in (part[0], part[2])
+                for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", side)}
+        for n, v, _w in self.cf.definitions:  # what the definitions of used names use
+            if n in used:
+                used |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", v))
+        space, names = _space(self.cf, item, used)
         rels = []
         for lhs, op, rhs in (p, q):
             a, b = parse_expression(lhs, names, where), parse_expression(rhs, names, where)

@@ -218,6 +218,7 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
                         raise NotUnderstood("an equivalence between two relations a R b \\iff c R d",
                                             s.rel.pos, "")
                     built = checker.build_iff(p, q, loc, f"{name}: step {j}")
+                    rec["lhs"], rec["rhs"] = _relation_text(segs, j, -1, src), _relation_text(segs, j, 1, src)
                     rec["claim"] = f"{' '.join(p)}  iff  {' '.join(q)}"
                 else:
                     built = checker.build(texts[j - 1], op, texts[j], loc, name)
@@ -258,6 +259,29 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
     return {"name": name, "where": _w(start), "line": start.line, "status": status,
             "first_wrong_step": first["step"] if first else None,
             "first_wrong_where": first["where"] if first else None, "steps": steps}
+
+
+def _relation_text(segs, j: int, side: int, src) -> str:
+    """The source of the relation on one side (-1 before, +1 after) of the ``\\iff`` at ``j``."""
+    from .report import _fragment
+
+    if side < 0:
+        k = j - 1
+        while k > 0 and RELATIONS.get(segs[k].rel.text) != "iff":
+            k -= 1
+        idx = range(k, j)
+    else:
+        k = j + 1
+        while k < len(segs) and RELATIONS.get(segs[k].rel.text) != "iff":
+            k += 1
+        idx = range(j, k)
+    out = []
+    for i in idx:
+        if out and segs[i].rel is not None:
+            r = segs[i].rel
+            out.append("\\" + r.text if r.kind == "cmd" else r.text)
+        out.append(_fragment(src, segs[i]))
+    return " ".join(out)
 
 
 def _expect_of(j: int, segs, step_expect: dict, src):

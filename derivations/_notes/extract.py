@@ -130,12 +130,12 @@ def _md_comments(src: Source) -> tuple[str, list[Comment], list[Display]]:
         if m.group(2) == "math":
             fences.append(Display(src, "math", m.start(), m.start(3), m.end(3), text))
         clean = _blank(clean, m.start(), m.end())
+    for m in re.finditer(r"(?<!`)`[^`\n]+`(?!`)", clean):
+        clean = _blank(clean, m.start(), m.end())
     for m in re.finditer(r"<!--(.*?)-->", clean, re.S):
         d = re.match(r"\s*lindisc:", m.group(1))
         if d:
             comments.append(Comment(src, m.group(1)[d.end():], m.start(1) + d.end()))
-        clean = _blank(clean, m.start(), m.end())
-    for m in re.finditer(r"(?<!`)`[^`\n]+`(?!`)", clean):
         clean = _blank(clean, m.start(), m.end())
     return clean, comments, fences
 

@@ -98,7 +98,9 @@ def _src(toks: list[Tok]) -> str:
 def _paren(s: str) -> str:
     import re
 
-    return s if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\[\]]*\])?|\d+", s) else f"({s})"
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\[\]]*\]|\([^()]*\))?|\d+", s):
+        return s
+    return f"({s})"
 
 
 class _P:
@@ -592,6 +594,8 @@ class _P:
         while True:
             if _is(self.peek(), "char", "_"):
                 self.next()
+                if self.peek() is not None and self.peek().kind == "cmd" and self.peek().text in _FONTS:
+                    self.next()  # S_\mathrm{W}, S_\text{W}: the font's argument is the subscript
                 g = self.group()
                 s = self.subscript_text(g, t)
                 if s in self.bound or (s.isdigit() and not self.env.known(f"{base}_{s}")):
@@ -609,12 +613,16 @@ class _P:
         return self.name(base, t), "name"
 
     def entry(self, base: str, idx: str, t: Tok) -> str:
-        kind = self.env.kinds.get(base)
-        target = base
-        if kind is None and base.lower() == base and self.env.kinds.get(base.upper()) == "samples":
-            target, kind = base.upper(), "samples"
-        if kind in ("vector", "labels", "samples"):
-            return f"{pyname(target)}[{idx}]"
+        """``base_idx``: the entry of a declared vector whose length is the sum's range, or
+        the sample of ``base`` (or ``BASE``) = samples(N, d) with N the sum's range."""
+        top = self.bound.get(idx)
+        for target in (base, base.upper()):
+            kind = self.env.kinds.get(target)
+            if kind not in ("vector", "labels", "samples") or (target != base and kind != "samples"):
+                continue
+            size = (self.env.sizes.get(target) or [None])[0]
+            if top is None or size == top:
+                return f"{pyname(target)}[{idx}]"
         if kind is None and base in self.env.inline:
             self.fail(f"{base}_{idx}: a define of the notes has no entries", t)
         raise NotUnderstood(f"{base}_{idx}: {base} is not a declared vector or samples (declare "

@@ -134,7 +134,8 @@ def _scope(s: dict) -> str:
     from .._verdicts.report import scope_cell
 
     try:
-        return scope_cell(s) if s["status"] in ("verified", "verified at sizes", "refuted") else ""
+        cell = scope_cell(s) if s["status"] in ("verified", "verified at sizes", "refuted") else ""
+        return "no sizes" if cell.strip() == "at" else cell
     except Exception:  # noqa: BLE001 - the scope cell is a courtesy of the table
         return ""
 

@@ -227,7 +227,7 @@ def strip_annotations(toks: list[Tok]) -> tuple[list[Tok], list[tuple[str, int]]
                 labels.append((inner, t.pos))
             elif t.text in ("intertext", "shortintertext"):
                 texts.append((inner, t.pos))
-                out.append(Tok("cmd", "\\\\", t.pos))  # an intertext ends the line before it
+                out.append(Tok("cmd", "\\", t.pos))  # an intertext ends the line before it
             i = e
             continue
         if t.kind == "cmd" and t.text in _DROP:
