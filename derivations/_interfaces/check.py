@@ -21,6 +21,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--format", choices=("table", "json"), default="table")
     parser.add_argument("--strict", action="store_true",
                         help="notes: a step not checked fails the run (exit 1)")
+    parser.add_argument("--annotate", metavar="OUT.tex",
+                        help="notes (.tex): write a copy with a mark per checked step")
     verification_options(parser, "the exercises of [[answer]] items")
 
 
@@ -112,6 +114,13 @@ def run(ns) -> int:
         except ClaimsError as exc:
             raise UsageError(str(exc)) from None
         notes.strict = ns.strict
+        if ns.annotate:
+            from .._notes.annotate import annotate
+
+            try:
+                annotate(notes, ns.file, ns.annotate)
+            except ClaimsError as exc:
+                raise UsageError(str(exc)) from None
         if ns.format == "json":
             json.dump(notes.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
             sys.stdout.write("\n")

@@ -148,6 +148,7 @@ def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | 
                                            lambda p, s=src: s.loc(p).line)
         except NotUnderstood as exc:
             loc = src.loc(exc.pos)
+            rep.marks.append((src.label, disp.body_end, 0, "not checked"))
             rep.add_chain({"name": name or f"{disp.env} at line {where.line}", "where": _w(where),
                            "line": where.line, "env": disp.env, "status": "not checked",
                            "first_wrong_step": None, "steps": [], "expect": expect,
@@ -166,10 +167,20 @@ def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | 
             if len(real) > 1 and name:
                 cname = f"{name} ({k + 1})"
             rec = _check_chain(checker, ch, src, cname, step_expect, rep)
+            for seg, step in zip(ch.segments[1:], rec["steps"]):
+                rep.marks.append((src.label, _line_end(disp, seg), step["step"], step["status"]))
             rec.update(env=disp.env, expect=expect)
             rep.add_chain(rec)
     rep.seconds = round(time.monotonic() - t0, 2)
     return rep
+
+
+def _line_end(disp, seg) -> int:
+    """Where a margin mark for the step ending with ``seg`` goes: before the line break
+    that ends its line, or before the end of the display."""
+    last = seg.toks[-1].pos if seg.toks else seg.rel.pos
+    j = disp.clean.find("\\\\", last, disp.body_end)
+    return j if j >= 0 else disp.body_end
 
 
 def _prev_end(doc, disp) -> int:
@@ -229,7 +240,8 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
 
                     found = mistake(built, min(checker.budget, 10.0), checker.seed)
                     if found:
-                        rec["mistake"] = found
+                        found = re.sub(r"\b([A-Za-z]+)_\b", lambda m: m.group(1) if pyname(m.group(1)) != m.group(1) else m.group(0), found)
+                        rec["mistake"] = found if len(found) <= 160 else found[:157] + "..."
             except NotUnderstood as exc:
                 rec.update(status="not checked", reason=exc.reason, fragment=exc.fragment,
                            at=_w(src.loc(exc.pos)))

@@ -240,10 +240,14 @@ class _P:
         return "".join(out)
 
     def factor(self) -> str:
-        t = self.peek()
-        if _is(t, "char", "-"):  # a sign after an explicit product: a * -b
-            self.next()
-            return "(-" + _paren(self.factor()) + ")"
+        signs = 0
+        while _is(self.peek(), "char", "-") or _is(self.peek(), "char", "+"):
+            signs += self.next().text == "-"  # a sign after an explicit product: a * -b
+            if signs > MAX_NEST:
+                self.fail(f"more than {MAX_NEST} signs in a row")
+        if signs:
+            inner = self.factor()
+            return f"(-{_paren(inner)})" if signs % 2 else inner
         base, kind = self.primary()
         return self.postfix(base, kind)
 
@@ -658,7 +662,10 @@ class _P:
 def translate(toks: list[Tok], env: Env, *, plain: bool = False) -> str:
     """The claims-language text of one expression's tokens (``plain``: the identifiers of a
     directive, such as ``x_perp``, are whole names)."""
-    out = _P(toks, env, {}, plain).whole()
+    try:
+        out = _P(toks, env, {}, plain).whole()
+    except RecursionError:
+        raise NotUnderstood("a formula nested too deeply", toks[0].pos if toks else 0) from None
     if len(out) > MAX_OUTPUT:
         raise NotUnderstood(f"a formula of more than {MAX_OUTPUT} characters once translated "
                             "(define a part of it)", toks[0].pos if toks else 0, _src(toks[:8]))

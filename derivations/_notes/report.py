@@ -63,6 +63,8 @@ class NotesReport:
     no_relation: int = 0
     seconds: float = 0.0
     strict: bool = False
+    #: (source label, offset, step, status): where ``--annotate`` puts a mark per step
+    marks: list = field(default_factory=list)
 
     def add_chain(self, rec: dict) -> None:
         exp = rec.get("expect")

@@ -103,3 +103,11 @@ def test_no_eval_the_output_is_claims_text_only():
     # a Python payload in the notes is letters to the translator: never run
     with pytest.raises(NotUnderstood):
         tr(r"__import__('os').system('true')")
+
+
+def test_long_sign_runs_and_deep_nesting_are_bounded():
+    with pytest.raises(NotUnderstood, match="signs"):
+        tr("a * " + "- " * 2000 + "a")
+    with pytest.raises(NotUnderstood, match="nested"):
+        tr("{" * 200 + "a" + "}" * 200)
+    assert tr("a * - - b") == "a * b"
