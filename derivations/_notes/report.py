@@ -142,6 +142,10 @@ def _scope(s: dict) -> str:
         return ""
 
 
+def _short(text: str, n: int = 44) -> str:
+    return text if len(text) <= n else "…" + text[-(n - 1):]
+
+
 def render(rep: NotesReport) -> str:
     """The located, human report: per chain a line, per step its place, relation, status
     and scope; then the counterexamples and what was not checked."""
@@ -164,7 +168,8 @@ def render(rep: NotesReport) -> str:
             if "as_expected" in s:
                 exp = " (as expected)" if s["as_expected"] else f" ! (expected {s['expect']})"
             out.append(f"  {s['where']}  step {s['step']}{label}: {s['status']}{exp}"
-                       + (f"  [{sc}]" if sc else "") + f"   {s['lhs']}  {s['relation']}  {s['rhs']}")
+                       + (f"  [{sc}]" if sc else "")
+                       + f"   {_short(s['lhs'])}  {s['relation']}  {_short(s['rhs'])}")
             if s.get("counterexample") and s["status"] == "refuted":
                 notes.append(f"{s['where']}: step {s['step']} of {c['name']} is false: "
                              + _cx(s["counterexample"])
