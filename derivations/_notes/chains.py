@@ -10,7 +10,8 @@ methods and scope) on the file's declarations, definitions and assumptions.
 
 ``R`` is ``=``, ``<``, ``>``, ``\\le``/``\\leq``/``\\leqslant``, ``\\ge``/``\\geq``/``\\geqslant``;
 ``\\iff``/``\\Leftrightarrow`` between two relations (``a = b \\iff c = d``) is checked as an
-equivalence (the engine's ``Iff``). Other relations (``\\approx``, ``\\propto``, ``:=``,
+equivalence (the engine's ``Iff``); ``M \\succeq 0`` says M is positive semidefinite
+(``IsPSD``). Other relations (``\\approx``, ``\\propto``, ``:=``,
 ``\\Rightarrow``, ``\\neq`` ...) make their step *not checked*, as does a side the reader
 does not understand (:mod:`.latex_math`): the report gives the position and the fragment.
 """
@@ -209,6 +210,36 @@ class Checker:
             cls = {"=": sp.Eq, "<=": sp.Le, ">=": sp.Ge, "<": sp.Lt, ">": sp.Gt}[op]
             rels.append(cls(lazy(a), lazy(b), evaluate=False))
         return Built(name, Iff(rels[0], rels[1]), space, 1, (), where)
+
+    def build_psd(self, text: str, where: Location, name: str):
+        """``M \\succeq 0``: the symmetric matrix M is positive semidefinite (``IsPSD``)."""
+        import re
+
+        from .._claims.claims import IsPSD
+        from .._symbols.nodes import lazy
+        from .._userclaims.building import Built, _space
+        from .._userclaims.loader import Item
+        from .._userclaims.parser import parse_expression
+
+        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+        for n, v, _w in self.cf.definitions:
+            if n in used:
+                used |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", v))
+        item = Item("claim", 0, {"name": name, "where": list(self.assumes)}, where, {})
+        space, names = _space(self.cf, item, used)
+        m = parse_expression(text, names, where)
+        if not isinstance(m, (sp.MatrixBase, sp.MatrixExpr)) or m.shape[0] != m.shape[1]:
+            raise ClaimsError("\\succeq 0 says a square matrix is positive semidefinite", where)
+        # a Gram form B^T B (or B B^T) carries its own witness: M = F^T F with F = B (B^T);
+        # anything else is checked without one (undecided unless refuted)
+        factor = None
+        if isinstance(m, sp.MatMul) and len(m.args) == 2:
+            a, b = m.args
+            if isinstance(a, sp.Transpose) and a.arg == b:
+                factor = b
+            elif isinstance(b, sp.Transpose) and b.arg == a:
+                factor = b
+        return Built(name, IsPSD(lazy(m), factor), space, 1, (), where)
 
     def verdict(self, built) -> dict:
         from .._userclaims.checking import _verdict

@@ -215,7 +215,19 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
             rec["status"] = "part"
             continue
         bad = next((t for t in (texts[j - 1], texts[j]) if isinstance(t, NotUnderstood)), None)
-        if op is None:
+        psd = s.rel.text == "succeq" and not iff and not isinstance(texts[j], NotUnderstood) \
+            and texts[j].strip() == "0"
+        if psd and isinstance(texts[j - 1], NotUnderstood):
+            bad = texts[j - 1]
+            rec.update(status="not checked", reason=bad.reason, fragment=bad.fragment,
+                       at=_w(src.loc(bad.pos)))
+        elif psd:
+            try:
+                rec["claim"] = f"{texts[j - 1]} is PSD"
+                rec.update(_verdict(checker, checker.build_psd(texts[j - 1], loc, name)))
+            except ClaimsError as exc:
+                rec.update(status="not checked", reason=exc.reason)
+        elif op is None:
             rec.update(status="not checked", reason=f"the relation {s.rel.text!r} is not checked "
                        "(= < > \\le \\ge \\iff are)")
         elif bad is not None and not iff:

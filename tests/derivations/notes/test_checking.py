@@ -140,3 +140,18 @@ def test_garbage_is_never_a_crash(tmp_path, display):
     for c in rep.chains:
         for s in c["steps"]:
             assert s["status"] in ("not checked", "verified", "trivial", "refuted")
+
+
+def test_succeq_zero_is_a_psd_claim(tmp_path):
+    rep = run(tmp_path, HEAD + "% lindisc: A = matrix(d, d); S = matrix(d, d, symmetric)\n"
+              "\\[ A^\\top A \\succeq 0 \\]\n\\[ S \\succeq 0 \\]\n\\[ A \\succeq b \\]\n")
+    assert [c["steps"][0]["status"] for c in rep.chains][:2] == ["verified", "refuted"] or \
+        [c["steps"][0]["status"] for c in rep.chains][:2] == ["verified at sizes", "refuted"]
+    assert rep.chains[2]["steps"][0]["status"] == "not checked"
+
+
+def test_a_gradient_inside_a_sum_is_not_checked_not_a_crash(tmp_path):
+    rep = run(tmp_path, HEAD + "% lindisc: N = dim(1, 2); X = samples(N, d); t = vector(N)\n"
+              "\\[ \\sum_{n=1}^{N} \\nabla_{\\mathbf w} (\\mathbf w^\\top \\mathbf x_n - t_n)^2"
+              " = \\sum_{n=1}^{N} 2 (\\mathbf w^\\top \\mathbf x_n - t_n) \\mathbf x_n \\]\n")
+    assert rep.chains[0]["steps"][0]["status"] in ("not checked", "verified", "verified at sizes")
