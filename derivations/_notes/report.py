@@ -63,6 +63,7 @@ class NotesReport:
     no_relation: int = 0
     seconds: float = 0.0
     strict: bool = False
+    verified_steps: int = 0
     #: (source label, offset, step, status): where ``--annotate`` puts a mark per step
     marks: list = field(default_factory=list)
 

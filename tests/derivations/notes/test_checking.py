@@ -155,3 +155,11 @@ def test_a_gradient_inside_a_sum_is_not_checked_not_a_crash(tmp_path):
               "\\[ \\sum_{n=1}^{N} \\nabla_{\\mathbf w} (\\mathbf w^\\top \\mathbf x_n - t_n)^2"
               " = \\sum_{n=1}^{N} 2 (\\mathbf w^\\top \\mathbf x_n - t_n) \\mathbf x_n \\]\n")
     assert rep.chains[0]["steps"][0]["status"] in ("not checked", "verified", "verified at sizes")
+
+
+def test_the_number_of_steps_is_bounded(tmp_path, monkeypatch):
+    import derivations._notes.checking as ck
+
+    monkeypatch.setattr(ck, "MAX_STEPS", 2)
+    rep = run(tmp_path, HEAD + "\\[ a = a + 0 = a + 0 = a + 0 = a \\]\n")
+    assert [s["status"] for s in rep.chains[0]["steps"]][2:] == ["not checked"] * 2
