@@ -6,7 +6,7 @@ built from the declarations with the item's ``where`` refinements and the file's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import sympy as sp
 
@@ -116,9 +116,10 @@ def _used(built: list[Built]) -> set:
     out: set = set()
     for b in built:
         exprs = list(b.claim.constraints) if isinstance(b.claim, Exists) else list(b.claim.sides())
-        cert = getattr(b.claim, "certificate", None)  # a Rel's certificate may use other names
-        if isinstance(cert, sp.Basic):
-            exprs.append(cert)
+        for f in fields(b.claim):  # a certificate, factor, function or variable: other names
+            v = getattr(b.claim, f.name)
+            if isinstance(v, sp.Basic):
+                exprs.append(v)
         for e in exprs:
             out |= _names(e)
     defs = [(str(sym), value) for sym, value, _why in built[0].space.definitions] if built else []
@@ -170,6 +171,10 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
                 raise ClaimsError("a certificate goes with < <= > >=, not ==", item.where_of("certificate"))
             claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"), space, cert)
             texts = (d["relation"],)
+        elif "exists" not in d:  # psd, iff, same_sign, stationary, eigenpair
+            from .vocabulary import build
+
+            claim, texts = build(d, item, names, parse_expression)
         else:
             claim = _exists(d, item, names)
             texts = (f"exists {', '.join(d['exists'])}: " + "; ".join(d["constraints"]),)
