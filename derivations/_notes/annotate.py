@@ -21,7 +21,11 @@ _WORD = {"verified": "verified", "verified at sizes": "verified at sizes", "triv
 
 
 def MARK(items: list) -> str:
-    text = "; ".join((f"{n}: " if n else "") + _WORD.get(st, st) for n, st in items)
+    def word(st: str) -> str:
+        base = st.removesuffix(" as marked")
+        return _WORD.get(base, base) + (" (as marked)" if base != st else "")
+
+    text = "; ".join((f"{n}: " if n else "") + word(st) for n, st in items)
     return "\\qquad\\mbox{\\scriptsize[lindisc " + text + "]}"
 
 

@@ -187,7 +187,7 @@ class Checker:
 
     def build_iff(self, p: tuple, q: tuple, where: Location, name: str):
         """``p ⟺ q`` for two relations ``(lhs, op, rhs)`` in the claims language."""
-        from .._claims.claims import Iff
+        from .. import Iff
         from .._symbols.nodes import lazy
         from .._userclaims.building import Built, _space
         from .._userclaims.loader import Item
@@ -215,7 +215,7 @@ class Checker:
         """``M \\succeq 0``: the symmetric matrix M is positive semidefinite (``IsPSD``)."""
         import re
 
-        from .._claims.claims import IsPSD
+        from .. import IsPSD
         from .._symbols.nodes import lazy
         from .._userclaims.building import Built, _space
         from .._userclaims.loader import Item
@@ -255,7 +255,7 @@ def mistake(built, budget: float, seed: int = 0) -> str | None:
     ``budget`` seconds. None when no single mutation explains the step."""
     import random
 
-    from .._claims.claims import Equal
+    from .. import Equal
     from .._claims.mistakes import mutate_claim
     from .._methods.budget import Timeout, time_limit
     from .._verdicts.diagnosis import same_expression

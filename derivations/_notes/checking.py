@@ -169,9 +169,13 @@ def check_notes(path: str, *, seed: int = 0, budget: float = 20.0, label: str | 
             if len(real) > 1 and name:
                 cname = f"{name} ({k + 1})"
             rec = _check_chain(checker, ch, src, cname, step_expect, rep)
-            for seg, step in zip(ch.segments[1:], rec["steps"]):
-                rep.marks.append((src.label, _line_end(disp, seg), step["step"], step["status"]))
             rec.update(env=disp.env, expect=expect)
+            for step in rec["steps"]:
+                seg = ch.segments[step.pop("_seg")]
+                marked = step.get("as_expected") or (expect == step["status"]
+                                                     and rec["first_wrong_step"] == step["step"])
+                rep.marks.append((src.label, _line_end(disp, seg), step["step"],
+                                  step["status"] + (" as marked" if marked else "")))
             rep.add_chain(rec)
     rep.seconds = round(time.monotonic() - t0, 2)
     return rep
@@ -211,6 +215,7 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
         loc = src.loc(s.rel.pos)
         op = RELATIONS.get(s.rel.text)
         rec = step_record(j, loc, src, prev, s, ch.labels.get(j))
+        rec["_seg"] = j  # for the --annotate mark; removed before the report
         exp = _expect_of(j, segs, step_expect, src)
         if iff and op != "iff":
             steps.append(rec)  # a relation inside one side of an equivalence: not a step

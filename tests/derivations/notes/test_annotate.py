@@ -38,6 +38,16 @@ def test_the_annotated_copy_compiles(tmp_path):
     assert r.returncode == 0, r.stdout[-2000:]
 
 
+def test_a_marked_erratum_says_so_and_equivalences_get_one_mark(tmp_path):
+    src = tmp_path / "n.tex"
+    src.write_text("% lindisc: a = scalar\n\\[ a + a = 3a % lindisc: expect refuted\n\\]\n"
+                   "\\[ a \\ge 0 \\iff -a \\le 0 \\]\n")
+    rep = check_notes(str(src), budget=10)
+    assert annotate(rep, str(src), str(tmp_path / "o.tex")) == 2
+    text = (tmp_path / "o.tex").read_text()
+    assert "REFUTED (as marked)" in text and "[lindisc 1: verified]" in text
+
+
 def test_only_tex(tmp_path):
     src = tmp_path / "n.md"
     src.write_text("<!-- lindisc: a = scalar -->\n$$ a = a $$\n")
