@@ -116,7 +116,8 @@ class NotesReport:
 
     def brief(self) -> list[dict]:
         """What the expected reports of examples/notes/ record: per chain its name, where,
-        status, first wrong step and each step's place and status."""
+        status, first wrong step and each step's place and status (not the named mistake: its
+        search is bounded in time, so a loaded machine may find it or not)."""
         return [{"name": c["name"], "where": c["where"], "status": c["status"],
                  "first_wrong_step": c["first_wrong_step"],
                  "steps": [[s["where"], s["status"]] for s in c["steps"]]} for c in self.chains]

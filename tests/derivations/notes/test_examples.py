@@ -31,3 +31,12 @@ def test_the_tex_example_has_the_four_derivations_of_the_issue():
     names = [c["name"] for c in rep["chains"]]
     assert {"signed distance", "least-squares gradient", "Fisher's Lagrangian", "SVM dual"} <= set(names)
     assert all(c["status"] == "refuted" and c["first_wrong_step"] for c in rep["chains"])
+
+
+def test_the_fisher_sign_slip_is_named():
+    rep = check_notes(str(EXAMPLES / "linear_classifiers.tex"), label="linear_classifiers.tex")
+    (fisher,) = [c for c in rep.chains if c["name"] == "Fisher's Lagrangian"]
+    step = fisher["steps"][fisher["first_wrong_step"] - 1]
+    assert step["where"] == "linear_classifiers.tex:52:4"
+    assert step["counterexample"]["values"]["lambda"] == "1"
+    assert "sign" in step.get("mistake", "") and "lambda" in step["mistake"]
