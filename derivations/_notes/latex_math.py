@@ -232,7 +232,10 @@ class _P:
                 out.append(" * " + self.factor())
             elif _is(t, "char", "/") or _is(t, "cmd", "div"):
                 self.next()
-                out.append(" / " + _paren(self.factor()))
+                den = self.factor()
+                out.append(" / " + _paren(den))
+                if self.starts_factor(self.peek()) and not den.isdigit():
+                    self.fail("a/b c is ambiguous (a/(b c) or (a/b) c): write \\frac", t)
             elif self.starts_factor(t):
                 out.append(" * " + self.factor())
             else:
@@ -294,6 +297,8 @@ class _P:
     def power(self, base: str, caret: Tok) -> str:
         toks = self.atom_tokens() if not (self.peek() and self.peek().kind == "{") else self.group()
         flat = "".join(x.text for x in toks)
+        if flat == "T" and self.env.kinds.get("T") in ("scalar", "dim", "label"):
+            self.fail("^T is ambiguous here (T is a declared number): write ^\\top or ^{(T)}", caret)
         if flat in _TRANSPOSE or flat in ("\\top",):
             if flat == "tr":
                 self.fail("^{tr} is not understood; write ^\\top", caret)
@@ -406,6 +411,9 @@ class _P:
         if x in _FUNCS:
             return self.function(x, t), "expr"
         if x == "sigma" and "sigma" not in self.env.kinds:
+            if not _is(self.peek(), "char", "("):
+                self.fail("\\sigma without brackets: write \\sigma(a) for the sigmoid, or "
+                          "declare sigma", t)
             return self.function("sigmoid", t), "expr"
         if x in _FONTS or x in _ACCENTS or x in GREEK:
             return self.named(t)

@@ -111,3 +111,17 @@ def test_long_sign_runs_and_deep_nesting_are_bounded():
     with pytest.raises(NotUnderstood, match="nested"):
         tr("{" * 200 + "a" + "}" * 200)
     assert tr("a * - - b") == "a * b"
+
+
+@pytest.mark.parametrize("latex,why", [(r"a / b a", "ambiguous"), (r"\sigma a", "without brackets")])
+def test_ambiguous_notation_is_not_guessed(latex, why):
+    with pytest.raises(NotUnderstood, match=why):
+        tr(latex)
+    assert tr(r"1/2 a") == "1 / 2 * a"
+
+
+def test_T_exponent_when_T_is_a_declared_number():
+    env = Env(kinds={"T": "scalar", "a": "scalar", "w": "vector", "d": "dim"}, sizes={})
+    with pytest.raises(NotUnderstood, match="ambiguous"):
+        translate(tokenize("a^T", 0), env)
+    assert translate(tokenize(r"w^\top", 0), env) == "w.T"
