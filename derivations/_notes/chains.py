@@ -141,6 +141,28 @@ def _segments(toks: list[Tok], line_of) -> Chain:
     return Chain(segs, lines=sorted({s.line for s in segs}))
 
 
+def evaluation_bar(toks: list[Tok]):
+    """``... |_{w = p}`` at the end of a side (``\\right|``, ``\\big|`` left a ``|``): the
+    tokens before the bar, of ``w`` and of ``p``; None without one."""
+    if not toks or toks[-1].kind != "}":
+        return None
+    depth = 0
+    for k in range(len(toks) - 1, -1, -1):
+        depth += {"}": 1, "{": -1}.get(toks[k].kind, 0)
+        if depth == 0:
+            break
+    else:
+        return None
+    if k < 2 or not (toks[k - 1].kind == "char" and toks[k - 1].text == "_"
+                     and toks[k - 2].kind == "char" and toks[k - 2].text == "|"):
+        return None
+    inner = toks[k + 1:-1]
+    eq = [i for i, t in enumerate(inner) if t.kind == "char" and t.text == "="]
+    if len(eq) != 1:
+        return None
+    return toks[:k - 2], inner[:eq[0]], inner[eq[0] + 1:]
+
+
 class Checker:
     """Turns chains into engine claims on the notes' declarations and checks them."""
 
@@ -240,6 +262,36 @@ class Checker:
             elif isinstance(b, sp.Transpose) and b.arg == a:
                 factor = b
         return Built(name, IsPSD(lazy(m), factor), space, 1, (), where)
+
+    def build_stationary(self, grad_text: str, var_text: str, point_text: str, where: Location,
+                         name: str):
+        """``\\nabla_{\\mathbf w} f \\big|_{\\mathbf w = p} = 0``: f is stationary in w at p
+        (the engine's ``Stationary``: the gradient as a function of w, then evaluated)."""
+        import re
+
+        from .. import Stationary
+        from .._symbols.nodes import lazy
+        from .._userclaims.building import Built, _space
+        from .._userclaims.loader import Item
+        from .._userclaims.parser import parse_expression
+
+        m = re.fullmatch(r"grad\((.*), ([A-Za-z_][A-Za-z0-9_]*)\)", grad_text.strip())
+        if not m or m.group(2) != var_text.strip():
+            raise NotUnderstood("an evaluation bar |_{w = p} after the gradient in that same w",
+                                -1, grad_text[:40])
+        f_text, var = m.group(1), m.group(2)
+        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f_text + " " + point_text + " " + var))
+        for n, v, _w in self.cf.definitions:
+            if n in used:
+                used |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", v))
+        item = Item("claim", 0, {"name": name, "where": list(self.assumes)}, where, {})
+        space, names = _space(self.cf, item, used)
+        sym = names.symbols.get(var)
+        f, pt = parse_expression(f_text, names, where), parse_expression(point_text, names, where)
+        if not isinstance(sym, sp.MatrixSymbol) or not isinstance(pt, (sp.MatrixBase, sp.MatrixExpr)) \
+                or tuple(pt.shape) != tuple(sym.shape):
+            raise ClaimsError(f"the point has the shape of {var}", where)
+        return Built(name, Stationary(lazy(f), sym, lazy(pt)), space, 1, (), where)
 
     def verdict(self, built) -> dict:
         from .._userclaims.checking import _verdict

@@ -16,7 +16,7 @@ import time
 from .._userclaims.declarations import Declarations, condition
 from .._userclaims.errors import ClaimsError, Location
 from .._userclaims.loader import ClaimsFile
-from .chains import RELATIONS, Checker, split_chains
+from .chains import RELATIONS, Checker, evaluation_bar, split_chains
 from .directives import parse_directives
 from .extract import read_notes
 from .latex_math import Env, pyname, translate
@@ -230,7 +230,19 @@ def _check_chain(checker: Checker, ch, src, name: str, step_expect: dict, rep) -
             continue
         psd = s.rel.text == "succeq" and not iff and not isinstance(texts[j], NotUnderstood) \
             and texts[j].strip() == "0"
-        if psd and isinstance(texts[j - 1], NotUnderstood):
+        bar = evaluation_bar(prev.toks) if op == "=" and not iff and j == 1 and \
+            isinstance(texts[j], str) and texts[j].strip() == "0" else None
+        if bar is not None:  # \nabla_w f |_{w = p} = 0: stationary at p
+            try:
+                g, v, p = (translate(t, checker.env) for t in bar)
+                rec["claim"] = f"{g} = 0 at {v} = {p}"
+                rec.update(_verdict(checker, checker.build_stationary(g, v, p, loc, name)))
+            except NotUnderstood as exc:
+                rec.update(status="not checked", reason=exc.reason, fragment=exc.fragment,
+                           at=_w(src.loc(exc.pos)) if exc.pos >= 0 else _w(loc))
+            except ClaimsError as exc:
+                rec.update(status="not checked", reason=exc.reason)
+        elif psd and isinstance(texts[j - 1], NotUnderstood):
             bad = texts[j - 1]
             rec.update(status="not checked", reason=bad.reason, fragment=bad.fragment,
                        at=_w(src.loc(bad.pos)))

@@ -163,3 +163,15 @@ def test_the_number_of_steps_is_bounded(tmp_path, monkeypatch):
     monkeypatch.setattr(ck, "MAX_STEPS", 2)
     rep = run(tmp_path, HEAD + "\\[ a = a + 0 = a + 0 = a + 0 = a \\]\n")
     assert [s["status"] for s in rep.chains[0]["steps"]][2:] == ["not checked"] * 2
+
+
+def test_an_evaluation_bar_is_a_stationarity_claim(tmp_path):
+    rep = run(tmp_path, "% lindisc: d = dim(1, 2); w = vector(d); x = vector(d); A = matrix(d, d, spd)\n"
+              "% lindisc: define E = \\mathbf w^\\top A \\mathbf w - 2 \\mathbf x^\\top \\mathbf w\n"
+              "\\[ \\left. \\nabla_{\\mathbf w} E \\right|_{\\mathbf w = A^{-1} \\mathbf x} = 0 \\]\n"
+              "\\[ \\left. \\frac{\\partial E}{\\partial \\mathbf w} \\right|_{\\mathbf w = \\mathbf x} = 0 \\]\n"
+              "\\[ \\nabla_{\\mathbf w} E \\Big|_{\\mathbf x = \\mathbf w} = 0 \\]\n")
+    got = [c["steps"][0]["status"] for c in rep.chains]
+    assert got[0] in ("verified", "verified at sizes") and got[1] == "refuted"
+    assert got[2] == "not checked"  # the bar names another variable than the gradient's
+    assert "gradient" in rep.chains[1]["steps"][0]["counterexample"]["fails"]
