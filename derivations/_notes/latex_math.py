@@ -103,6 +103,23 @@ def _paren(s: str) -> str:
     return f"({s})"
 
 
+def _whole_grad(text: str):
+    """(f, v) when ``text`` is exactly one ``grad(f, v)`` call, else None."""
+    import re
+
+    if not text.startswith("grad("):
+        return None
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and k >= 4:
+            if k != len(text) - 1:
+                return None
+            break
+    m = re.fullmatch(r"grad\((.*), ([A-Za-z_][A-Za-z0-9_]*)\)", text)
+    return (m.group(1), m.group(2)) if m else None
+
+
 class _P:
     """A recursive-descent reading of one expression's tokens."""
 
@@ -511,6 +528,10 @@ class _P:
         body_p.i = self.i
         body = body_p.term()
         self.i = body_p.i
+        inner = _whole_grad(body)
+        if inner is not None:  # Σ_n ∇_w f_n = ∇_w Σ_n f_n: a finite sum, w not the index
+            f, var = inner
+            return f"grad(sum({f}, {name}, {top}), {var})"
         return f"sum({body}, {name}, {top})"
 
     def default_top(self, t: Tok) -> str:
