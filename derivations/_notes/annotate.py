@@ -33,6 +33,9 @@ def annotate(report, source_path: str, out_path: str) -> int:
     """Write the annotated copy; returns the number of marks."""
     if not str(source_path).lower().endswith(".tex"):
         raise ClaimsError("--annotate writes a .tex copy of a .tex file", Location(str(source_path)))
+    if Path(out_path).resolve() == Path(source_path).resolve():
+        raise ClaimsError("--annotate would overwrite the notes themselves; give another file",
+                          Location(str(out_path)))
     text = Path(source_path).read_text(encoding="utf-8")
     at: dict = {}
     for _label, offset, step, status in report.marks:

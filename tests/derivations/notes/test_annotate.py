@@ -48,6 +48,14 @@ def test_a_marked_erratum_says_so_and_equivalences_get_one_mark(tmp_path):
     assert "REFUTED (as marked)" in text and "[lindisc 1: verified]" in text
 
 
+def test_never_overwrites_the_notes(tmp_path):
+    src = tmp_path / "n.tex"
+    src.write_text(TEX)
+    with pytest.raises(ClaimsError, match="overwrite"):
+        annotate(check_notes(str(src), budget=10), str(src), str(tmp_path / "." / "n.tex"))
+    assert src.read_text() == TEX
+
+
 def test_only_tex(tmp_path):
     src = tmp_path / "n.md"
     src.write_text("<!-- lindisc: a = scalar -->\n$$ a = a $$\n")
