@@ -95,7 +95,8 @@ class _Setup:
     def _build(self, active):
         decls = self.decls
         env = Env({_user(k): v.kind for k, v in decls.decls.items()},
-                  {_user(k): list(v.sizes) for k, v in decls.decls.items()})
+                  {_user(k): list(v.sizes) for k, v in decls.decls.items()},
+                  options={_user(k): set(v.options) for k, v in decls.decls.items()})
         defs, assumes = [], []
         for d, src in active:
             if d.kind == "define":

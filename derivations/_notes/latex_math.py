@@ -18,7 +18,8 @@ Understood (``w`` any declared name):
   sample; a literal index ``\\alpha_1`` when no ``alpha_1`` is declared.
 * ``+ - / \\cdot \\times *`` and implicit multiplication; ``\\frac``, ``\\tfrac``,
   ``\\dfrac`` (also ``\\frac12``); ``^{k}`` literal powers, ``^\\top`` ``^T`` ``^{\\mathsf T}``
-  ``^\\intercal`` transpose, ``^{-1}`` inverse; brackets ``( ) [ ] \\{ \\}`` and ``\\left``/
+  ``^\\intercal`` transpose, ``^{-1}`` inverse, ``^\\dagger`` of a ``full_column_rank``
+  matrix ((AᵀA)⁻¹Aᵀ, exactly the pseudo-inverse there); brackets ``( ) [ ] \\{ \\}`` and ``\\left``/
   ``\\right``.
 * ``\\|x\\|``, ``\\lVert x\\rVert``, ``\\Vert x\\Vert``, ``\\|x\\|_2``, ``\\|x\\|^2``;
   ``|a|`` (``\\lvert a\\rvert``) the absolute value of a scalar, the determinant of a matrix.
@@ -31,7 +32,7 @@ Understood (``w`` any declared name):
   vector or matrix, denominator layout); ``E(\\mathbf w)`` where ``E`` is a ``define`` of
   the notes: the definition in brackets, the argument list dropped.
 
-Not understood, reported: ``^\\dagger``, primes, factorials, ``\\sqrt[n]``, ``\\cdots``,
+Not understood, reported: ``^\\dagger`` of another matrix, primes, factorials, ``\\sqrt[n]``, ``\\cdots``,
 integrals, limits, matrices written as ``pmatrix``/``bmatrix``, ``\\max_{...}`` over a set,
 derivatives w.r.t. a scalar, sets, functions not defined in the notes.
 """
@@ -79,6 +80,7 @@ class Env:
     kinds: dict = field(default_factory=dict)
     sizes: dict = field(default_factory=dict)
     inline: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)  # name -> declared options (full_column_rank ...)
 
     def known(self, name: str) -> bool:
         return name in self.kinds or name in self.inline
@@ -321,8 +323,12 @@ class _P:
                 self.fail("^{tr} is not understood; write ^\\top", caret)
             return f"{_paren(base)}.T"
         if flat in ("dagger", "+"):
-            self.fail("the pseudo-inverse ^\\dagger is not checked; write (A^T A)^{-1} A^T "
-                      "for a full-column-rank A", caret)
+            user = base[:-1] if base.endswith("_") else base
+            if self.env.kinds.get(user) in ("matrix", "samples") and \
+                    "full_column_rank" in self.env.options.get(user, ()):
+                return f"(inv({base}.T * {base}) * {base}.T)"  # exactly A^+ at full column rank
+            self.fail("the pseudo-inverse ^\\dagger is checked for a matrix declared "
+                      "full_column_rank (it is then (A^T A)^{-1} A^T)", caret)
         if flat in ("*", "star", "ast"):
             self.fail("a starred symbol is named by its declaration (w^* is w_star)", caret)
         return f"{_paren(base)}**{self.exponent_text(toks, caret)}"

@@ -138,7 +138,12 @@ def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
     each on a space that declares only the symbols the item uses."""
     try:
         full = _build(cf, item, None)
-        return _build(cf, item, _used(full))
+        try:
+            return _build(cf, item, _used(full))
+        except ClaimsError:
+            # a name SymPy cancelled while building (inv(B.T @ B) @ B.T @ B is I) is still
+            # in the text: declared as unused it no longer parses; keep every declaration
+            return full
     except ClaimsError:
         raise
     except Exception as exc:  # noqa: BLE001 - a claim the engine cannot hold is malformed input

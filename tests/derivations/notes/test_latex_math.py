@@ -87,7 +87,7 @@ def test_plain_syntax_of_directives():
 
 
 @pytest.mark.parametrize("latex,why", [
-    (r"A^\dagger", "pseudo-inverse"), (r"w'", "prime"), (r"\frac{\partial E}{\partial b}", "scalar b"),
+    (r"A^\dagger", "full_column_rank"), (r"w'", "prime"), (r"\frac{\partial E}{\partial b}", "scalar b"),
     (r"\int_0^1 a", "int"), (r"\sqrt[3]{a}", "n-th root"), (r"q + a", "unknown name 'q'"),
     (r"a \cdots b", "cdots"), (r"\max_{a} b", "subscript"), (r"a^{b}", "literal number"),
     (r"\begin{pmatrix} a \end{pmatrix}", "environment"), (r"\|w", "never closed"),
@@ -132,3 +132,10 @@ def test_a_gradient_inside_a_sum_is_the_gradient_of_the_sum():
         "grad(sum(((w.T * X[n]))**2, n, N), w)"
     # a multiple of a gradient is not one gradient: left as a sum (the engine says what it can)
     assert tr(r"\sum_{n=1}^{N} 2 \nabla_{w} a") == "sum(2 * grad(a, w), n, N)"
+
+
+def test_pseudo_inverse_of_a_full_column_rank_matrix():
+    env = Env(kinds={"B": "matrix", "d": "dim"}, sizes={"B": ["4", "d"]},
+              options={"B": {"full_column_rank"}})
+    assert translate(tokenize(r"B^\dagger", 0), env) == "(inv(B.T * B) * B.T)"
+    assert translate(tokenize(r"B^{+} B", 0), env) == "(inv(B.T * B) * B.T) * B"

@@ -43,3 +43,10 @@ def test_malformed_forms_are_located(body, what):
     with pytest.raises(ClaimsError, match=what) as e:
         check_file(HEAD + "[[claim]]\n" + body, name="v.toml")
     assert e.value.line >= 10
+
+
+def test_a_name_sympy_cancels_while_building_does_not_break_the_claim():
+    # inv(B.T @ B) @ B.T @ B becomes I as it is built: B is in the text, not in the claim
+    rep = check_file('format = 1\n[symbols]\nd = "dim(1, 2)"\nB = "matrix(3, d, full_column_rank)"\n'
+                     '[[claim]]\nlhs = "inv(B.T @ B) @ B.T @ B"\nrhs = "eye(d)"\n', name="c.toml")
+    assert rep.records[0]["status"] == "trivial"
