@@ -50,6 +50,11 @@ A claims file
     exists = { a = "scalar" }         # an existential claim: bound names ...
     constraints = ["a >= 1", "a <= 2"]  # ... and the relations they must satisfy
 
+    [[claim]]                         # the rest of the catalog's vocabulary (.vocabulary):
+    psd = "X.T @ X"                   # psd (factor = "X" optional), iff = ["rel", "rel"],
+    factor = "X"                      # same_sign = ["a", "b"] with factor, stationary =
+                                      # {f, var, point}, eigenpair = {matrix, vector, value}
+
     [[derivation]]
     name = "gradient of the quadratic form"
     steps = ["grad(x.T @ S_W @ x, x)",           # each step against the one before it;

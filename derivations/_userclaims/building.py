@@ -6,7 +6,7 @@ built from the declarations with the item's ``where`` refinements and the file's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import sympy as sp
 
@@ -116,9 +116,10 @@ def _used(built: list[Built]) -> set:
     out: set = set()
     for b in built:
         exprs = list(b.claim.constraints) if isinstance(b.claim, Exists) else list(b.claim.sides())
-        cert = getattr(b.claim, "certificate", None)  # a Rel's certificate may use other names
-        if isinstance(cert, sp.Basic):
-            exprs.append(cert)
+        for f in fields(b.claim):  # a certificate, factor, function or variable: other names
+            v = getattr(b.claim, f.name)
+            if isinstance(v, sp.Basic):
+                exprs.append(v)
         for e in exprs:
             out |= _names(e)
     defs = [(str(sym), value) for sym, value, _why in built[0].space.definitions] if built else []
@@ -137,7 +138,12 @@ def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
     each on a space that declares only the symbols the item uses."""
     try:
         full = _build(cf, item, None)
-        return _build(cf, item, _used(full))
+        try:
+            return _build(cf, item, _used(full))
+        except ClaimsError:
+            # a name SymPy cancelled while building (inv(B.T @ B) @ B.T @ B is I) is still
+            # in the text: declared as unused it no longer parses; keep every declaration
+            return full
     except ClaimsError:
         raise
     except Exception as exc:  # noqa: BLE001 - a claim the engine cannot hold is malformed input
@@ -170,6 +176,10 @@ def _build(cf: ClaimsFile, item: Item, keep: set | None) -> list[Built]:
                 raise ClaimsError("a certificate goes with < <= > >=, not ==", item.where_of("certificate"))
             claim = _relation_claim(r.lhs, r.op, r.rhs, item.where_of("relation"), space, cert)
             texts = (d["relation"],)
+        elif "exists" not in d:  # psd, iff, same_sign, stationary, eigenpair
+            from .vocabulary import build
+
+            claim, texts = build(d, item, names, parse_expression)
         else:
             claim = _exists(d, item, names)
             texts = (f"exists {', '.join(d['exists'])}: " + "; ".join(d["constraints"]),)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .declarations import Declarations
 from .errors import ClaimsError, Location
+from .vocabulary import KEYS as VOCABULARY
 
 __all__ = ["FORMAT", "ClaimsFile", "Item", "load_claims", "MAX_FILE_BYTES", "MAX_ITEMS", "MAX_STEPS"]
 
@@ -28,7 +29,7 @@ MAX_DEFINITIONS = 30
 _TOP = {"format", "title", "topic", "symbols", "definitions", "claim", "derivation", "answer"}
 _KEYS = {
     "claim": {"name", "lhs", "rhs", "relation", "where", "expect", "exists", "constraints", "note",
-              "entry", "definitions", "certificate", "syntax"},
+              "entry", "definitions", "certificate", "syntax", *VOCABULARY},
     "derivation": {"name", "steps", "where", "expect", "note", "entry", "definitions", "syntax"},
     "answer": {"exercise", "quantity", "value", "expect", "name", "note"},
 }
@@ -260,9 +261,14 @@ def _validate(kind: str, it: Item) -> None:
                           w("certificate"))
     if kind == "claim":
         forms = [("lhs" in d or "rhs" in d), "relation" in d, "exists" in d]
-        if sum(forms) != 1:
-            raise ClaimsError("a claim has lhs and rhs, or a relation, or exists with constraints "
-                              "(exactly one of these forms)", it.where)
+        vocab = [k for k in ("psd", "iff", "same_sign", "stationary", "eigenpair") if k in d]
+        if sum(forms) + len(vocab) != 1:
+            raise ClaimsError("a claim has lhs and rhs, or a relation, or exists with constraints, "
+                              "or one of psd, iff, same_sign, stationary, eigenpair (exactly one "
+                              "of these forms)", it.where)
+        from .vocabulary import validate
+
+        validate(d, w)
         if forms[0] and not ("lhs" in d and "rhs" in d):
             raise ClaimsError("a claim with lhs needs rhs too (and the other way round)", it.where)
         if forms[2]:

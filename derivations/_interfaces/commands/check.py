@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 from ..cached import _selected, _verified
 from ..options import UsageError, _budget, _seed
@@ -23,9 +24,17 @@ EXAMPLE = "lindisc check examples/claims/geometry.toml"
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
-    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1)")
+    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1; - for "
+                        "standard input), or notes: .tex, .md, .ipynb (derivations/_notes)")
     parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument("--strict", action="store_true",
+                        help="notes: a step not checked fails the run (exit 1)")
+    parser.add_argument("--annotate", metavar="OUT.tex",
+                        help="notes (.tex): write a copy with a mark per checked step")
     verification_options(parser, "the exercises of [[answer]] items")
+    from ..lifecycle import timeout_option
+
+    timeout_option(parser)
 
 
 def verification_options(parser, exercises: str) -> None:
@@ -61,6 +70,18 @@ def _row(rec: dict, name: str) -> list[str]:
     return [name, status, scope, _methods_cell(rec.get("methods", [])), rec.get("text", "")]
 
 
+def error_reason(rec: dict) -> str:
+    """Why an item's verdict is ``error``: its own detail, else its methods' (distinct)."""
+    if rec.get("detail"):
+        return str(rec["detail"])
+    reasons = [m.get("detail", "") for m in rec.get("methods", [])
+               if m.get("outcome") == "error" and m.get("detail")]
+    for s in rec.get("steps", []):
+        if s.get("status") == "error":
+            reasons.append(f"step {s.get('step')}: {error_reason(s)}")
+    return "; ".join(dict.fromkeys(reasons)) or "no reason recorded"
+
+
 def render(report) -> str:
     """The table of a :class:`~derivations._userclaims.checking.CheckReport`, then what
     does not hold: counterexamples, first wrong steps, feedback on answers."""
@@ -88,6 +109,8 @@ def render(report) -> str:
                          + (f"; typical mistake: {rec['mistake']}" if rec.get("mistake") else ""))
         elif rec["status"] == "trivial":
             notes.append(f"{rec['name']}: {rec['detail']}")
+        elif rec["status"] == "error":  # the reason, not only in --format json
+            notes.append(f"{rec['name']}: error: {error_reason(rec)}")
     lines = _layout(rows, _terminal_width(), [4])
     summ = report.summary()
     lines += ["", ", ".join(f"{k}={v}" for k, v in summ.items() if v or k in ("verified",)),
@@ -96,12 +119,36 @@ def render(report) -> str:
 
 
 def run(ns) -> int:
-    from ..._userclaims.errors import ClaimsError
-
+    from ..._notes import is_notes_file
     from ..._userclaims.checking import check_file
+    from ..._userclaims.errors import ClaimsError
+    from ..safe_io import shown_path
 
+    if is_notes_file(ns.file):
+        from ..._notes.checking import check_notes
+        from ..._notes.report import render as render_notes
+
+        try:
+            notes = check_notes(ns.file, seed=ns.seed, budget=ns.budget)
+        except ClaimsError as exc:
+            raise UsageError(str(exc)) from None
+        notes.strict = ns.strict
+        if ns.annotate:
+            from ..._notes.annotate import annotate
+
+            try:
+                annotate(notes, ns.file, ns.annotate)
+            except ClaimsError as exc:
+                raise UsageError(str(exc)) from None
+        if ns.format == "json":
+            json.dump(notes.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
+            sys.stdout.write("\n")
+        else:
+            print(render_notes(notes))
+        return notes.exit_code
     try:
-        report = check_file(ns.file, seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
+        report = check_file(Path(ns.file), name=shown_path(ns.file), seed=ns.seed,
+                            budget=ns.budget, entry_ok=entry_ok(ns))
     except ClaimsError as exc:
         raise UsageError(str(exc)) from None
     if ns.format == "json":
