@@ -12,13 +12,18 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 
 def add_arguments(parser) -> None:
     """Options of `lindisc check`."""
-    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1)")
+    parser.add_argument("file", metavar="FILE", help="a claims file (TOML, format = 1); - for "
+                                                     "standard input")
     parser.add_argument("--format", choices=("table", "json"), default="table")
     verification_options(parser, "the exercises of [[answer]] items")
+    from .lifecycle import timeout_option
+
+    timeout_option(parser)
 
 
 def verification_options(parser, exercises: str) -> None:
@@ -100,7 +105,7 @@ def run(ns) -> int:
     from .cli import UsageError
 
     try:
-        report = check_file(ns.file, seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
+        report = check_file(Path(ns.file), seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
     except ClaimsError as exc:
         raise UsageError(str(exc)) from None
     if ns.format == "json":

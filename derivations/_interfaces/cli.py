@@ -69,6 +69,8 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") =
 
 from numerics.errors import InvalidInput  # noqa: E402 - after the startup Ctrl-C handler
 
+from . import lifecycle, safe_io  # noqa: E402
+
 __all__ = ["main", "UsageError"]
 
 
@@ -250,6 +252,7 @@ def _serve(fn, conn):
     # terminal's Ctrl-C, sent to the whole process group, prints no traceback per worker.
     # The parent blocks SIGINT around the fork, so none arrives before this line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lifecycle.as_worker()  # SIGTERM/SIGHUP kill it; so does its parent's death
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _limit_memory()
     import gc
@@ -864,7 +867,7 @@ def cmd_latex(ns) -> int:
         print(f"lindisc latex: error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"lindisc latex: error: cannot write {exc.filename}: {exc.strerror}; choose a "
+        print(f"lindisc latex: error: cannot write {exc.filename or ns.output}: {exc.strerror}; choose a "
               f"writable path", file=sys.stderr)
         return 1
     return 0
@@ -1189,6 +1192,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--clear-cache", action="store_true",
                    help="empty the verdict cache first (as 'lindisc cache clear')")
     common(v)
+    lifecycle.timeout_option(v)
     v.set_defaults(fn=cmd_verify)
 
     li = command("list", "lindisc list geometry")
@@ -1378,10 +1382,13 @@ def main(argv: list[str] | None = None) -> int:
     own = signal.getsignal(signal.SIGINT) is _interrupted_while_starting
     if own:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: KeyboardInterrupt
+        lifecycle.handle_termination()  # SIGTERM, SIGHUP: the same (workers killed)
     _setup_streams()
+    restore = safe_io.guard_stdout()  # escapes in user text never reach the terminal
     try:
         return _main(argv)
     finally:
+        restore()
         if own:  # a Ctrl-C while the interpreter exits: the same one line and 130, not a bare
             signal.signal(signal.SIGINT, _interrupted_while_starting)  # death by SIGINT (-2)
 
@@ -1395,6 +1402,7 @@ def _main(argv: list[str] | None) -> int:
         except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
             sys.stdout.flush()
             return int(exc.code or 0)
+        timer = lifecycle.start_timeout(getattr(ns, "timeout", None))
         with warnings.catch_warnings():
             if not sys.warnoptions:  # the user did not ask for warnings with -W
                 # numpy's floating-point warnings on values the engine and the commands check
@@ -1402,19 +1410,28 @@ def _main(argv: list[str] | None) -> int:
                 warnings.filterwarnings("ignore", category=RuntimeWarning,
                                         message=r".*(overflow|underflow|invalid value|"
                                                 r"divide by zero) encountered")
-            code = ns.fn(ns)
+            try:
+                code = ns.fn(ns)
+            finally:
+                lifecycle.stop_timeout(timer)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
     except UsageError as exc:
-        print("lindisc: error: " + re.sub(r"\s*\n\s*", " ", str(exc)), file=sys.stderr)
+        print("lindisc: error: " + safe_io.sanitize(re.sub(r"\s*\n\s*", " ", str(exc))),
+              file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP, --timeout
+        code, message = lifecycle.exit_code(exc)
         # On a terminal the line holds the echoed ^C: start a fresh one.
-        print(("\n" if _isatty(sys.stderr) else "") + "lindisc: interrupted", file=sys.stderr)
-        return 130
+        print(("\n" if _isatty(sys.stderr) and code == 130 else "") + message, file=sys.stderr)
+        return code
     except BrokenPipeError:  # 'lindisc list | head': the reader has what it wanted
         _stdout_to_devnull()
         return 141  # 128 + SIGPIPE, as a program killed by the signal would report
+    except OSError as exc:  # stdout on a full disk (> /dev/full), a failing device
+        _stdout_to_devnull()
+        print(safe_io.output_error(exc), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
