@@ -35,6 +35,7 @@ from sympy.matrices.exceptions import NonInvertibleMatrixError
 from .._symbols.expr import Grad, Norm, Scalar
 from .._symbols.nodes import DataSum, Inv, Ones
 from .errors import ClaimsError, Location
+from .keywords import declared_keywords_as_names
 
 __all__ = ["parse_expression", "Relation", "Names", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH",
            "MAX_NODES", "MAX_EXPONENT", "MAX_BITS", "MAX_EXPLICIT"]
@@ -191,6 +192,7 @@ def parse_expression(text: str, names: Names, where: Location | None = None, *,
         where = where.at(skipped.count("\n") + 1, len(skipped.rsplit("\n", 1)[-1]) + 1)
         text = body
     text = text.rstrip()
+    text, names = declared_keywords_as_names(text, names)  # lambda = "scalar" is usable
     _depth(text, where)
     try:
         with warnings.catch_warnings():  # "invalid decimal literal" and the like: errors below
