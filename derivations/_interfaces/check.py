@@ -63,6 +63,18 @@ def _row(rec: dict, name: str) -> list[str]:
     return [name, status, scope, _methods_cell(rec.get("methods", [])), rec.get("text", "")]
 
 
+def error_reason(rec: dict) -> str:
+    """Why an item's verdict is ``error``: its own detail, else its methods' (distinct)."""
+    if rec.get("detail"):
+        return str(rec["detail"])
+    reasons = [m.get("detail", "") for m in rec.get("methods", [])
+               if m.get("outcome") == "error" and m.get("detail")]
+    for s in rec.get("steps", []):
+        if s.get("status") == "error":
+            reasons.append(f"step {s.get('step')}: {error_reason(s)}")
+    return "; ".join(dict.fromkeys(reasons)) or "no reason recorded"
+
+
 def render(report) -> str:
     """The table of a :class:`~derivations._userclaims.checking.CheckReport`, then what
     does not hold: counterexamples, first wrong steps, feedback on answers."""
@@ -92,6 +104,8 @@ def render(report) -> str:
                          + (f"; typical mistake: {rec['mistake']}" if rec.get("mistake") else ""))
         elif rec["status"] == "trivial":
             notes.append(f"{rec['name']}: {rec['detail']}")
+        elif rec["status"] == "error":  # the reason, not only in --format json
+            notes.append(f"{rec['name']}: error: {error_reason(rec)}")
     lines = _layout(rows, _terminal_width(), [4])
     summ = report.summary()
     lines += ["", ", ".join(f"{k}={v}" for k, v in summ.items() if v or k in ("verified",)),
