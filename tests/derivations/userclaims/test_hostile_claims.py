@@ -62,3 +62,46 @@ def test_a_claim_that_leaves_the_reals_is_an_error_saying_so(lhs, rhs, syntax):
         pytest.importorskip("lark")
     with pytest.raises(ClaimsError, match="real numbers|log\\(0\\)"):
         check(claim(lhs, rhs, syntax))
+
+
+# -- lindisc answer and check messages --------------------------------------------------------
+
+from derivations._interfaces.cli import main  # noqa: E402
+
+EX = "svm.exercise_solution"
+
+
+def _answer(capsys, text):
+    code = main(["answer", EX, text])
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def test_an_answer_with_a_name_says_answers_have_no_symbols(capsys):
+    code, text = _answer(capsys, "alpha = [x]")
+    assert code == 2 and "not a value" in text and "[symbols]" not in text
+
+
+def test_a_support_vector_that_does_not_exist_is_named_as_such(capsys):
+    code, text = _answer(capsys, "support_vectors = [0, 2]")
+    assert code == 1 and "there is no sample x_0" in text and "not a support vector" not in text
+
+
+def test_a_transposed_answer_is_shown_as_a_row_and_told_to_drop_the_T(capsys):
+    code, text = _answer(capsys, "alpha = [0, 1/8, 1/8].T")
+    assert code == 1 and "[[0, 1/8, 1/8]]" in text and "drop the .T" in text
+
+
+def test_an_error_verdict_carries_its_reason_in_the_table(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text("format = 1\n[symbols]\nd = \"dim(1, 2)\"\nw = \"vector(d)\"\n"
+                 "[[claim]]\nname = \"idx\"\nlhs = 'w[3]'\nrhs = '0'\n")
+    assert main(["check", str(p)]) == 1
+    out = capsys.readouterr().out
+    assert "idx: error: " in out and "Error" in out
+
+
+def test_a_5000_digit_seed_is_a_short_usage_error(capsys):
+    assert main(["verify", "geometry.lemma1_sign", "--seed", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 300 and "at most 40 digits" in err and "_seed" not in err
