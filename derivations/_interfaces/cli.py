@@ -1130,7 +1130,7 @@ _COMMANDS = {
     "list": "list the catalog's entries: id, kind, title, sources",
     "show": "one entry in full: statement, a verdict per derivation step, counterexample, "
             "diagnosis",
-    "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets)",
+    "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets, --html)",
     "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
     "check": "verify your own claims and derivations from a claims file (TOML)",
     "answer": "compare an answer with the verified solution of a catalog exercise",
