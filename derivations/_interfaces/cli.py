@@ -24,8 +24,10 @@ command                                     what it does
 Exit codes: 0 when every result, exercise and algorithm entry is verified (or verified at
 sizes: proved at some sizes, sampled beyond — the table says which) and every erratum
 refuted (its corrected form verified); 1 otherwise; 2 on a usage error (a one-line
-message that names the fix); 130 on Ctrl-C ("interrupted", no traceback); 141 when the
-reader of stdout went away (``lindisc list | head``), silently.
+message that names the fix; also output to a full disk); 124 when ``--timeout`` stopped
+``check`` or ``verify``; 130 on Ctrl-C ("interrupted", no traceback), 143 on SIGTERM and
+129 on SIGHUP (the workers killed: :mod:`.lifecycle`); 141 when the reader of stdout went
+away (``lindisc list | head``), silently.
 
 Tables follow the terminal's width when stdout is a terminal (cells wrap within their
 columns, or each row becomes a short line and an indented paragraph) and are plain, never
@@ -1145,8 +1147,9 @@ examples:
   lindisc show geometry.threshold_cosine     an erratum: its counterexample and diagnosis
   lindisc distance --coef 3,4 --intercept=-5 --points '0,0;3,4'
 
-exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error;
-130 interrupted. 'lindisc COMMAND --help' shows a command's options.
+exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error (or output
+to a full disk); 124 stopped by --timeout; 130 interrupted; 143/129 SIGTERM/SIGHUP.
+'lindisc COMMAND --help' shows a command's options.
 """
 
 
