@@ -130,7 +130,8 @@ def dual_perceptron(
     N = check_same_length(X=X, t=labels)
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     _check_callback(callback)
-    gram = require_finite_gram(lambda: _kernel_matrix(kernel, X, X), X)  # X at 1e300: refused, the fix named
+    # X at 1e300: an overflowing Gram matrix refused, the fix named
+    gram = require_finite_gram(lambda: _kernel_matrix(kernel, X, X), X)
     G = gram + 1.0 if fit_intercept else gram
     alpha = np.zeros(N, dtype=np.int64)
     f = np.zeros(N)

@@ -117,9 +117,11 @@ def run(ns) -> int:
     from .._userclaims.checking import check_file
     from .._userclaims.errors import ClaimsError
     from .cli import UsageError
+    from .safe_io import shown_path
 
     try:
-        report = check_file(Path(ns.file), seed=ns.seed, budget=ns.budget, entry_ok=entry_ok(ns))
+        report = check_file(Path(ns.file), name=shown_path(ns.file), seed=ns.seed,
+                            budget=ns.budget, entry_ok=entry_ok(ns))
     except ClaimsError as exc:
         raise UsageError(str(exc)) from None
     if ns.format == "json":

@@ -869,8 +869,8 @@ def cmd_latex(ns) -> int:
         print(f"lindisc latex: error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"lindisc latex: error: cannot write {exc.filename or ns.output}: {exc.strerror}; choose a "
-              f"writable path", file=sys.stderr)
+        print(f"lindisc latex: error: cannot write {exc.filename or ns.output}: {exc.strerror}; "
+              f"choose a writable path", file=sys.stderr)
         return 1
     return 0
 
@@ -1132,7 +1132,8 @@ _COMMANDS = {
     "list": "list the catalog's entries: id, kind, title, sources",
     "show": "one entry in full: statement, a verdict per derivation step, counterexample, "
             "diagnosis",
-    "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets, --html)",
+    "latex": "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets, "
+             "--html)",
     "selftest": "the mutation suite: is every wrong variant of a verified claim refuted?",
     "check": "verify your own claims and derivations from a claims file (TOML)",
     "answer": "compare an answer with the verified solution of a catalog exercise",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["guard_stdout", "output_error", "sanitize"]
+__all__ = ["guard_stdout", "output_error", "sanitize", "shown_path"]
 
 
 # -- text for the terminal --------------------------------------------------------------------
@@ -76,3 +76,12 @@ def output_error(exc: OSError) -> str:
         return (f"lindisc: error: cannot write the output: {what}; the output went to a full "
                 f"or failing disk or device: free space or redirect it elsewhere")
     return f"lindisc: error: {sanitize(str(exc.filename))}: {what}"
+
+
+def shown_path(path: str, limit: int = 120) -> str:
+    """A path as messages show it: escapes visible, at most ``limit`` characters (a
+    5,000-character argument is not echoed whole)."""
+    text = sanitize(str(path)).replace("\n", "\\n")
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit // 2]}…{text[-limit // 4:]} ({len(str(path))} characters)"

@@ -178,7 +178,8 @@ def compare(equivalence: str, answer, solution) -> tuple[bool | None, str]:
     if isinstance(answer, sp.MatrixBase) != isinstance(solution, sp.MatrixBase) or len(a) != len(s) or (
             isinstance(answer, sp.MatrixBase) and answer.shape != solution.shape):
         shape = solution.shape if isinstance(solution, sp.MatrixBase) else "a scalar"
-        if isinstance(answer, sp.MatrixBase) and shape != "a scalar" and answer.shape == shape[::-1]:
+        if (isinstance(answer, sp.MatrixBase) and shape != "a scalar"
+                and answer.shape == shape[::-1]):
             return False, (f"your answer is a {answer.rows} x {answer.cols} matrix, the solution "
                            f"a {shape[0]} x {shape[1]} one: "
                            + ("drop the .T (a list is a column)" if shape[1] == 1 else

@@ -31,7 +31,8 @@ def declared_keywords_as_names(text: str, names):
         alias[w] = a
     if not alias:
         return text, names
-    text = re.sub(r"\b(" + "|".join(map(re.escape, alias)) + r")\b", lambda m: alias[m.group()], text)
+    pattern = r"\b(" + "|".join(map(re.escape, alias)) + r")\b"
+    text = re.sub(pattern, lambda m: alias[m.group()], text)
     symbols = dict(names.symbols)
     symbols.update({a: symbols[w] for w, a in alias.items() if w in symbols})
     dims = set(names.dims) | {a for w, a in alias.items() if w in names.dims}

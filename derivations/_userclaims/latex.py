@@ -105,7 +105,8 @@ def parse_latex_expression(text: str, names: Names, where: Location | None = Non
             raise ClaimsError("a relation is not allowed here; give an expression", where)
         lhs, rhs = (_Rebuild(names, where).go(a) for a in raw.args)
         return Relation(lhs, _RELATIONS[type(raw)], rhs)
-    if isinstance(raw, sp.logic.boolalg.Boolean) and not isinstance(raw, sp.Symbol):  # (a Symbol is one)
+    # (SymPy's Symbol is a Boolean too: a bare-symbol side such as 'a' or 'x_{1}' is a formula)
+    if isinstance(raw, sp.logic.boolalg.Boolean) and not isinstance(raw, sp.Symbol):
         raise ClaimsError("only one relation = \\leq \\geq < > at the top", where)
     return _Rebuild(names, where).go(raw)
 
