@@ -6,8 +6,8 @@ diagonal of powers of two) has weights D⁻¹·w, so a design whose columns woul
 overflow in X^T X is fitted on rescaled columns and the weights scaled back — exactly, since
 multiplying by a power of two only changes exponents. (Dask input is not rescaled — that
 would take a pass over the data first — and overflows are refused as before.) Where an
-algorithm is not scale-equivariant (the perceptron's bias update is not scaled with the data), an overflowing
-Gram matrix is refused with the fix. The softmax and the logistic loss get their limits at
+algorithm is not scale-equivariant (the perceptron's bias update is not scaled with the
+data), an overflowing Gram matrix is refused with the fix. The softmax and the logistic loss get their limits at
 infinite activations (``softmax([inf, 0]) = [1, 0]``; ``0 · ln σ(−∞)`` is 0, not NaN).
 
 ==============================  ============================================================
