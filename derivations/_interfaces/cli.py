@@ -1099,11 +1099,13 @@ def _per_claim(text: str) -> int:
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
+    # (imported outside the try: a SIGTERM during the import must surface as itself, not as
+    # an UnboundLocalError from the except clause naming PackageNotFoundError)
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
         return version("lindisc")
-    except (ImportError, PackageNotFoundError):
+    except PackageNotFoundError:
         import derivations
 
         return getattr(derivations, "__version__", "unknown")
