@@ -355,7 +355,7 @@ class _Worker:
     def __init__(self, ctx, fn):
         self.conn, child = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=_serve, args=(fn, child), daemon=True)
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *lifecycle.TERMINATING})
         try:
             self.proc.start()
         finally:  # a Ctrl-C that came meanwhile is raised here, in the parent
@@ -1400,6 +1400,7 @@ def main(argv: list[str] | None = None) -> int:
         restore()
         if own:  # a Ctrl-C while the interpreter exits: the same one line and 130, not a bare
             signal.signal(signal.SIGINT, _interrupted_while_starting)  # death by SIGINT (-2)
+            lifecycle.release_termination()
 
 
 def _main(argv: list[str] | None) -> int:

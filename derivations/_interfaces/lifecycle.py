@@ -19,7 +19,8 @@ import signal
 import sys
 import threading
 
-__all__ = ["EXIT_TIMEOUT", "GRACE", "Terminated", "as_worker", "exit_code", "handle_termination",
+__all__ = ["EXIT_TIMEOUT", "GRACE", "TERMINATING", "Terminated", "as_worker", "exit_code", "handle_termination",
+           "release_termination",
            "start_timeout", "stop_timeout", "timeout_option"]
 
 #: Exit code of a command stopped by ``--timeout`` (as GNU ``timeout``): nothing it did not
@@ -29,6 +30,9 @@ EXIT_TIMEOUT = 124
 GRACE = 2.0
 #: The largest ``--timeout``: a week.
 MAX_TIMEOUT = 7 * 86400.0
+
+#: The signals handled as Ctrl-C is (blocked with SIGINT while a worker is forked).
+TERMINATING = (signal.SIGTERM, signal.SIGHUP)
 
 _PARENT = os.getpid()
 _timed_out: list[float] = []
@@ -55,6 +59,14 @@ def handle_termination() -> None:
     for s in (signal.SIGTERM, signal.SIGHUP):
         if signal.getsignal(s) is not signal.SIG_IGN:
             signal.signal(s, _on_termination)
+
+
+def release_termination() -> None:
+    """main() returned: a SIGTERM or SIGHUP from here on ends the process as by default
+    (quietly), not with an exception while the interpreter exits."""
+    for s in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(s) is _on_termination:
+            signal.signal(s, signal.SIG_DFL)
 
 
 def exit_code(exc: KeyboardInterrupt) -> tuple[int, str]:
@@ -89,8 +101,9 @@ def as_worker() -> None:
     """Called first in a forked worker: die with the parent (and if the parent is already
     gone, now); SIGTERM and SIGHUP kill the worker outright (the parent's handlers are the
     parent's)."""
-    for s in (signal.SIGTERM, signal.SIGHUP):
+    for s in TERMINATING:
         signal.signal(s, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, TERMINATING)  # (blocked around the fork)
     _pdeathsig()
     if os.getppid() != _PARENT:
         os._exit(1)
