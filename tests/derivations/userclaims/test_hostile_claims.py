@@ -92,13 +92,25 @@ def test_a_transposed_answer_is_shown_as_a_row_and_told_to_drop_the_T(capsys):
     assert code == 1 and "[[0, 1/8, 1/8]]" in text and "drop the .T" in text
 
 
-def test_an_error_verdict_carries_its_reason_in_the_table(tmp_path, capsys):
+def test_an_error_verdict_carries_its_reason_in_the_table(tmp_path, capsys, monkeypatch):
+    from derivations._verdicts import engine
+
+    def crash(method, claim, space, rng, budget):
+        return engine.Outcome(method.NAME, engine.ERROR, detail="RuntimeError: the reason")
+
+    monkeypatch.setattr(engine, "_timed", crash)
     p = tmp_path / "c.toml"
-    p.write_text("format = 1\n[symbols]\nd = \"dim(1, 2)\"\nw = \"vector(d)\"\n"
-                 "[[claim]]\nname = \"idx\"\nlhs = 'w[3]'\nrhs = '0'\n")
+    p.write_text("format = 1\n[symbols]\na = \"scalar\"\n"
+                 "[[claim]]\nname = \"c\"\nlhs = '(a + 1)**2'\nrhs = 'a**2 + 2*a + 1'\n")
     assert main(["check", str(p)]) == 1
     out = capsys.readouterr().out
-    assert "idx: error: " in out and "Error" in out
+    assert "c: error: RuntimeError: the reason" in out
+
+
+@pytest.mark.parametrize("lhs, shown", [("w[3]", "needs d >= 3"), ("A[1, 3]", "beyond the 2 columns")])
+def test_an_index_that_does_not_exist_at_some_size_is_refused_with_the_fix(lhs, shown):
+    with pytest.raises(ClaimsError, match=shown):
+        check(claim(lhs, "0"), 'd = "dim(1, 2)"\nw = "vector(d)"\nA = "matrix(d, 2)"\n')
 
 
 def test_a_5000_digit_seed_is_a_short_usage_error(capsys):
