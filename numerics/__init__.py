@@ -8,8 +8,9 @@ Inputs: every numeric input (int, bool, float16, float32, float64) is converted 
 so every floating-point output is float64 whatever the input's dtype; complex input is
 refused with an error naming the argument, never truncated to its real part. Data at extreme
 scales (columns near 1e-200 or 1e200) is rescaled exactly by powers of two where the
-algorithm allows it and refused with the fix where it does not (``numerics/_scaling.py``);
-no function returns NaN for finite input.
+algorithm allows it and refused with the fix where it does not (``numerics/_scaling.py``:
+least squares, the dual perceptron, the softmax and the logistic loss; the hard-margin SVM
+not yet).
 """
 
 import time as _time
