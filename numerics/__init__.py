@@ -9,8 +9,8 @@ so every floating-point output is float64 whatever the input's dtype; complex in
 refused with an error naming the argument, never truncated to its real part. Data at extreme
 scales (columns near 1e-200 or 1e200) is rescaled exactly by powers of two where the
 algorithm allows it and refused with the fix where it does not (``numerics/_scaling.py``:
-least squares, the dual perceptron, the softmax and the logistic loss; the hard-margin SVM
-not yet).
+least squares rescaled; the dual perceptron and the hard-margin SVM refused with the exact
+rescaling to apply; the softmax and the logistic loss at their limits).
 """
 
 import time as _time

@@ -14,6 +14,7 @@ infinite activations (``softmax([inf, 0]) = [1, 0]``; ``0 · ln σ(−∞)`` is 
 ``column_scales``               powers of two bringing each column's largest |x| near 1
 ``rescaled_least_squares``      a decorator for the least-squares fitters: fit, scale back
 ``require_finite_gram``         an overflowing Gram matrix refused, naming the fix
+``svm_scale_guard``             a decorator for the SVM: a spread whose α* is beyond floats refused
 ``softmax_with_limits``         softmax with +inf activations as their limit, [] refused
 ``weighted``                    t · v with 0 where t is 0 (0 · ±inf = 0 in a loss sum)
 ``matvec``                      X @ w without an overflowing intermediate product
@@ -30,8 +31,8 @@ import numpy as np
 
 from .errors import InvalidInput, NonFiniteInput
 
-__all__ = ["SAFE_EXPONENT", "column_scales", "matvec", "require_finite_gram",
-           "rescaled_least_squares", "softmax_with_limits", "weighted"]
+__all__ = ["SAFE_EXPONENT", "SVM_EXPONENT", "column_scales", "matvec", "require_finite_gram",
+           "rescaled_least_squares", "softmax_with_limits", "svm_scale_guard", "weighted"]
 
 #: Columns whose largest |x| lies within 2**±SAFE_EXPONENT are left as they are (their
 #: squares and products stay far from under- and overflow): typical data is never touched.
@@ -68,6 +69,38 @@ def rescaled_least_squares(fit):
         W = m.W_tilde_.copy()
         W[:-1] *= s[:, None]
         return dataclasses.replace(m, coef_=m.coef_ * s[None, :], W_tilde_=W)
+
+    return wrapper
+
+
+#: The hard-margin SVM's multipliers scale as 1/s² with the data's spread s: beyond
+#: 2**±SVM_EXPONENT they leave the float range (1e200 → α* ≈ 1e-400, every support vector lost;
+#: 1e-200 → α* ≈ 1e400 = inf), so such data is refused with the exact rescaling that fixes it.
+SVM_EXPONENT = 480
+
+
+def svm_scale_guard(fit):
+    """Decorate ``hard_margin_svm(X, y, ...)``: data whose spread puts α* beyond the float
+    range is refused with the fix (multiply X by a power of two; w, t and the margin follow)."""
+
+    @functools.wraps(fit)
+    def wrapper(X: Any, y: Any, *args, **kwargs):
+        if isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "fiu" and X.size:
+            with np.errstate(all="ignore"):
+                Xf = X.astype(np.float64)
+                finite = bool(np.all(np.isfinite(Xf)))
+                spread = float(np.max(np.abs(Xf - Xf.mean(axis=0)))) if finite else 0.0
+            if spread > 0 and np.isfinite(spread):
+                _, e = np.frexp(spread)
+                if abs(int(e)) > SVM_EXPONENT:
+                    raise InvalidInput(
+                        f"X spreads over {spread:.3g}: the hard-margin SVM's multipliers α* scale "
+                        f"as 1/spread² ({'1e' + str(-2 * int(np.log10(spread)))}), beyond the float "
+                        f"range, so its solution cannot be represented. Fit X * 2.0**{-int(e)} "
+                        f"instead (an exact rescaling): its w times 2.0**{-int(e)} is this "
+                        f"data's w, the threshold is the same, and the margin is divided by "
+                        f"2.0**{-int(e)}.")
+        return fit(X, y, *args, **kwargs)
 
     return wrapper
 

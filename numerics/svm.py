@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sps
 
+from ._scaling import svm_scale_guard
 from ._validation import as_matrix, as_signed_labels, check_positive, check_positive_int
 from .errors import ConvergenceError, InvalidInput, LabelError, NotSeparableError
 
@@ -214,6 +215,7 @@ def _not_separable(X: np.ndarray, y: np.ndarray, status: str) -> None:
             "they are separable.")
 
 
+@svm_scale_guard  # X at 1e-200 or 1e200: α* beyond floats, refused with the exact rescaling
 def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
                     support_tol: float = 1e-6, max_iter: int = 200) -> SVMResult:
     """Fit the hard-margin linear SVM min (1/2)||w||^2 s.t. y_i(<w, x_i> - t) >= 1.

@@ -73,3 +73,25 @@ def test_logistic_loss_at_huge_weights_is_never_nan(w, X_, t, want):
         warnings.simplefilter("error")
         got = logistic_loss(np.array(w), np.array(X_, dtype=float), np.array(t, dtype=float))
     assert got == pytest.approx(want) if np.isfinite(want) else got == want
+
+
+@pytest.mark.parametrize("c", [1e-200, 1e200])
+def test_the_svm_refuses_data_whose_multipliers_leave_the_float_range_with_the_fix(c):
+    from numerics.svm import hard_margin_svm
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(InvalidInput, match=r"Fit X \* 2\.0\*\*-?\d+ instead") as e:
+            hard_margin_svm(X * c, T)
+    k = int(str(e.value).split("2.0**")[1].split()[0])
+    fixed = hard_margin_svm(X * c * 2.0 ** k, T)
+    ref = hard_margin_svm(X, T)
+    np.testing.assert_allclose(fixed.coef_ * (2.0 ** k * c), ref.coef_, rtol=1e-9)  # w of X
+
+
+@pytest.mark.parametrize("c", [1e-100, 1e100])
+def test_the_svm_at_large_but_representable_scales_still_fits(c):
+    from numerics.svm import hard_margin_svm
+
+    ref = hard_margin_svm(X, T)
+    np.testing.assert_allclose(hard_margin_svm(X * c, T).coef_ * c, ref.coef_, rtol=1e-9)
