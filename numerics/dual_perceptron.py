@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from ._scaling import require_finite_gram
 from ._validation import as_matrix, as_signed_labels, check_positive_int, check_same_length
 from .errors import InvalidInput, NonFiniteInput, ShapeMismatch
 from .perceptron import Callback, _check_callback
@@ -129,7 +130,8 @@ def dual_perceptron(
     N = check_same_length(X=X, t=labels)
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     _check_callback(callback)
-    gram = _kernel_matrix(kernel, X, X)
+    # X at 1e300: an overflowing Gram matrix refused, the fix named
+    gram = require_finite_gram(lambda: _kernel_matrix(kernel, X, X), X)
     G = gram + 1.0 if fit_intercept else gram
     alpha = np.zeros(N, dtype=np.int64)
     f = np.zeros(N)

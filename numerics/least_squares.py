@@ -56,6 +56,7 @@ import scipy.linalg
 from scipy.linalg import lapack
 
 from . import _reductions
+from ._scaling import rescaled_least_squares
 from ._validation import (
     as_matrix,
     as_matrix_deferred_finite,
@@ -154,6 +155,7 @@ def default_rcond_threshold(n_samples: int, n_features: int) -> float:
     return (d + 1) * max(n, d + 1) * _EPS
 
 
+@rescaled_least_squares  # columns at 1e-200 or 1e200: fitted exactly rescaled
 def fit_least_squares(
     X: Any,
     y: Any,
@@ -198,6 +200,7 @@ def fit_least_squares(
     return _fit(Xv, T, classes, method, rcond_threshold, rows_sum_to_one=True)
 
 
+@rescaled_least_squares
 def fit_least_squares_targets(
     X: Any,
     T: Any,

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from ._scaling import matvec, softmax_with_limits, weighted
 from ._validation import as_matrix, as_vector
 from .errors import InvalidInput, NonFiniteInput, ShapeMismatch
 
@@ -92,6 +93,10 @@ def _shifted(a: np.ndarray, axis: int) -> np.ndarray:
 def softmax(a: Any, axis: int = -1) -> np.ndarray:
     """e^{a_k} / Σ_j e^{a_j} along ``axis``, after subtracting the largest a_j."""
     a = _activations(a, "a")
+    return softmax_with_limits(a, axis, _softmax_finite)  # [inf, 0] -> [1, 0]; [] refused
+
+
+def _softmax_finite(a: np.ndarray, axis: int) -> np.ndarray:
     e = np.exp(_shifted(a, axis))
     return e / np.sum(e, axis=axis, keepdims=True)
 
@@ -123,8 +128,8 @@ def _two_class(w: Any, X: Any, t: Any | None) -> tuple[np.ndarray, np.ndarray, n
 def logistic_loss(w: Any, X: Any, t: Any) -> float:
     """E(w) = -Σ_n [t_n ln σ(a_n) + (1 - t_n) ln σ(-a_n)], a = X w (PRML Eq. (4.90))."""
     w, X, t = _two_class(w, X, t)
-    a = X @ w
-    return float(-np.sum(t * log_sigmoid(a) + (1.0 - t) * log_sigmoid(-a)))
+    a = matvec(X, w)  # (no inf - inf at w = 1e308; a target of 0 times ln σ(-inf) is 0)
+    return float(-np.sum(weighted(t, log_sigmoid(a)) + weighted(1.0 - t, log_sigmoid(-a)))) + 0.0
 
 
 def logistic_gradient(w: Any, X: Any, t: Any) -> np.ndarray:

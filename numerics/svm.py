@@ -82,6 +82,7 @@ import scipy.linalg.lapack
 import scipy.sparse as sps
 
 from . import _reductions
+from ._scaling import svm_scale_guard
 from ._validation import (
     as_matrix,
     as_matrix_deferred_finite,
@@ -388,6 +389,7 @@ def _one_class(sign: float, n: int) -> LabelError:
         f"({n} samples). Pass samples of both classes.")
 
 
+@svm_scale_guard  # X at 1e-200 or 1e200: α* beyond floats, refused with the exact rescaling
 def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
                     support_tol: float = 1e-6, max_iter: int = 200) -> SVMResult:
     """Fit the hard-margin linear SVM min (1/2)||w||^2 s.t. y_i(<w, x_i> - t) >= 1.

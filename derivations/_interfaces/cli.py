@@ -24,8 +24,10 @@ command                                     what it does
 Exit codes: 0 when every result, exercise and algorithm entry is verified (or verified at
 sizes: proved at some sizes, sampled beyond — the table says which) and every erratum
 refuted (its corrected form verified); 1 otherwise; 2 on a usage error (a one-line
-message that names the fix); 130 on Ctrl-C ("interrupted", no traceback); 141 when the
-reader of stdout went away (``lindisc list | head``), silently.
+message that names the fix; also output to a full disk); 124 when ``--timeout`` stopped
+``check`` or ``verify``; 130 on Ctrl-C ("interrupted", no traceback), 143 on SIGTERM and
+129 on SIGHUP (the workers killed: :mod:`.lifecycle`); 141 when the reader of stdout went
+away (``lindisc list | head``), silently.
 
 Tables follow the terminal's width when stdout is a terminal (cells wrap within their
 columns, or each row becomes a short line and an indented paragraph) and are plain, never
@@ -62,16 +64,19 @@ from .commands import MODULES  # noqa: E402 - after the startup Ctrl-C handler
 from .options import UsageError  # noqa: E402
 from .._version import __version__  # noqa: E402
 from .streams import _isatty, _setup_streams, _stdout_to_devnull  # noqa: E402
+from . import lifecycle, safe_io  # noqa: E402
 
 __all__ = ["main", "UsageError"]
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
+    # (imported outside the try: a SIGTERM during the import must surface as itself, not as
+    # an UnboundLocalError from the except clause naming PackageNotFoundError)
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
         return version("lindisc")
-    except (ImportError, PackageNotFoundError):
+    except PackageNotFoundError:
         return __version__
 
 
@@ -99,8 +104,9 @@ examples:
   lindisc show geometry.threshold_cosine     an erratum: its counterexample and diagnosis
   lindisc distance --coef 3,4 --intercept=-5 --points '0,0;3,4'
 
-exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error;
-130 interrupted. 'lindisc COMMAND --help' shows a command's options.
+exit codes: 0 every verdict as expected; 1 some verdict is not; 2 usage error (or output
+to a full disk); 124 stopped by --timeout; 130 interrupted; 143/129 SIGTERM/SIGHUP.
+'lindisc COMMAND --help' shows a command's options.
 """
 
 
@@ -147,12 +153,16 @@ def main(argv: list[str] | None = None) -> int:
     own = signal.getsignal(signal.SIGINT) is _interrupted_while_starting
     if own:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: KeyboardInterrupt
+        lifecycle.handle_termination()  # SIGTERM, SIGHUP: the same (workers killed)
     _setup_streams()
+    restore = safe_io.guard_stdout()  # escapes in user text never reach the terminal
     try:
         return _main(argv)
     finally:
+        restore()
         if own:  # a Ctrl-C while the interpreter exits: the same one line and 130, not a bare
             signal.signal(signal.SIGINT, _interrupted_while_starting)  # death by SIGINT (-2)
+            lifecycle.release_termination()
 
 
 def _main(argv: list[str] | None) -> int:
@@ -164,6 +174,7 @@ def _main(argv: list[str] | None) -> int:
         except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
             sys.stdout.flush()
             return int(exc.code or 0)
+        timer = lifecycle.start_timeout(getattr(ns, "timeout", None))
         with warnings.catch_warnings():
             if not sys.warnoptions:  # the user did not ask for warnings with -W
                 # numpy's floating-point warnings on values the engine and the commands check
@@ -171,19 +182,28 @@ def _main(argv: list[str] | None) -> int:
                 warnings.filterwarnings("ignore", category=RuntimeWarning,
                                         message=r".*(overflow|underflow|invalid value|"
                                                 r"divide by zero) encountered")
-            code = ns.fn(ns)
+            try:
+                code = ns.fn(ns)
+            finally:
+                lifecycle.stop_timeout(timer)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
     except UsageError as exc:
-        print("lindisc: error: " + re.sub(r"\s*\n\s*", " ", str(exc)), file=sys.stderr)
+        print("lindisc: error: " + safe_io.sanitize(re.sub(r"\s*\n\s*", " ", str(exc))),
+              file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP, --timeout
+        code, message = lifecycle.exit_code(exc)
         # On a terminal the line holds the echoed ^C: start a fresh one.
-        print(("\n" if _isatty(sys.stderr) else "") + "lindisc: interrupted", file=sys.stderr)
-        return 130
+        print(("\n" if _isatty(sys.stderr) and code == 130 else "") + message, file=sys.stderr)
+        return code
     except BrokenPipeError:  # 'lindisc list | head': the reader has what it wanted
         _stdout_to_devnull()
         return 141  # 128 + SIGPIPE, as a program killed by the signal would report
+    except OSError as exc:  # stdout on a full disk (> /dev/full), a failing device
+        _stdout_to_devnull()
+        print(safe_io.output_error(exc), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

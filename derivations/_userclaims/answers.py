@@ -111,7 +111,15 @@ def parse_answer(text: str, where: Location | None = None) -> tuple[str | None, 
     m = re.match(r"\s*([A-Za-z][A-Za-z0-9_ *]*?)\s*=(?!=)", text)
     name, start = (m.group(1), m.end()) if m else (None, 0)
     vwhere = where.at(1, start + 1)
-    value = parse_expression(text[start:], Names(), vwhere)
+    try:
+        value = parse_expression(text[start:], Names(), vwhere)
+    except ClaimsError as exc:  # the parser's advice is for claims files ([symbols])
+        m = re.match(r"unknown name '([^']*)'", exc.reason)
+        if not m:
+            raise
+        raise ClaimsError(f"{m.group(1)!r} is not a value: an answer is numbers, sqrt(5)/2, a "
+                          f"list [0, 1/8, 1/8] or a matrix by rows [[5, 3], [3, 5]] (no "
+                          f"symbols)", exc.where) from None
     return name, value, vwhere
 
 
@@ -148,6 +156,11 @@ def compare(equivalence: str, answer, solution) -> tuple[bool | None, str]:
         if not all(isinstance(g, sp.Integer) for g in got):
             return False, "a set of support vectors is a list of sample numbers, e.g. [1, 3]"
         got = {int(g) for g in got}
+        n = len(_entries(solution))
+        absent = sorted(g for g in got if not 1 <= g <= n)
+        if absent:
+            return False, (f"there is no sample x_{', x_'.join(map(str, absent))}: the samples "
+                           f"are numbered 1 to {n}")
         if got == want:
             return True, f"the support vectors are x_{', x_'.join(map(str, sorted(want)))}"
         extra, missing = sorted(got - want), sorted(want - got)
@@ -163,6 +176,12 @@ def compare(equivalence: str, answer, solution) -> tuple[bool | None, str]:
     if isinstance(answer, sp.MatrixBase) != isinstance(solution, sp.MatrixBase) or len(a) != len(s) or (
             isinstance(answer, sp.MatrixBase) and answer.shape != solution.shape):
         shape = solution.shape if isinstance(solution, sp.MatrixBase) else "a scalar"
+        if (isinstance(answer, sp.MatrixBase) and shape != "a scalar"
+                and answer.shape == shape[::-1]):
+            return False, (f"your answer is a {answer.rows} x {answer.cols} matrix, the solution "
+                           f"a {shape[0]} x {shape[1]} one: "
+                           + ("drop the .T (a list is a column)" if shape[1] == 1 else
+                              "transpose it"))
         return False, f"the solution is {'a ' + str(shape[0]) + ' x ' + str(shape[1]) + ' matrix' if shape != 'a scalar' else shape}"
     if equivalence == "exact":
         zs = [_zero(x - y) for x, y in zip(a, s)]
@@ -257,7 +276,7 @@ def _shown(value) -> str:
     """An answer as the user would write it: a column vector as ``[0, 1/8, 1/8]``, a matrix as
     its rows, a scalar as SymPy prints it (never ``Matrix([[0], ...])``)."""
     if isinstance(value, sp.MatrixBase):
-        if value.cols == 1 or value.rows == 1:
+        if value.cols == 1:  # (a row is a 1 x n matrix: [[...]])
             return "[" + ", ".join(str(e) for e in value) + "]"
         return "[" + ", ".join("[" + ", ".join(str(e) for e in value.row(i)) + "]"
                                for i in range(value.rows)) + "]"

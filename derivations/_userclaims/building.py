@@ -17,7 +17,9 @@ from .._symbols.space import DefinitionCycle
 from .declarations import condition, parse_declaration
 from .errors import ClaimsError, Location
 from .loader import ClaimsFile, Item
+from .mentions import mentioned
 from .parser import Names, Relation, parse_expression
+from .reality import check_real
 
 __all__ = ["Built", "build_item"]
 
@@ -87,6 +89,7 @@ def _same_kind(a, b, where: Location):
 
 
 def _relation_claim(lhs, op: str, rhs, where: Location, space=None, certificate=None):
+    check_real((lhs, rhs), where)  # sqrt(-1), log(0): not a claim about real numbers
     _same_kind(lhs, rhs, where)
     if space is not None:
         defined = {s for s, _v, _w in space.definitions}
@@ -139,7 +142,7 @@ def build_item(cf: ClaimsFile, item: Item) -> list[Built]:
     try:
         full = _build(cf, item, None)
         try:
-            return _build(cf, item, _used(full))
+            return _build(cf, item, _used(full) | mentioned(item.data))  # (names that cancelled too)
         except ClaimsError:
             # a name SymPy cancelled while building (inv(B.T @ B) @ B.T @ B is I) is still
             # in the text: declared as unused it no longer parses; keep every declaration

@@ -20,6 +20,7 @@ import sympy as sp
 
 from .errors import ClaimsError, Location
 from .parser import MAX_BITS, MAX_DEPTH, MAX_EXPONENT, MAX_NODES, Names, Relation, _bits, real_exp
+from .reality import check_latex_text
 
 __all__ = ["parse_latex_expression", "MAX_LATEX"]
 
@@ -73,6 +74,7 @@ def parse_latex_expression(text: str, names: Names, where: Location | None = Non
     if not isinstance(text, str) or not text.strip():
         raise ClaimsError("an empty LaTeX formula", where)
     _prescan(text, where)
+    check_latex_text(text, where)  # \log_{0}: the parser would make it 0 silently
     try:
         from sympy.parsing.latex import parse_latex
         import lark  # noqa: F401 - SymPy's lark backend needs it
@@ -103,7 +105,8 @@ def parse_latex_expression(text: str, names: Names, where: Location | None = Non
             raise ClaimsError("a relation is not allowed here; give an expression", where)
         lhs, rhs = (_Rebuild(names, where).go(a) for a in raw.args)
         return Relation(lhs, _RELATIONS[type(raw)], rhs)
-    if isinstance(raw, sp.logic.boolalg.Boolean):
+    # (SymPy's Symbol is a Boolean too: a bare-symbol side such as 'a' or 'x_{1}' is a formula)
+    if isinstance(raw, sp.logic.boolalg.Boolean) and not isinstance(raw, sp.Symbol):
         raise ClaimsError("only one relation = \\leq \\geq < > at the top", where)
     return _Rebuild(names, where).go(raw)
 

@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .reading import read_bounded
 from .declarations import Declarations
 from .errors import ClaimsError, Location
 from .vocabulary import KEYS as VOCABULARY
@@ -124,9 +125,7 @@ def load_claims(source, *, name: str | None = None) -> ClaimsFile:
         path = Path(source)
         file = name or str(source)
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise ClaimsError(f"file larger than {MAX_FILE_BYTES // 1024} KiB", Location(file))
-            raw = path.read_bytes()
+            raw = read_bounded(path, MAX_FILE_BYTES)  # a hard limit, whatever stat says
         except OSError as exc:
             raise ClaimsError(f"cannot read the claims file: {exc.strerror or exc}", Location(file)) from None
         try:
@@ -143,6 +142,7 @@ def load_claims(source, *, name: str | None = None) -> ClaimsFile:
 
 
 def _load_text(text: str, file: str) -> ClaimsFile:
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -35,6 +35,8 @@ from sympy.matrices.exceptions import NonInvertibleMatrixError
 from .._symbols.expr import Grad, Norm, Scalar
 from .._symbols.nodes import DataSum, Inv, Ones
 from .errors import ClaimsError, Location
+from .indexing import index_problem
+from .keywords import declared_keywords_as_names
 
 __all__ = ["parse_expression", "Relation", "Names", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH",
            "MAX_NODES", "MAX_EXPONENT", "MAX_BITS", "MAX_EXPLICIT"]
@@ -191,6 +193,7 @@ def parse_expression(text: str, names: Names, where: Location | None = None, *,
         where = where.at(skipped.count("\n") + 1, len(skipped.rsplit("\n", 1)[-1]) + 1)
         text = body
     text = text.rstrip()
+    text, names = declared_keywords_as_names(text, names)  # lambda = "scalar" is usable
     _depth(text, where)
     try:
         with warnings.catch_warnings():  # "invalid decimal literal" and the like: errors below
@@ -452,6 +455,11 @@ class _Builder:
         is_samples = isinstance(target, ast.Name) and target.id in self.names.samples
         if is_samples and len(ix) == 1:
             return obj[ix[0] - 1, :].T
+        for k, size, axis in zip(ix, obj.shape if len(ix) == 2 else obj.shape[:1],
+                                 ("rows", "columns") if len(ix) == 2 else ("entries",)):
+            why = index_problem(self.segment(node) or "an index", k, size, self.names.space, axis)
+            if why:  # w[3] at d = 1, 2: refused here, not an IndexError in every method
+                self.fail(node, why)
         if len(ix) == 1:
             if obj.shape[1] != 1:
                 self.fail(node, "one index needs a column vector; write A[i, j] for a matrix")

@@ -64,14 +64,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache_integrity import problem, seal
+
 __all__ = ["ENV", "FORMAT", "KEEP", "Index", "VerdictCache", "cache_dir", "cacheable",
            "dependency_versions", "engine_digest", "engine_files", "entry_key", "reset",
            "sources_unchanged", "topic_files", "tree_digest", "warn"]
 
 #: Environment variable that overrides the cache's location.
 ENV = "LINDISC_CACHE_DIR"
-#: Layout of a stored record; bumping it makes every stored verdict a miss.
-FORMAT = 1
+#: Layout of a stored record; bumping it makes every stored verdict a miss. 2: a checksum
+#: (:mod:`.cache_integrity`).
+FORMAT = 2
 #: Keys kept per entry (other seeds and budgets, recent versions of the code); older go.
 KEEP = 8
 
@@ -368,19 +371,17 @@ class VerdictCache:
             warn(f"ignoring unreadable {path} ({type(exc).__name__}: {exc}); the entry is "
                   f"verified again and the file rewritten")
             return None
-        if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == key
-                and data.get("id") == entry_id and isinstance(data.get("record"), dict)
-                and isinstance(data.get("extra"), dict) and isinstance(data.get("ok"), bool)):
-            warn(f"ignoring {path}: not a verdict stored under this key; the entry is verified "
-                  f"again and the file rewritten")
+        why = problem(data, entry_id=entry_id, key=key, fmt=FORMAT)
+        if why is not None:
+            warn(f"ignoring {path}: {why}; the entry is verified again and the file rewritten")
             return None
         return data
 
     def put(self, entry_id: str, key: str, *, record: dict, extra: dict, ok: bool) -> bool:
         """Store atomically; False (with a warning) when it could not be written."""
         path = self._path(entry_id, key)
-        stored = self._write(path, {"format": FORMAT, "key": key, "id": entry_id, "ok": ok,
-                                    "record": record, "extra": extra})
+        stored = self._write(path, seal({"format": FORMAT, "key": key, "id": entry_id, "ok": ok,
+                                         "record": record, "extra": extra}))
         if stored:
             self._prune(path.parent)
         return stored

@@ -450,3 +450,42 @@ def test_the_key_finds_numerics_past_a_leftover_namespace_directory(tmp_path):
                          capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     assert Path(run.stdout.strip()) == repo / "numerics"
+
+
+#: A quick erratum: refuted, and its verdict ok (rc 0) because it is refuted.
+ERRATUM = "descent.divergence_only_nonconvex"
+
+
+def test_an_edited_status_cannot_turn_an_erratum_into_verified(tree, spy, capsys, monkeypatch):
+    """Issue 37: a stored record whose ``status`` was edited no longer matches its checksum:
+    it is discarded with a warning and the entry verified again (still refuted)."""
+    monkeypatch.setattr(cache, "_warned", False)
+    code, out = verify(capsys, ERRATUM)
+    assert out["results"][0]["status"] == "refuted"
+    spy()
+    (path,) = cache.VerdictCache().verdicts.glob(f"{ERRATUM}/*.json")
+    data = json.loads(path.read_text())
+    data["record"]["status"] = "verified"
+    path.write_text(json.dumps(data))
+    code, out = verify(capsys, ERRATUM)
+    assert spy() == [ERRATUM]
+    assert out["results"][0]["status"] == "refuted"
+    assert "checksum" in stderr[0] and "Traceback" not in stderr[0]
+
+
+@pytest.mark.parametrize("damage", ["status", "record", "ok", "sha256"])
+def test_a_record_missing_a_field_is_discarded_and_recomputed(tree, spy, capsys, monkeypatch,
+                                                              damage):
+    monkeypatch.setattr(cache, "_warned", False)
+    verify(capsys, RUNS)
+    spy()
+    (path,) = cache.VerdictCache().verdicts.glob(f"{RUNS}/*.json")
+    data = json.loads(path.read_text())
+    if damage == "status":
+        del data["record"]["status"]
+    else:
+        del data[damage]
+    path.write_text(json.dumps(data))
+    code, out = verify(capsys, RUNS)
+    assert code == 0 and spy() == [RUNS] and out["results"][0]["status"] == "verified"
+    assert stderr[0].count("warning: verdict cache") == 1 and "Traceback" not in stderr[0]
