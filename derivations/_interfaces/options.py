@@ -46,6 +46,9 @@ def _budget(text: str) -> float:
 
 def _int_option(text: str, name: str, low: int, fix: str) -> int:
     f = text.strip()
+    if len(f) > 40:  # (int() refuses over 4,300 digits; echoing them helps nobody)
+        raise argparse.ArgumentTypeError(f"{name} must be a whole number of at most 40 digits, "
+                                         f"got {len(f)} characters; {fix}")
     if not re.fullmatch(r"[+-]?\d+", f):
         raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {text!r}; {fix}")
     v = int(f)

@@ -12,6 +12,7 @@ import signal
 import sys
 import time
 
+from . import lifecycle
 from .entries import _registry
 from .streams import _isatty
 
@@ -161,6 +162,7 @@ def _serve(fn, conn):
     # terminal's Ctrl-C, sent to the whole process group, prints no traceback per worker.
     # The parent blocks SIGINT around the fork, so none arrives before this line.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lifecycle.as_worker()  # SIGTERM/SIGHUP kill it; so does its parent's death
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _limit_memory()
     import gc
@@ -261,7 +263,7 @@ class _Worker:
     def __init__(self, ctx, fn):
         self.conn, child = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=_serve, args=(fn, child), daemon=True)
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *lifecycle.TERMINATING})
         try:
             self.proc.start()
         finally:  # a Ctrl-C that came meanwhile is raised here, in the parent

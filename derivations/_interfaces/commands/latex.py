@@ -11,7 +11,7 @@ from ..cached import _selected, _verified
 from ..streams import _isatty
 from ..options import common
 
-HELP = "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets)"
+HELP = "a standalone LaTeX article of the entries with their verdicts (--pdf, --snippets, --html)"
 EXAMPLE = "lindisc latex geometry > geometry.tex\n  lindisc latex -o catalog.tex --pdf"
 
 
@@ -73,7 +73,7 @@ def run(ns) -> int:
         print(f"lindisc latex: error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"lindisc latex: error: cannot write {exc.filename}: {exc.strerror}; choose a "
-              f"writable path", file=sys.stderr)
+        print(f"lindisc latex: error: cannot write {exc.filename or ns.output}: {exc.strerror}; "
+              f"choose a writable path", file=sys.stderr)
         return 1
     return 0

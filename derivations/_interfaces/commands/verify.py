@@ -11,6 +11,7 @@ from ..cached import _clear_cache, _selected, _verified
 from ..options import common
 from ..streams import _isatty
 from ..tables import _render_table
+from ..lifecycle import timeout_option
 
 HELP = "verify catalog entries (all, or the given ids/topics): a table, or --format json"
 EXAMPLE = "lindisc verify geometry fisher.projected_means --format json"
@@ -26,6 +27,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--clear-cache", action="store_true",
                         help="empty the verdict cache first (as 'lindisc cache clear')")
     common(parser)
+    timeout_option(parser)
 
 
 def run(ns) -> int:
