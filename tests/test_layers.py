@@ -32,6 +32,7 @@ LAYERS = (
     "derivations.catalog",      # the data: entries made of claims, with the verdict their
                                 # kind expects
     ("derivations._userclaims",  # the front ends, one layer: users' claims files and answers,
+     "derivations._notes",        # users' own notes (LaTeX, Markdown, notebooks),
      "derivations._interfaces"),  # the CLI, the reports, LaTeX, HTML, figures
     "derivations",              # the public API (derivations/__init__.py)
 )

@@ -209,7 +209,7 @@ class Checker:
 
     def build_iff(self, p: tuple, q: tuple, where: Location, name: str):
         """``p ⟺ q`` for two relations ``(lhs, op, rhs)`` in the claims language."""
-        from .. import Iff
+        from .._claims.claims import Iff
         from .._symbols.nodes import lazy
         from .._userclaims.building import Built, _space
         from .._userclaims.loader import Item
@@ -237,7 +237,7 @@ class Checker:
         """``M \\succeq 0``: the symmetric matrix M is positive semidefinite (``IsPSD``)."""
         import re
 
-        from .. import IsPSD
+        from .._claims.claims import IsPSD
         from .._symbols.nodes import lazy
         from .._userclaims.building import Built, _space
         from .._userclaims.loader import Item
@@ -269,7 +269,7 @@ class Checker:
         (the engine's ``Stationary``: the gradient as a function of w, then evaluated)."""
         import re
 
-        from .. import Stationary
+        from .._claims.claims import Stationary
         from .._symbols.nodes import lazy
         from .._userclaims.building import Built, _space
         from .._userclaims.loader import Item
@@ -307,9 +307,9 @@ def mistake(built, budget: float, seed: int = 0) -> str | None:
     ``budget`` seconds. None when no single mutation explains the step."""
     import random
 
-    from .. import Equal
+    from .._claims.claims import Equal
     from .._claims.mistakes import mutate_claim
-    from .._methods.budget import Timeout, time_limit
+    from .._budget import Timeout, time_limit
     from .._verdicts.diagnosis import same_expression
 
     claim = built.claim

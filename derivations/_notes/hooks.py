@@ -54,7 +54,7 @@ def check_any(path, *, seed: int = 0, budget: float = 20.0, strict: bool = False
             failed = [c["name"] for c in rep.chains if c.get("as_expected") is False
                       or not all(rep._step_ok(st, c) for st in c["steps"])]
             return rep.exit_code, render(rep), failed
-        from .._interfaces.check import render as render_claims
+        from .._interfaces.commands.check import render as render_claims
         from .._userclaims.checking import check_file
 
         rep = check_file(str(path), seed=seed, budget=budget)

@@ -135,7 +135,7 @@ def _cx(cx: dict) -> str:
 
 
 def _scope(s: dict) -> str:
-    from .._verdicts.report import scope_cell
+    from .._interfaces.report import scope_cell
 
     try:
         cell = scope_cell(s) if s["status"] in ("verified", "verified at sizes", "refuted") else ""
