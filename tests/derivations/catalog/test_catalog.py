@@ -182,7 +182,7 @@ def test_typo_kind_is_checked_like_an_erratum_and_counted_apart():
     """A typo (a slip the next line corrects): its printed form must be refuted and its
     corrected form verified, like an erratum; the report's summary counts it under 'typos',
     never under 'errata' (DESIGN.md, "Reading policy")."""
-    from derivations._verdicts.report import summary
+    from derivations._interfaces.report import summary
     from derivations.catalog.registry import PRINTED_FALSE, Entry, entry
     from numerics.errors import InvalidInput
 

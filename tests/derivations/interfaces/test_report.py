@@ -1,4 +1,4 @@
-"""The JSON report's summary and the human table for each status (derivations/_verdicts/report.py)."""
+"""The JSON report's summary and the human table for each status (derivations/_interfaces/report.py)."""
 
 from derivations._interfaces.report import SCHEMA, render_table, scope_cell, summary
 
@@ -19,7 +19,7 @@ RECORDS = [
 
 def test_summary_counts_verified_and_verified_at_sizes_apart():
     s = summary(RECORDS, 1.0)
-    assert SCHEMA == 4
+    assert SCHEMA == 5
     assert s["verified"] == 2 and s["verified at sizes"] == 1 and s["refuted"] == 1
     assert s["verified_every_size"] == 1  # of the "verified": a proof for every size
 
