@@ -140,20 +140,20 @@ def run(ns) -> int:
                 annotate(notes, ns.file, ns.annotate)
             except ClaimsError as exc:
                 raise UsageError(str(exc)) from None
-        if ns.format == "json":
-            json.dump(notes.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
-            sys.stdout.write("\n")
-        else:
-            print(render_notes(notes))
-        return notes.exit_code
+        return _emit(notes, ns.format, render_notes)
     try:
         report = check_file(Path(ns.file), name=shown_path(ns.file), seed=ns.seed,
                             budget=ns.budget, entry_ok=entry_ok(ns))
     except ClaimsError as exc:
         raise UsageError(str(exc)) from None
-    if ns.format == "json":
+    return _emit(report, ns.format, render)
+
+
+def _emit(report, fmt: str, render_table) -> int:
+    """Print a claims file's or a notes file's report (JSON, or its table); its exit code."""
+    if fmt == "json":
         json.dump(report.to_json(), sys.stdout, indent=1, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
     else:
-        print(render(report))
+        print(render_table(report))
     return report.exit_code
