@@ -91,6 +91,8 @@ def entry_detail(r) -> dict:
     """The full record for ``lindisc show``: every claim and step with its own verdict."""
     out = result_json(r)
     out["doc"] = r.entry.doc
+    out["printed"] = r.entry.printed or None
+    out["statement"] = r.entry.statement or None
     out["claims"] = [claim_json(c) for c in r.claims]
     out["stated"] = claim_json(r.stated) if r.stated else None
     out["numeric"] = r.numeric.to_json() if r.numeric else None

@@ -55,6 +55,11 @@ class Entry:
     caveat: str = ""
     #: ids of the entries whose results this one uses (the blueprint's dependency graph)
     uses: tuple[str, ...] = ()
+    #: the entry's main statement as the document prints it, in LaTeX math (no ``$``), in the
+    #: document's own symbols: shown first in the article and the blueprint ("as printed")
+    printed: str = ""
+    #: an exercise's problem statement (Markdown with ``$...$`` math), shown before its solution
+    statement: str = ""
 
     @property
     def topic(self) -> str:
@@ -82,7 +87,7 @@ REGISTRY: dict[str, Entry] = {}
 
 
 def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "",
-          uses: tuple[str, ...] = ()) -> Callable:
+          uses: tuple[str, ...] = (), printed: str = "", statement: str = "") -> Callable:
     """Register the decorated builder as catalog entry ``id``.
 
     ``kind="caveat"`` needs ``caveat``: the condition the document genuinely leaves out
@@ -91,7 +96,9 @@ def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "
     misattributed ("misattributed: ..."). ``kind="typo"`` is a symbol slip the document's
     surrounding text corrects, checked like an erratum and counted apart.
     ``uses`` names the entries whose results this one rests on (checked once the whole
-    catalog is loaded: see ``check_uses``)."""
+    catalog is loaded: see ``check_uses``). ``printed`` is the main statement as the document
+    prints it (LaTeX math, the document's symbols); ``statement`` an exercise's problem
+    statement (Markdown with ``$...$`` math)."""
     if id.count(".") < 1 or id != id.strip() or " " in id:
         raise InvalidInput(f"entry id must be dotted 'topic.name' without spaces, got {id!r}")
     if kind not in KINDS:
@@ -111,7 +118,7 @@ def entry(id: str, title: str, *, sources, kind: str = "result", caveat: str = "
         if id in REGISTRY:
             raise InvalidInput(f"duplicate catalog id {id!r}")
         REGISTRY[id] = Entry(id, title, kind, srcs, fn, (fn.__doc__ or "").strip(), caveat.strip(),
-                             tuple(uses))
+                             tuple(uses), printed.strip(), statement.strip())
         return fn
 
     return register
