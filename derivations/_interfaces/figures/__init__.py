@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..options import UsageError
 
-__all__ = ["FIGURES", "FigureSpec", "add_arguments", "draw", "run"]
+__all__ = ["FIGURES", "FigureSpec", "add_arguments", "draw", "placed_at", "run", "write"]
 
 HELP = "draw the documents' illustrations from the verified numerics (matplotlib)"
 EXAMPLE = "lindisc figures -o figures --format png"
@@ -39,6 +39,11 @@ class FigureSpec:
     name: str
     module: str
     summary: str
+    #: catalog entry ids where the documents mention this figure: the article and the blueprint
+    #: place it there (:func:`write` makes the file), its caption printed outside the image
+    entries: tuple[str, ...] = ()
+    #: the caption the article and the blueprint print under the image (Markdown, ``$...$`` math)
+    caption: str = ""
 
 
 FIGURES = (
@@ -92,6 +97,23 @@ def draw(name: str):
 
     with rendering():
         return fn()
+
+
+def placed_at(entry_id: str) -> list[FigureSpec]:
+    """The figures the documents mention at catalog entry ``entry_id``, in :data:`FIGURES` order."""
+    return [f for f in FIGURES if entry_id in f.entries]
+
+
+def write(name: str, path: Path, fmt: str = "pdf", dpi: int = 150) -> Path:
+    """Draw figure ``name`` and save it to ``path`` as ``fmt`` (needs matplotlib: a
+    :class:`UsageError` naming the install otherwise); returns ``path``."""
+    _require_matplotlib()
+    from ._common import rendering, save
+
+    fig, _ = draw(name)
+    with rendering():
+        save(fig, Path(path), fmt, dpi)
+    return Path(path)
 
 
 def add_arguments(parser) -> None:
