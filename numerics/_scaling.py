@@ -121,9 +121,10 @@ def require_finite_gram(gram, X: np.ndarray, name: str = "X") -> np.ndarray:
     return gram
 
 
-def softmax_with_limits(a: np.ndarray, axis: int, softmax) -> np.ndarray:
+def softmax_with_limits(a: np.ndarray, axis: int, softmax, *, log: bool = False) -> np.ndarray:
     """``softmax(a, axis)`` with its limit where activations are +inf (shared equally among
-    them; the others 0); an empty axis or an all -inf one refused, naming why."""
+    them; the others 0); an empty axis or an all -inf one refused, naming why. With ``log``,
+    ``softmax`` is the log-softmax and the limit is its logarithm (ln(1/m) and -inf)."""
     if a.size == 0 or (a.ndim and a.shape[axis] == 0):
         raise InvalidInput("softmax of an empty array: there is no class to give probability "
                            "to; pass at least one activation per row.")
@@ -137,6 +138,8 @@ def softmax_with_limits(a: np.ndarray, axis: int, softmax) -> np.ndarray:
     out = softmax(np.where(np.isposinf(top), 0.0, a), axis)  # rows without +inf: as before
     with np.errstate(invalid="ignore", divide="ignore"):  # (rows without +inf: unused)
         limit = plus / np.sum(plus, axis=axis, keepdims=True)
+        if log:
+            limit = np.log(limit)
     return np.where(np.isposinf(top), limit, out)
 
 

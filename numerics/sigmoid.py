@@ -102,8 +102,13 @@ def _softmax_finite(a: np.ndarray, axis: int) -> np.ndarray:
 
 
 def log_softmax(a: Any, axis: int = -1) -> np.ndarray:
-    """a_k - ln Σ_j e^{a_j} along ``axis`` (log-sum-exp after subtracting the largest a_j)."""
+    """a_k - ln Σ_j e^{a_j} along ``axis`` (log-sum-exp after subtracting the largest a_j);
+    where activations are +inf, the limit: ln(1/m) for the m of them, -inf for the others."""
     a = _activations(a, "a")
+    return softmax_with_limits(a, axis, _log_softmax_finite, log=True)
+
+
+def _log_softmax_finite(a: np.ndarray, axis: int) -> np.ndarray:
     z = _shifted(a, axis)
     return z - np.log(np.sum(np.exp(z), axis=axis, keepdims=True))
 
@@ -135,7 +140,7 @@ def logistic_loss(w: Any, X: Any, t: Any) -> float:
 def logistic_gradient(w: Any, X: Any, t: Any) -> np.ndarray:
     """∇E(w) = Σ_n (y_n - t_n) x_n = X^T (y - t), (d,) (PRML Eq. (4.91))."""
     w, X, t = _two_class(w, X, t)
-    return X.T @ (sigmoid(X @ w) - t)
+    return X.T @ (sigmoid(matvec(X, w)) - t)  # (a_n = ±inf where it truly is, never inf − inf)
 
 
 def logistic_hessian(w: Any, X: Any) -> np.ndarray:
@@ -143,7 +148,7 @@ def logistic_hessian(w: Any, X: Any) -> np.ndarray:
     σ(a_n) σ(-a_n) (PRML Eqs. (4.97)-(4.98)). Positive semidefinite always; positive
     definite iff X has full column rank (every y_n (1 - y_n) > 0 in exact arithmetic)."""
     w, X, _ = _two_class(w, X, None)
-    a = X @ w
+    a = matvec(X, w)
     r = sigmoid(a) * sigmoid(-a)
     return (X * r[:, None]).T @ X
 
@@ -179,14 +184,14 @@ def _k_class(W: Any, X: Any, T: Any | None) -> tuple[np.ndarray, np.ndarray, np.
 def softmax_loss(W: Any, X: Any, T: Any) -> float:
     """E(w_1, ..., w_K) = -Σ_n Σ_k t_nk ln y_nk, y_n = softmax(W x_n) (PRML Eq. (4.108))."""
     W, X, T = _k_class(W, X, T)
-    logp = log_softmax(X @ W.T, axis=1)
-    return float(-np.sum(np.where(T != 0, T * logp, 0.0)))
+    logp = log_softmax(matvec(X, W.T), axis=1)
+    return float(-np.sum(weighted(T, logp)))
 
 
 def softmax_gradient(W: Any, X: Any, T: Any) -> np.ndarray:
     """(K, d), row j: ∇_{w_j} E = Σ_n (y_nj - t_nj) x_n, i.e. (Y - T)^T X (PRML Eq. (4.109))."""
     W, X, T = _k_class(W, X, T)
-    return (softmax(X @ W.T, axis=1) - T).T @ X
+    return (softmax(matvec(X, W.T), axis=1) - T).T @ X
 
 
 def softmax_hessian(W: Any, X: Any) -> np.ndarray:
@@ -194,7 +199,7 @@ def softmax_hessian(W: Any, X: Any) -> np.ndarray:
     (PRML Eq. (4.110), with the plus sign: the Hessian of E is positive semidefinite).
     Singular always: moving every w_k by one vector leaves E unchanged."""
     W, X, _ = _k_class(W, X, None)
-    Y = softmax(X @ W.T, axis=1)
+    Y = softmax(matvec(X, W.T), axis=1)
     n_classes, d = W.shape
     H = np.empty((n_classes * d, n_classes * d))
     for k in range(n_classes):

@@ -236,3 +236,34 @@ def test_weights_in_columns_name_the_transpose():
         softmax_loss(W, X, 2 * T)
     with pytest.raises(ShapeMismatch, match=r"\(N, K\)"):
         softmax_loss(W, X, T[:, :2])
+
+
+def test_gradient_and_hessian_at_weights_near_the_float_limit_are_exact():
+    """w = (1e308, −1e308): x_1 = (2, 2) has a_1 = 0 exactly, but X @ w forms 2e308 − 2e308 =
+    inf − inf. The gradient X^T (y − t) and the Hessian X^T R X at the true activations
+    (σ(0) = 1/2 for the first sample, saturated elsewhere) are exact small numbers; the old
+    X @ w gave the gradient (−3, −5) and the Hessian 0."""
+    X = np.array([[2.0, 2.0], [3.0, 1.0], [-2.0, -1.0], [-1.0, -3.0]])
+    t = np.array([1.0, 1.0, 0.0, 0.0])
+    w = np.array([1e308, -1e308])
+    # a = (0, +inf, -inf, +inf): y = (1/2, 1, 0, 1), y - t = (-1/2, 0, 0, 1)
+    np.testing.assert_array_equal(logistic_gradient(w, X, t), [-2.0, -4.0])
+    np.testing.assert_array_equal(logistic_hessian(w, X), [[1.0, 1.0], [1.0, 1.0]])
+    # the same data as K = 2 classes with w_1 = w, w_2 = 0: rows a_n = (X w, 0)
+    W = np.vstack([w, np.zeros(2)])
+    T = np.column_stack([t, 1.0 - t])
+    G = softmax_gradient(W, X, T)
+    np.testing.assert_array_equal(G[0], [-2.0, -4.0])
+    np.testing.assert_array_equal(G[1], [2.0, 4.0])
+    assert np.all(np.isfinite(softmax_hessian(W, X)))
+    assert softmax_loss(W, X, T) == np.inf  # sample 4 has t = 0 on class 1 and a = +inf there
+
+
+def test_log_softmax_at_infinite_activations_is_the_limit():
+    """ln softmax([inf, 0]) = [0, -inf] and ln softmax([inf, inf, 0]) = [ln 1/2, ln 1/2, -inf]
+    (the old log-sum-exp gave inf - inf = NaN); an all -inf row is refused as softmax's is."""
+    np.testing.assert_array_equal(log_softmax([np.inf, 0.0]), [0.0, -np.inf])
+    np.testing.assert_array_equal(log_softmax([[np.inf, np.inf, 0.0], [0.0, 0.0, 0.0]]),
+                                  [[np.log(0.5), np.log(0.5), -np.inf], [-np.log(3.0)] * 3])
+    with pytest.raises(NonFiniteInput, match="all -inf"):
+        log_softmax([-np.inf, -np.inf])
