@@ -297,6 +297,13 @@ def max_abs(X: Any) -> float:
     return float(da.abs(X).max().compute())
 
 
+def column_max_abs(X: Any) -> np.ndarray:
+    """max_i |X_ij| per column (one more pass; only when X^T X under- or overflows)."""
+    import dask.array as da
+
+    return np.asarray(da.abs(X).max(axis=0).compute(), dtype=np.float64)
+
+
 def checked_classes(labels: np.ndarray, name: str = "y") -> np.ndarray:
     """The sorted distinct labels gathered from the blocks, with :func:`encode_labels`'s
     errors (NaN or infinite labels, fewer than 2 classes)."""

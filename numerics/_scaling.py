@@ -45,11 +45,23 @@ def column_scales(X: np.ndarray) -> np.ndarray | None:
     if not (isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind == "f" and X.size
             and np.all(np.isfinite(X))):
         return None
-    top = np.max(np.abs(X), axis=0)
+    return scales_of(np.max(np.abs(X), axis=0))
+
+
+def scales_of(top: np.ndarray) -> np.ndarray | None:
+    """:func:`column_scales` from each column's largest |x| (``top``, finite, ≥ 0)."""
     _, e = np.frexp(np.where(top > 0, top, 1.0))
     if np.all(np.abs(e) <= SAFE_EXPONENT):
         return None
     return np.ldexp(1.0, -e)
+
+
+def scaled_back(m, s: np.ndarray):
+    """The least-squares fit ``m`` of columns scaled by ``s``, as the fit of the original
+    columns: y = w'·(s∘x) + b = (s∘w')·x + b, so the weights (not the bias) times s."""
+    W = m.W_tilde_.copy()
+    W[:-1] *= s[:, None]
+    return dataclasses.replace(m, coef_=m.coef_ * s[None, :], W_tilde_=W)
 
 
 def rescaled_least_squares(fit):
@@ -64,11 +76,7 @@ def rescaled_least_squares(fit):
         s = column_scales(Xa) if Xa is not None else None
         if s is None:
             return fit(X, y, *args, **kwargs)
-        m = fit(Xa * s, y, *args, **kwargs)
-        # y = w'·(s∘x) + b = (s∘w')·x + b: the weights (not the bias) times s.
-        W = m.W_tilde_.copy()
-        W[:-1] *= s[:, None]
-        return dataclasses.replace(m, coef_=m.coef_ * s[None, :], W_tilde_=W)
+        return scaled_back(fit(Xa * s, y, *args, **kwargs), s)
 
     return wrapper
 

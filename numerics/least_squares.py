@@ -56,7 +56,7 @@ import scipy.linalg
 from scipy.linalg import lapack
 
 from . import _reductions
-from ._scaling import rescaled_least_squares
+from ._scaling import SAFE_EXPONENT, rescaled_least_squares, scaled_back, scales_of
 from ._validation import (
     as_matrix,
     as_matrix_deferred_finite,
@@ -421,8 +421,13 @@ def _overflow(largest_x: float, largest_t: float) -> InvalidInput:
     )
 
 
+#: A diagonal entry of X^T X below this (a column whose largest |x| is under 2**-SAFE_EXPONENT)
+#: sends a Dask fit to the exactly rescaled path: its squares may have underflowed.
+_TINY_SQUARE = 2.0 ** (-2 * SAFE_EXPONENT)
+
+
 def _fit_lazy(
-    X: Any, y: Any, T: Any, method: str, rcond_threshold: float | None
+    X: Any, y: Any, T: Any, method: str, rcond_threshold: float | None, *, rescale: bool = True
 ) -> LeastSquaresFit:
     """The fit when X, y or T is a Dask array: one chunk-wise pass for G and B (and, on
     the orthogonal path, a second one for the R factor of the augmented design)."""
@@ -446,6 +451,14 @@ def _fit_lazy(
     G, B = _assemble(gram, colsum, n, TtX, ones_T)
     if not _finite(G, B):
         _reductions.raise_nonfinite(bad_x, "X")
+    if rescale and (not _finite(G, B) or np.any(np.diag(gram) < _TINY_SQUARE)):
+        # columns at 1e-200 (squares underflow: a silently degenerate model) or 1e200: fit on
+        # columns scaled exactly by powers of two, as the in-memory fit does
+        s = scales_of(_reductions.column_max_abs(Xl))
+        if s is not None:
+            return scaled_back(_fit_lazy(Xl * s, y, T, method, rcond_threshold,
+                                         rescale=False), s)
+    if not _finite(G, B):
         raise _overflow(_reductions.max_abs(Xl), 1.0 if labels else _reductions.max_abs(rhs))
 
     def orthogonal(D: np.ndarray) -> tuple[np.ndarray, int, float]:

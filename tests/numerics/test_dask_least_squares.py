@@ -154,18 +154,28 @@ def test_non_finite_target_raises_the_in_memory_error():
     assert "T must contain only finite numbers" in str(error)
 
 
-def test_overflow_raises_the_in_memory_error():
-    """In memory, a design at 1e200 is fitted on exactly rescaled columns (issue 37,
-    numerics/_scaling.py); chunked, it is not rescaled (that would take a pass over the data
-    first) and is refused with the in-memory path's error for an unscaled design."""
-    from numerics.least_squares import fit_least_squares as rescaled
-
+@pytest.mark.parametrize("scale", [1e-200, 1e200, 1e-160])
+@pytest.mark.parametrize("targets", [False, True], ids=["labels", "targets"])
+def test_extreme_columns_are_fitted_rescaled_as_in_memory(scale, targets):
+    """Columns at 1e-200 (X^T X underflows to 0: the old Dask fit returned a degenerate
+    model, 50% accuracy, no error) or 1e200 (X^T X overflows: refused before) are fitted on
+    columns scaled exactly by powers of two, as in memory (issue 37), to the same weights."""
     rng = np.random.default_rng(5)
-    X, y = rng.standard_normal((200, 2)) * 1e200, rng.integers(0, 2, 200)
-    error = assert_same_error(lambda: rescaled.__wrapped__(X, y),
-                              lambda: fit_least_squares(_lazy(X, 50), _lazy(y, 50)))
-    assert type(error) is InvalidInput and "overflows" in str(error)
-    assert np.isfinite(rescaled(X, y).coef_).all()
+    X = rng.standard_normal((200, 2)) * scale
+    X[:, 1] /= scale  # one extreme column beside an ordinary one
+    y = (rng.standard_normal(200) + X[:, 1] > 0).astype(int)
+    if targets:
+        T = np.eye(2)[y]
+        expected = fit_least_squares_targets(X, T)
+        actual = fit_least_squares_targets(_lazy(X, 50), _lazy(T, 50))
+    else:
+        expected, actual = fit_least_squares(X, y), fit_least_squares(_lazy(X, 50), _lazy(y, 50))
+    assert actual.rank_ == expected.rank_ == 3
+    # row j of W~ scales as 1/scale for the extreme column: compare rows on their own scale
+    # (by a power of two, exactly), as a 2-norm over all of W~ would overflow
+    _, e = np.frexp(np.max(np.abs(expected.W_tilde_), axis=1, keepdims=True))
+    assert_close(np.ldexp(expected.W_tilde_, -e), np.ldexp(actual.W_tilde_, -e), "W~ by rows")
+    assert np.isfinite(actual.coef_).all() and abs(actual.coef_[0, 0]) > 0
 
 
 @pytest.mark.parametrize(
