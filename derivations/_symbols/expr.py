@@ -26,6 +26,7 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .forward import gradient_at
+from .short_help import ShortHelp, ShortHelpFunction
 
 __all__ = ["Scalar", "Norm", "Grad", "is_explicit", "lower", "dot", "quad"]
 
@@ -47,7 +48,7 @@ def _explicit(m: sp.Basic):
     return None
 
 
-class Scalar(sp.Function):
+class Scalar(sp.Function, metaclass=ShortHelpFunction):
     """A 1x1 matrix expression used as a scalar, e.g. ``Scalar(w.T*x)`` for ``w^T x``."""
 
     nargs = 1
@@ -72,7 +73,7 @@ class Scalar(sp.Function):
         return True
 
 
-class Norm(sp.Function):
+class Norm(sp.Function, metaclass=ShortHelpFunction):
     """Euclidean norm ``||v||`` of a column vector."""
 
     nargs = 1
@@ -98,7 +99,7 @@ class Norm(sp.Function):
         return True
 
 
-class Grad(MatrixExpr):
+class Grad(MatrixExpr, metaclass=ShortHelp):
     """Gradient ``∂f/∂v`` of a scalar ``f`` with respect to a vector or matrix ``v``.
 
     Shape convention: the gradient has the shape of ``v`` (denominator layout), so

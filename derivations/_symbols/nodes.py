@@ -21,10 +21,12 @@ from sympy.matrices.exceptions import NonInvertibleMatrixError
 from sympy.polys.matrices import DomainMatrix
 from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
 
+from .short_help import ShortHelp
+
 __all__ = ["Blocks", "DataSum", "Inv", "Ones", "lazy", "lazy_inverses", "ones"]
 
 
-class Ones(sp.OneMatrix):
+class Ones(sp.OneMatrix, metaclass=ShortHelp):
     """The all-ones matrix 1_{m×n}; explicit as soon as its sizes are concrete.
 
     SymPy's ``OneMatrix`` stays a ``MatrixExpr`` after instantiation, and every product
@@ -77,7 +79,7 @@ def _concrete(block):
     return e if isinstance(e, sp.MatrixBase) else sp.ImmutableMatrix(e.as_explicit())
 
 
-class Blocks(sp.BlockMatrix):
+class Blocks(sp.BlockMatrix, metaclass=ShortHelp):
     """A block matrix (X̃ = [1 X], W̃ = [w₀ᵀ; W]) that becomes explicit once its blocks are,
     for the same reason as :class:`Ones`: products stay ordinary matrix products."""
 
@@ -94,7 +96,7 @@ class Blocks(sp.BlockMatrix):
         return Blocks(sp.BlockMatrix._eval_transpose(self).blocks)
 
 
-class DataSum(sp.Sum):
+class DataSum(sp.Sum, metaclass=ShortHelp):
     """A finite sum over samples, features or classes, written with symbolic bounds and
     expanded term by term as soon as the bounds are concrete (at instantiation).
 
@@ -117,7 +119,7 @@ class DataSum(sp.Sum):
         return self
 
 
-class Inv(sp.Inverse):
+class Inv(sp.Inverse, metaclass=ShortHelp):
     """M⁻¹, evaluated as adj(M)/det(M) once M is explicit.
 
     SymPy's ``Inverse(M).doit()`` of an explicit matrix of entry symbols row-reduces with
