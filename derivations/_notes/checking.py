@@ -47,7 +47,6 @@ class _Setup:
 
     def __init__(self, doc):
         self.doc = doc
-        self.order = {id(src): k for k, src in enumerate(doc.sources)}
         stmts = []
         for c in doc.comments:
             try:
@@ -74,7 +73,8 @@ class _Setup:
                 self.at(src, d.pos + 1)
 
     def key(self, src, pos: int) -> tuple:
-        return (self.order[id(src)], pos)
+        """Reading order: a file read by ``\\input`` counts where the command stands."""
+        return src.anchor + (pos,)
 
     def at(self, src, pos: int):
         """(claims file, Env, assumptions) in force at ``pos`` of ``src``."""

@@ -4,7 +4,11 @@ file, line and column of each.
 * ``.tex``: ``align``, ``align*``, ``equation``, ``gather``, ``multline``, ``eqnarray``,
   ``flalign`` (starred or not), ``\\[ \\]`` and ``$$ $$``; ``%`` comments (a ``% lindisc:``
   one is a directive; the others are ignored); ``verbatim`` ignored; the preamble's
-  ``\\newcommand``/``\\def``/``\\DeclareMathOperator`` macros.
+  ``\\newcommand``/``\\def``/``\\DeclareMathOperator`` macros. ``\\input{f}`` and
+  ``\\include{f}`` are followed (``f`` or ``f.tex``, relative to the including file, inside
+  its folder; at most :data:`MAX_INCLUDE_DEPTH` deep, :data:`MAX_INCLUDES` files,
+  :data:`MAX_BYTES` in all): an included file's displays and comments count where the
+  command stands, and positions name the included file.
 * ``.md``: the same displays, and fenced ```` ```math ```` blocks; ``<!-- lindisc: -->``
   comments; code fences and inline code ignored.
 * ``.ipynb``: each markdown cell read as Markdown (positions ``notes.ipynb:cell3:2:5``,
@@ -36,6 +40,10 @@ MAX_NOTEBOOK_BYTES = 8 * 1024 * 1024
 MAX_DISPLAYS = 500
 MAX_DISPLAY_CHARS = 8000
 MAX_CELLS = 2000
+MAX_INCLUDE_DEPTH = 8
+MAX_INCLUDES = 200
+
+_INPUT = re.compile(r"\\(input|include)\s*\{([^{}\n]*)\}")
 
 _ENVS = r"(?:align|equation|gather|multline|eqnarray|flalign)\*?"
 _OPEN = re.compile(r"\\begin\{(" + _ENVS + r")\}|\\\[|\$\$")
@@ -48,6 +56,10 @@ class Source:
     label: str
     text: str
     starts: list = field(default_factory=list)
+    #: where this text stands in the document: () for the file itself; for a file read by
+    #: ``\\input`` the including file's anchor plus the command's offset there (so sorting
+    #: ``anchor + (offset,)`` puts every position in reading order)
+    anchor: tuple = ()
 
     def __post_init__(self):
         self.starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
@@ -176,6 +188,8 @@ def read_notes(path: str, *, label: str | None = None) -> Document:
         sources = [Source(name, _read(path, MAX_BYTES))]
         kind = "tex" if suffix == ".tex" else "md"
     displays, comments, macro_text = [], [], []
+    if kind == "tex":
+        sources = _with_inputs(sources[0], Path(path))
     for src in sources:
         if kind == "tex":
             clean, com = _tex_comments(src)
@@ -189,7 +203,60 @@ def read_notes(path: str, *, label: str | None = None) -> Document:
         macro_text.append(clean)
         if len(displays) > MAX_DISPLAYS:
             raise ClaimsError(f"more than {MAX_DISPLAYS} displays in one file", src.loc(ds[-1].start))
+    displays.sort(key=lambda d: d.source.anchor + (d.start,))  # reading order across \input
     return Document(name, kind, sources, displays, comments, find_macros("\n".join(macro_text)))
+
+
+def _with_inputs(main: Source, path: Path) -> list[Source]:
+    """``main`` and every file its ``\\input``/``\\include`` commands read, recursively."""
+    root = path.resolve().parent
+    out, total = [], [0]
+
+    def visit(src: Source, file: Path, chain: tuple):
+        out.append(src)
+        total[0] += len(src.text.encode("utf-8"))
+        clean, _ = _tex_comments(src)
+        for m in _INPUT.finditer(clean):
+            where, arg = src.loc(m.start()), m.group(2).strip()
+            target = _included(arg, file, root, where)
+            if target in chain:
+                names = " → ".join(p.name for p in (*chain, target)[chain.index(target):])
+                raise ClaimsError(f"\\{m.group(1)}{{{arg}}} reads a file that includes "
+                                  f"itself ({names})", where)
+            if len(chain) >= MAX_INCLUDE_DEPTH:
+                raise ClaimsError(f"\\{m.group(1)} nested more than {MAX_INCLUDE_DEPTH} "
+                                  f"deep", where)
+            if len(out) >= MAX_INCLUDES:
+                raise ClaimsError(f"more than {MAX_INCLUDES} files read by \\input", where)
+            label = str(Path(main.label).parent / target.relative_to(root))
+            text = _read(str(target), MAX_BYTES)
+            if total[0] + len(text.encode("utf-8")) > MAX_BYTES:
+                raise ClaimsError(f"the file and the files it includes exceed "
+                                  f"{MAX_BYTES // 1024} KiB in all", where)
+            visit(Source(label, text, anchor=src.anchor + (m.start(),)), target,
+                  (*chain, target))
+
+    visit(main, path.resolve(), (path.resolve(),))
+    return out
+
+
+def _included(arg: str, file: Path, root: Path, where: Location) -> Path:
+    """The file ``\\input{arg}`` in ``file`` reads: relative to ``file``'s folder, ``.tex``
+    added when ``arg`` has no suffix (as TeX does), never outside the notes' folder."""
+    if not arg or Path(arg).is_absolute() or "\\" in arg:
+        raise ClaimsError(f"\\input{{{arg}}}: give a path relative to the file (absolute "
+                          f"paths and macros in the name are not followed)", where)
+    target = (file.parent / arg)
+    if not target.suffix:
+        target = target.with_suffix(".tex")
+    target = target.resolve()
+    if root != target and root not in target.parents:
+        raise ClaimsError(f"\\input{{{arg}}} points outside the folder of the file being "
+                          f"checked ({root}); check that file on its own", where)
+    if not target.is_file():
+        raise ClaimsError(f"\\input{{{arg}}}: no such file {target.name!r} next to "
+                          f"{file.name!r}", where)
+    return target
 
 
 def _notebook(text: str, name: str) -> list[Source]:
@@ -213,5 +280,5 @@ def _notebook(text: str, name: str) -> list[Source]:
             s = "".join(s)
         if not isinstance(s, str):
             raise ClaimsError(f"cell {k + 1}: its source is not text", Location(f"{name}:cell{k + 1}"))
-        out.append(Source(f"{name}:cell{k + 1}", s))
+        out.append(Source(f"{name}:cell{k + 1}", s, anchor=(k,)))
     return out

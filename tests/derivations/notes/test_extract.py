@@ -73,3 +73,53 @@ def test_not_utf8_and_size_bound(tmp_path, monkeypatch):
     monkeypatch.setattr(ex, "MAX_BYTES", 4)
     with pytest.raises(ClaimsError, match="larger than"):
         read_notes(write(tmp_path, "c.tex", "0123456789"))
+
+
+def test_input_and_include_are_followed_in_reading_order(tmp_path):
+    """\\input{f} and \\include{f} read f or f.tex next to the including file: its displays count
+    where the command stands (reading order), positions name the included file, and its
+    lindisc comments are read (issue 35: \\input was not followed)."""
+    (tmp_path / "ch").mkdir()
+    write(tmp_path, "ch/one.tex", "\\[ b = b \\]\n\\input{deeper}\n")
+    write(tmp_path, "ch/deeper.tex", "% lindisc: c = scalar\n\\[ c = c \\]\n")
+    write(tmp_path, "two.tex", "\\[ d = d \\]\n")
+    p = write(tmp_path, "main.tex", "\\[ a = a \\]\n\\input{ch/one}\n% \\input{commented}\n"
+              "\\include{two.tex}\n\\[ e = e \\]\n")
+    doc = read_notes(p, label="main.tex")
+    assert [d.body.strip() for d in doc.displays] == ["a = a", "b = b", "c = c", "d = d", "e = e"]
+    assert [d.source.label for d in doc.displays] == [
+        "main.tex", "ch/one.tex", "ch/deeper.tex", "two.tex", "main.tex"]
+    c = doc.displays[2]
+    assert c.source.loc(c.start) == type(c.source.loc(0))("ch/deeper.tex", 2, 1)
+    assert [x.body.strip() for x in doc.comments] == ["c = scalar"]
+
+
+@pytest.mark.parametrize(("included", "what"), [
+    ("\\input{main}\n", "includes itself (main.tex → a.tex → main.tex)"),
+    ("\\input{missing}\n", "no such file 'missing.tex'"),
+    ("\\input{../outside}\n", "points outside the folder"),
+    ("\\input{/etc/hostname}\n", "give a path relative to the file"),
+    ("\\input{\\jobname}\n", "give a path relative to the file"),
+])
+def test_bad_inputs_are_located_errors(tmp_path, included, what):
+    write(tmp_path.parent, "outside.tex", "\\[ x = x \\]\n")
+    write(tmp_path, "a.tex", included)
+    p = write(tmp_path, "main.tex", "text\n\\input{a}\n")
+    with pytest.raises(ClaimsError) as exc:
+        read_notes(p, label="main.tex")
+    assert what in str(exc.value) and "a.tex:1:1" in str(exc.value)
+
+
+def test_inputs_are_bounded_in_depth_and_bytes(tmp_path, monkeypatch):
+    import derivations._notes.extract as ex
+
+    for k in range(12):
+        write(tmp_path, f"f{k}.tex", f"\\input{{f{k + 1}}}\n")
+    write(tmp_path, "f12.tex", "\\[ a = a \\]\n")
+    with pytest.raises(ClaimsError, match="nested more than 8 deep"):
+        read_notes(str(tmp_path / "f0.tex"))
+    monkeypatch.setattr(ex, "MAX_BYTES", 40)
+    write(tmp_path, "big.tex", "x" * 30 + "\n")
+    p = write(tmp_path, "m.tex", "\\input{big}\n\\input{big}\n")
+    with pytest.raises(ClaimsError, match="exceed"):
+        read_notes(p)
