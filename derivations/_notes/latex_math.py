@@ -497,11 +497,10 @@ class _P:
 
     def variable(self, toks: list[Tok], at: Tok) -> str:
         v = self.sub(toks).whole()
-        if not self.env.kinds.get(v) in ("vector", "matrix", "labels"):
-            if self.env.kinds.get(v) in ("scalar", "label"):
-                raise NotUnderstood(f"a derivative with respect to the scalar {v} is not checked "
-                                    f"yet; declare {v} = vector(1) to differentiate", at.pos,
-                                    _src(toks))
+        if not self.env.kinds.get(v) in ("vector", "matrix", "labels", "scalar"):
+            if self.env.kinds.get(v) == "label":
+                raise NotUnderstood(f"{v} is a label (±1): there is no derivative with respect "
+                                    f"to it", at.pos, _src(toks))
             raise NotUnderstood(f"differentiate with respect to a declared vector or matrix, "
                                 f"not {v!r}", at.pos, _src(toks))
         return v

@@ -100,7 +100,8 @@ class Norm(sp.Function, metaclass=ShortHelpFunction):
 
 
 class Grad(MatrixExpr, metaclass=ShortHelp):
-    """Gradient ``∂f/∂v`` of a scalar ``f`` with respect to a vector or matrix ``v``.
+    """Gradient ``∂f/∂v`` of a scalar ``f`` with respect to a vector or matrix ``v`` (or a
+    scalar symbol ``v``: a 1x1 gradient, ``Scalar(Grad(f, b))`` the derivative ∂f/∂b).
 
     Shape convention: the gradient has the shape of ``v`` (denominator layout), so
     ``Grad(Scalar(w.T*A*w), w) == (A + A.T)*w``.
@@ -108,6 +109,8 @@ class Grad(MatrixExpr, metaclass=ShortHelp):
 
     def __new__(cls, f, v):
         f = sp.sympify(f)
+        if isinstance(v, sp.Symbol):  # d f / d b for a scalar b: a 1x1 gradient, taken only
+            return sp.Basic.__new__(cls, f, v)  # once instantiated (:func:`scalar_partial`)
         ev = _explicit(v)
         if ev is not None and all(isinstance(s, sp.Symbol) for s in ev):
             return sp.ImmutableMatrix(ev.shape[0], ev.shape[1], _partials(explicit_scalar(f), list(ev)))
@@ -118,7 +121,7 @@ class Grad(MatrixExpr, metaclass=ShortHelp):
         """``Grad(f, v)`` at ``point`` (values of every symbol of the instantiated f) by forward
         mode in exact arithmetic (:mod:`.forward`), the gradient's formula never built; None
         where forward mode refuses (the caller differentiates symbolically)."""
-        ev = _explicit(v)
+        ev = sp.ImmutableMatrix([[v]]) if isinstance(v, sp.Symbol) else _explicit(v)
         if ev is None or not all(isinstance(s, sp.Symbol) for s in ev):
             return None
         g = gradient_at(explicit_scalar(sp.sympify(f)), list(ev), point)
@@ -126,7 +129,19 @@ class Grad(MatrixExpr, metaclass=ShortHelp):
 
     @property
     def shape(self):
-        return self.args[1].shape
+        v = self.args[1]
+        return (sp.Integer(1), sp.Integer(1)) if isinstance(v, sp.Symbol) else v.shape
+
+    def scalar_partial(self) -> sp.ImmutableMatrix | None:
+        """``[[∂f/∂b]]`` for a scalar variable ``b`` once ``f`` is an explicit scalar (an
+        instance: no matrix symbol left), by :func:`_partials`; None before."""
+        f, v = self.args
+        if not isinstance(v, sp.Symbol) or f.has(sp.MatrixSymbol, Grad):
+            return None
+        try:
+            return sp.ImmutableMatrix([[_partials(explicit_scalar(f), [v])[0]]])
+        except ValueError:
+            return None
 
     def _entry(self, i, j, **kwargs):
         raise NotImplementedError("Grad has no entries until it is instantiated")
@@ -200,6 +215,8 @@ def lower(expr: sp.Basic) -> sp.Basic:
         v = lower(expr.args[0])
         return sp.sqrt(sp.Trace(v.T * v))
     if isinstance(expr, Grad):
+        if isinstance(expr.args[1], sp.Symbol):  # a scalar variable: the 1x1 derivative
+            return sp.ImmutableMatrix([[sp.diff(lower(expr.args[0]), expr.args[1])]])
         return sp.diff(lower(expr.args[0]), expr.args[1])
     if not expr.args or isinstance(expr, (sp.MatrixSymbol, sp.Symbol)):
         return expr

@@ -227,6 +227,7 @@ _HANDLERS = {
     sp.ZeroMatrix: _sized(lambda m, n: sp.ImmutableMatrix.zeros(m, n)),
     MatrixElement: _element,
     sp.FunctionMatrix: _function_matrix,
+    Grad: lambda e, a: Grad(*a).scalar_partial() if isinstance(a[1], sp.Symbol) else None,
 }
 
 

@@ -53,7 +53,8 @@ MAX_LITERAL = 40  # characters of one number literal
 
 #: name -> (arguments, what it means); the only calls an expression may make.
 FUNCTIONS = {
-    "grad": ("f, v", "gradient of the scalar f w.r.t. the declared vector or matrix v (shape of v)"),
+    "grad": ("f, v", "gradient of the scalar f w.r.t. the declared vector or matrix v (shape of v); "
+                     "the derivative ∂f/∂v for a declared scalar v"),
     "diff": ("f, v", "the same as grad"),
     "trace": ("A", "trace of a square matrix"),
     "det": ("A", "determinant of a square matrix"),
@@ -511,12 +512,21 @@ class _Builder:
     def f_grad(self, node, args):
         self.nargs(node, args, 2)
         var = args[1]
-        if not (isinstance(var, ast.Name) and var.id in self.names.symbols
-                and isinstance(self.names.symbols[var.id], sp.MatrixSymbol)):
-            self.fail(var, "differentiate with respect to a declared vector or matrix "
-                           "(a scalar x: declare it as vector(1))")
+        sym = self.names.symbols.get(var.id) if isinstance(var, ast.Name) else None
+        decl = (next((d for d in self.names.space.decls.values() if d.symbol == sym), None)
+                if isinstance(sym, sp.Symbol) and self.names.space is not None else None)
+        scalar = (decl.is_scalar and not decl.discrete if decl is not None
+                  else self.names.space is None and isinstance(sym, sp.Symbol))
+        if scalar and var.id not in self.names.dims:
+            if sym.is_integer:
+                self.fail(var, f"{var.id} is declared an integer: there is no derivative "
+                               f"with respect to it")
+            # ∂f/∂b for a declared scalar b: the 1x1 gradient as a scalar
+            return Scalar(Grad(self.scalar_arg(node, args[0]), sym))
+        if not isinstance(sym, sp.MatrixSymbol):
+            self.fail(var, "differentiate with respect to a declared scalar, vector or matrix")
         f = self.scalar_arg(node, args[0])
-        return Grad(f, self.names.symbols[var.id])
+        return Grad(f, sym)
 
     f_diff = f_grad
 

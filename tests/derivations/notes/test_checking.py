@@ -175,3 +175,23 @@ def test_an_evaluation_bar_is_a_stationarity_claim(tmp_path):
     assert got[0] in ("verified", "verified at sizes") and got[1] == "refuted"
     assert got[2] == "not checked"  # the bar names another variable than the gradient's
     assert "gradient" in rep.chains[1]["steps"][0]["counterexample"]["fails"]
+
+
+def test_derivatives_with_respect_to_a_declared_scalar(tmp_path):
+    """∂/∂b of the squared residual (issue 35: a scalar had to be declared vector(1)): the right
+    derivative is proved for every size, a sign slip refuted, a transcendental one checked,
+    and a derivative with respect to a ±1 label is not checked (there is none)."""
+    head = HEAD + "% lindisc: t = scalar; y = label\n"
+    rep = run(tmp_path, head + "\\begin{align}\n"
+              "\\frac{\\partial}{\\partial b} \\left(w^T x + b - a\\right)^2 &= 2 (w^T x + b - a) \\\\\n"
+              "\\frac{\\partial}{\\partial b} \\left(w^T x + b - a\\right)^2 &= 2 (w^T x - b - a) \\\\\n"
+              "\\frac{\\partial (b^2 w^T w + \\exp(b t))}{\\partial b} &= 2 b w^T w + t \\exp(b t) \\\\\n"
+              "\\frac{\\partial (b^3)}{\\partial b} &= 2 b^2 \\\\\n"
+              "\\frac{\\partial (y b)}{\\partial y} &= b\n\\end{align}\n")
+    got = statuses(rep)
+    assert got[0] == ["verified"] and got[2][0] in ("verified", "verified at sizes")
+    assert got[1] == ["refuted"] and got[3] == ["refuted"]
+    assert got[4] == ["not checked"]
+    first = rep.chains[0]["steps"][0]
+    assert first["scope"]["every_size"] is True
+    assert sum(m["outcome"] == "equal" for m in first["methods"]) >= 2

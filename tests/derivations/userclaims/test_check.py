@@ -138,3 +138,38 @@ certificate = "sqrt(5) / 2 * norm(u / norm(u) - p)**2"
 """)
     r = check_file(p, budget=10)
     assert [x["status"] for x in r.records] == ["verified"]
+
+
+def test_grad_with_respect_to_a_declared_scalar(tmp_path):
+    """grad(f, b) for a declared scalar b is ∂f/∂b (it had to be declared vector(1)); a wrong
+    derivative is refuted, differentiating a defined symbol or a label is refused."""
+    p = tmp_path / "bias.toml"
+    p.write_text("""format = 1
+[symbols]
+d = "dim"
+w = "vector(d)"
+x = "vector(d)"
+b = "scalar"
+t = "scalar"
+[[claim]]
+name = "right"
+lhs = "grad((w.T @ x + b - t)**2 / 2, b)"
+rhs = "w.T @ x + b - t"
+[[claim]]
+name = "factor two"
+lhs = "grad((w.T @ x + b - t)**2, b)"
+rhs = "w.T @ x + b - t"
+[[claim]]
+name = "log-barrier"
+lhs = "grad(b * t - exp(b) + b**2 * (w.T @ w), b)"
+rhs = "t - exp(b) + 2 * b * (w.T @ w)"
+""")
+    by = {x["name"]: x for x in check_file(p, budget=10).records}
+    assert by["right"]["status"] == "verified" and by["right"]["scope"]["every_size"]
+    assert by["factor two"]["status"] == "refuted"
+    assert by["log-barrier"]["status"] in ("verified", "verified at sizes")
+    bad = tmp_path / "label.toml"
+    bad.write_text('format = 1\n[symbols]\ny = "label"\nb = "scalar"\n'
+                   '[[claim]]\nname = "label"\nlhs = "grad(y * b, y)"\nrhs = "b"\n')
+    with pytest.raises(ClaimsError, match="differentiate with respect to a declared scalar"):
+        check_file(bad, budget=10)

@@ -79,7 +79,7 @@ def test_lists_are_vectors_and_matrices(names):
     ("b ** b", (3, 12), "literal integer"),
     ("0x10", (3, 7), "decimal"),
     ("1e999", (3, 7), "exponent at most 100"),
-    ("grad(b, b)", (3, 15), "declared vector or matrix"),
+    ("grad(b, d)", (3, 15), "declared scalar, vector or matrix"),
     ("b + * 2", (3, 11), "not an expression"),
     ("x[0]", (3, 9), "indices start at 1"),
     ("inv(w)", (3, 11), "square matrix"),
