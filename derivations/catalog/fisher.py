@@ -43,12 +43,20 @@ from .registry import entry
 #: Sizes of d for claims that are large rational functions (see the module docstring).
 _RATIONAL_SIZES = (1, 2)
 
-_PRML_FISHER = ("bishop-prml", "§4.1.4, Eqs. (4.20)-(4.30)")
-_PRML_LS = ("bishop-prml", "§4.1.5, Eqs. (4.31)-(4.37)")
-_PRML_MULTI = ("bishop-prml", "§4.1.6, Eqs. (4.38)-(4.51)")
+_PRML_FISHER = ("bishop-prml", "§4.1.4, Eqs. (4.20)–(4.30)")
+_PRML_LS = ("bishop-prml", "§4.1.5, Eqs. (4.31)–(4.37)")
+_PRML_MULTI = ("bishop-prml", "§4.1.6, Eqs. (4.38)–(4.51)")
 _UD_FISHER = "Discriminante lineal de Fisher"
 _UD_LS = "Discriminante de Fisher: relación con mínimos cuadrados"
-_UD_MULTI = "Discriminante de Fisher: caso c > 2"
+_UD_MULTI = "Discriminante de Fisher: caso $c > 2$"
+#: udelar2018's exercise on the c > 2 slides (Markdown), the problem of the Cholesky entries.
+_CHOLESKY_EXERCISE = (
+    r"Using the Cholesky decomposition of $\mathbf{S}_W$, determine the optimal $\mathbf{W}$ as "
+    r"a function of $\mathbf{S}_W$ and $\mathbf{S}_B$. (The criterion, from the previous "
+    r"slide: choose the $\mathbf{w}_k$ so as to maximise $\operatorname{Trace}\{\mathbf{s}_W^{-1}"
+    r"\mathbf{s}_B\}$, where $\mathbf{s}_W = \mathbf{W}^\top\mathbf{S}_W\mathbf{W}$ and "
+    r"$\mathbf{s}_B = \mathbf{W}^\top\mathbf{S}_B\mathbf{W}$, $\mathbf{W} \in "
+    r"\mathbb{R}^{d\times d'}$.)")
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -212,13 +220,21 @@ _FIRST_ATTEMPT = "no numerics function maximises wᵀ(m_2 - m_1) over unit w: " 
 _LAGRANGIAN = ("a step of the Lagrangian derivation; numerics has no Lagrangian or multiplier, and "
                + _ISOTROPIC_CHECK)
 
-@entry("fisher.projected_means", "Projected means: m_2 - m_1 = wᵀm_2 - wᵀm_1 = wᵀ(m_2 - m_1)",
-       sources=[("ml10", "Fisher linear discriminant: projection y = wᵀx and the projected means"),
-                ("udelar2018", f"{_UD_FISHER}: proyección y = wᵀx"), _PRML_FISHER])
+@entry("fisher.projected_means",
+       r"Projected means: $m_2 - m_1 = \mathbf{w}^\top\mathbf{m}_2 - \mathbf{w}^\top\mathbf{m}_1"
+       r" = \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$",
+       sources=[("ml10", r"Fisher linear discriminant: the projection $y = \mathbf{w}^\top\mathbf{x}$ "
+                         "and the projected means"),
+                ("udelar2018", _UD_FISHER + r": proyección $y = \mathbf{w}^\top\mathbf{x}$"),
+                _PRML_FISHER],
+       printed=r"m_2 - m_1 = \mathbf{w}^T \mathbf{m}_2 - \mathbf{w}^T \mathbf{m}_1"
+               r" = \mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1)")
 def projected_means() -> Statement:
-    """The mean of the projections y = wᵀx of a class is the projection of its mean,
-    (1/n_k) Σ wᵀx = wᵀm_k =: m_k (ml10's non-bold projected mean); hence the separation
-    of the projected means is m_2 - m_1 = wᵀm_2 - wᵀm_1 = wᵀ(m_2 - m_1)."""
+    r"""The mean of the projections $y = \mathbf{w}^\top\mathbf{x}$ of a class is the projection
+    of its mean, $\frac{1}{n_k}\sum_{\mathbf{x}\in\mathcal{C}_k}\mathbf{w}^\top\mathbf{x}
+    = \mathbf{w}^\top\mathbf{m}_k =: m_k$ (ml10's non-bold projected mean); hence the
+    separation of the projected means is $m_2 - m_1 = \mathbf{w}^\top\mathbf{m}_2 -
+    \mathbf{w}^\top\mathbf{m}_1 = \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d)
@@ -242,22 +258,34 @@ def projected_means() -> Statement:
 
 
 @entry("fisher.mean_difference_direction",
-       "First attempt: argmax over ‖w‖ = 1 of wᵀ(m_2 - m_1) is (m_2 - m_1)/‖m_2 - m_1‖",
-       sources=[("udelar2018", f"{_UD_FISHER}: 1er intento: '⇒ arg max_{{‖w‖=1}} {{wᵀ(m_2 − m_1)}} = "
-                               "(m_2 − m_1)/‖m_2 − m_1‖'"),
-                ("ml10", "Fisher linear discriminant: w = (m_2 - m_1)/||m_2 - m_1||_2"),
-                _PRML_FISHER])
+       r"First attempt: the maximiser of $\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$ over "
+       r"$\lVert\mathbf{w}\rVert = 1$ is $(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - "
+       r"\mathbf{m}_1\rVert$",
+       sources=[("udelar2018", _UD_FISHER + r": 1er intento: “$\Rightarrow \arg\max_{\lVert\mathbf{w}"
+                               r"\rVert=1} \{\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)\} = "
+                               r"(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1"
+                               r"\rVert$”"),
+                ("ml10", r"Fisher linear discriminant: $\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/"
+                         r"\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert_2$"),
+                _PRML_FISHER],
+       printed=r"\arg \max_{\|\mathbf{w}\|=1} \{ \mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1) \}"
+               r" = \frac{\mathbf{m}_2 - \mathbf{m}_1}{\|\mathbf{m}_2 - \mathbf{m}_1\|}")
 def mean_difference_direction() -> Statement:
-    """For a unit u, uᵀ(m_2 - m_1) ≤ ‖m_2 - m_1‖ with equality only at
-    u = (m_2 - m_1)/‖m_2 - m_1‖: the gap is ½‖m_2 - m_1‖ ‖u - (m_2 - m_1)/‖m_2 - m_1‖‖²
-    (Cauchy-Schwarz). At the maximiser the projected distance of the means is
-    ‖m_2 - m_1‖, its largest possible value among unit directions. (The claims build in
-    m_2 = m_1 + δ, δ ≠ 0.)
+    r"""For a unit $\mathbf{u}$, $\mathbf{u}^\top(\mathbf{m}_2 - \mathbf{m}_1) \leq
+    \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$, with equality only at $\mathbf{u} =
+    (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$: the gap is
+    $\frac{1}{2}\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert\,\lVert\mathbf{u} - (\mathbf{m}_2 -
+    \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert\rVert^2$ (Cauchy–Schwarz). At the
+    maximiser the projected distance of the means is $\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$,
+    its largest possible value among unit directions. (The claims build in $\mathbf{m}_2 =
+    \mathbf{m}_1 + \boldsymbol{\delta}$, $\boldsymbol{\delta} \neq \mathbf{0}$.)
 
-    Reading (DESIGN.md, "Reading policy"): the printed value (m_2 - m_1)/‖m_2 - m_1‖ divides by
-    ‖m_2 - m_1‖, so the formula presupposes m_1 ≠ m_2 — a presupposition, not an unstated
-    condition. (With m_1 = m_2 every unit w attains the maximum 0 and the formula is 0/0;
-    ml10 prints the same "w = (m_2 - m_1)/‖m_2 - m_1‖₂".)"""
+    Reading (the catalog's reading policy): the printed value $(\mathbf{m}_2 - \mathbf{m}_1)/
+    \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ divides by $\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$,
+    so the formula presupposes $\mathbf{m}_1 \neq \mathbf{m}_2$ — a presupposition, not an
+    unstated condition. (With $\mathbf{m}_1 = \mathbf{m}_2$ every unit $\mathbf{w}$ attains the
+    maximum $0$ and the formula is $0/0$; ml10 prints the same $\mathbf{w} = (\mathbf{m}_2 -
+    \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert_2$.)"""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
@@ -272,16 +300,19 @@ def mean_difference_direction() -> Statement:
 
 
 @entry("fisher.mean_difference_minimises",
-       "ml10: the mean-difference direction 'minimises' the projected distance of the means",
+       "ml10: the mean-difference direction “minimises” the projected distance of the means",
        uses=("fisher.mean_difference_direction",),
        kind="erratum",
-       sources=[("ml10", ("Fisher linear discriminant: 'la direzione che minimizza la distanza "
-                  "della proiezione tra i punti medi'"))])
+       sources=[("ml10", ("Fisher linear discriminant: “la direzione che minimizza la distanza "
+                  "della proiezione tra i punti medi”"))],
+       printed=r"\mathbf{w} = \frac{\mathbf{m}_2 - \mathbf{m}_1}{||\mathbf{m}_2 - \mathbf{m}_1||_2}"
+               r"\ \text{minimizza la distanza della proiezione tra i punti medi}")
 def mean_difference_minimises() -> Statement:
-    """ml10 concludes: "the direction that *minimises* the distance of the projection of the
-    means is the direction of the vector joining them". Over unit u the projected distance
-    uᵀ(m_2 - m_1) is *maximised* at u = (m_2 - m_1)/‖m_2 - m_1‖ (the problem ml10 itself
-    set up as a max); it is minimised at the opposite direction."""
+    r"""ml10 concludes: “the direction that *minimises* the distance of the projection of the
+    means is the direction of the vector joining them”. Over unit $\mathbf{u}$ the projected
+    distance $\mathbf{u}^\top(\mathbf{m}_2 - \mathbf{m}_1)$ is *maximised* at $\mathbf{u} =
+    (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ (the problem ml10
+    itself set up as a max); it is minimised at the opposite direction."""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
@@ -298,17 +329,26 @@ def mean_difference_minimises() -> Statement:
 
 
 @entry("fisher.unit_norm_as_printed",
-       "ml10's unit-norm constraint 'vettori w tali che ‖w‖₂ = wᵀw = 1' is the unit sphere",
-       sources=[("ml10", ("Fisher linear discriminant: 'considereremo solamente vettori unitari, "
-                  "ovvero vettori w tali che ||w||_2 = w^T w = 1'"))])
+       r"ml10's unit-norm constraint “vettori $\mathbf{w}$ tali che $\lVert\mathbf{w}\rVert_2 = "
+       r"\mathbf{w}^\top\mathbf{w} = 1$” is the unit sphere",
+       sources=[("ml10", (r"Fisher linear discriminant: “considereremo solamente vettori unitari, "
+                          r"ovvero vettori $\mathbf{w}$ tali che $\lVert\mathbf{w}\rVert_2 = "
+                          r"\mathbf{w}^\top\mathbf{w} = 1$”"))],
+       printed=r"||\mathbf{w}||_2 = \mathbf{w}^T \mathbf{w} = 1")
 def unit_norm_as_printed() -> Statement:
-    """ml10: "considereremo solamente vettori unitari, ovvero vettori w tali che
-    ‖w‖₂ = wᵀw = 1" — a *condition* on w, not an identity for every w. Read as printed, the
-    chain ‖w‖₂ = wᵀw = 1 describes exactly the unit sphere: every unit u = v/‖v‖ satisfies
-    both equalities, and a w satisfying wᵀw = 1 has ‖w‖₂² = wᵀw = 1. (Iff(‖w‖₂ = 1,
-    wᵀw = 1) would be the direct encoding, but the case analysis cannot decide conditions
-    with a square root: it is left undecided, so the two directions are encoded as Equal.) (As an identity ∀w ‖w‖₂ = wᵀw would be false, wᵀw = ‖w‖₂²; the document
-    does not assert it — the catalog used to encode that reading as an erratum.)"""
+    r"""ml10: “considereremo solamente vettori unitari, ovvero vettori $\mathbf{w}$ tali che
+    $\lVert\mathbf{w}\rVert_2 = \mathbf{w}^\top\mathbf{w} = 1$” — a *condition* on
+    $\mathbf{w}$, not an identity for every $\mathbf{w}$. Read as printed, the chain
+    $\lVert\mathbf{w}\rVert_2 = \mathbf{w}^\top\mathbf{w} = 1$ describes exactly the unit sphere:
+    every unit $\mathbf{u} = \mathbf{v}/\lVert\mathbf{v}\rVert$ satisfies both equalities, and a
+    $\mathbf{w}$ with $\mathbf{w}^\top\mathbf{w} = 1$ has $\lVert\mathbf{w}\rVert_2^2 =
+    \mathbf{w}^\top\mathbf{w} = 1$. (The equivalence of $\lVert\mathbf{w}\rVert_2 = 1$ and
+    $\mathbf{w}^\top\mathbf{w} = 1$ would be the direct encoding, but the case analysis cannot
+    decide conditions with a square root: it is left undecided, so the two directions are
+    encoded as equalities.) (As an identity for every $\mathbf{w}$, $\lVert\mathbf{w}\rVert_2 =
+    \mathbf{w}^\top\mathbf{w}$ would be false, since $\mathbf{w}^\top\mathbf{w} =
+    \lVert\mathbf{w}\rVert_2^2$; the document does not assert it — the catalog used to encode
+    that reading as an erratum.)"""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d)
@@ -336,15 +376,26 @@ def _lagrangian(s: Space):
 
 
 @entry("fisher.lagrangian_w_derivative",
-       "ml10: ∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] printed as m_2 - m_1 + 2λw",
+       r"ml10: $\frac{\partial}{\partial\mathbf{w}}\big(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)"
+       r" + \lambda(1 - \mathbf{w}^\top\mathbf{w})\big)$ printed as $\mathbf{m}_2 - \mathbf{m}_1"
+       r" + 2\lambda\mathbf{w}$",
        kind="typo",
-       sources=[("ml10", "Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
-                         "m_2 - m_1 + 2λw', then 'impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'")])
+       sources=[("ml10", r"Fisher linear discriminant: “$\frac{\partial}{\partial\mathbf{w}}"
+                         r"\big(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) + \lambda(1 - "
+                         r"\mathbf{w}^\top\mathbf{w})\big) = \mathbf{m}_2 - \mathbf{m}_1 + "
+                         r"2\lambda\mathbf{w}$”, then “impostando a $\mathbf{0}$ otteniamo "
+                         r"$\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$”")],
+       printed=r"\frac{\partial }{\partial \mathbf{w}} \Big(\mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1)"
+               r" + \lambda(1 - \mathbf{w}^T \mathbf{w}) \Big)"
+               r" = \mathbf{m}_2 - \mathbf{m}_1 + 2 \lambda \mathbf{w}")
 def lagrangian_w_derivative() -> Statement:
-    """∂/∂w [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = m_2 - m_1 - 2λw; ml10 prints + 2λw. A typo
-    (DESIGN.md, "Reading policy"): its next line, "impostando a 0 otteniamo
-    w = (m_2 - m_1)/(2λ)", uses the correct derivative (the printed one would give
-    w = -(m_2 - m_1)/(2λ)); that line is fisher.lagrangian_w_solution."""
+    r"""$\frac{\partial}{\partial\mathbf{w}}\big(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) +
+    \lambda(1 - \mathbf{w}^\top\mathbf{w})\big) = \mathbf{m}_2 - \mathbf{m}_1 -
+    2\lambda\mathbf{w}$; ml10 prints $+\,2\lambda\mathbf{w}$. A typo (the catalog's reading
+    policy): its next line, “impostando a $\mathbf{0}$ otteniamo $\mathbf{w} = (\mathbf{m}_2 -
+    \mathbf{m}_1)/(2\lambda)$”, uses the correct derivative (the printed one would give
+    $\mathbf{w} = -(\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$); that line is
+    `fisher.lagrangian_w_solution`."""
     s = Space()
     _, w, lam, D, L = _lagrangian(s)
     return Statement(s, stated=Equal(Grad(L, w), D + 2 * lam * w),
@@ -353,18 +404,27 @@ def lagrangian_w_derivative() -> Statement:
 
 
 @entry("fisher.lagrangian_w_solution",
-       "ml10: setting ∂L/∂w to 0 gives w = (m_2 - m_1)/(2λ), the stationary point in w",
+       r"ml10: setting $\partial L/\partial\mathbf{w}$ to $\mathbf{0}$ gives $\mathbf{w} = "
+       r"(\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$, the stationary point in $\mathbf{w}$",
        uses=("fisher.lagrangian_w_derivative",),
-       sources=[("ml10", ("Fisher linear discriminant: '∂/∂w(wᵀ(m_2 - m_1) + λ(1 - wᵀw)) = "
-                  "m_2 - m_1 + 2λw; impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)'"))])
+       sources=[("ml10", (r"Fisher linear discriminant: “$\frac{\partial}{\partial\mathbf{w}}"
+                          r"\big(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) + \lambda(1 - "
+                          r"\mathbf{w}^\top\mathbf{w})\big) = \mathbf{m}_2 - \mathbf{m}_1 + "
+                          r"2\lambda\mathbf{w}$; impostando a $\mathbf{0}$ otteniamo $\mathbf{w} = "
+                          r"(\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$”"))],
+       printed=r"\mathbf{w} = \frac{\mathbf{m}_2 - \mathbf{m}_1}{2 \lambda}")
 def lagrangian_w_solution() -> Statement:
-    """ml10: "impostando a 0 otteniamo w = (m_2 - m_1)/(2λ)". The derivative m_2 - m_1 - 2λw
-    vanishes at w_s = (m_2 - m_1)/(2λ), and w_s is the stationary point in w of the Lagrangian
-    wᵀ(m_2 - m_1) + λ(1 - wᵀw) for each λ ≠ 0 (the derivative taken by the methods, not at
-    build time; the division presupposes λ ≠ 0). Reading (DESIGN.md, "Reading policy"): the
-    line before prints the derivative with + 2λw, a typo this line corrects
-    (fisher.lagrangian_w_derivative); the slip is counted once, there. *Note:* set to 0, the
-    printed + 2λw would vanish at -(m_2 - m_1)/(2λ) instead (a claim)."""
+    r"""ml10: “impostando a $\mathbf{0}$ otteniamo $\mathbf{w} = (\mathbf{m}_2 -
+    \mathbf{m}_1)/(2\lambda)$”. The derivative $\mathbf{m}_2 - \mathbf{m}_1 - 2\lambda\mathbf{w}$
+    vanishes at $\mathbf{w}_s = (\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$, and $\mathbf{w}_s$ is
+    the stationary point in $\mathbf{w}$ of the Lagrangian $\mathbf{w}^\top(\mathbf{m}_2 -
+    \mathbf{m}_1) + \lambda(1 - \mathbf{w}^\top\mathbf{w})$ for each $\lambda \neq 0$ (the
+    derivative is taken by the verification methods, not while the entry is built; the division
+    presupposes $\lambda \neq 0$). Reading (the catalog's reading policy): the line before
+    prints the derivative with $+\,2\lambda\mathbf{w}$, a typo this line corrects
+    (`fisher.lagrangian_w_derivative`); the slip is counted once, there. *Note:* set to
+    $\mathbf{0}$, the printed $+\,2\lambda\mathbf{w}$ would vanish at $-(\mathbf{m}_2 -
+    \mathbf{m}_1)/(2\lambda)$ instead (a claim)."""
     s = Space()
     d, w, lam, D, L = _lagrangian(s)
     w_s = s.vector("w_s", d)
@@ -382,12 +442,17 @@ def lagrangian_w_solution() -> Statement:
         }, no_numeric=_LAGRANGIAN)
 
 
-@entry("fisher.lagrangian_lambda_derivative", "∂/∂λ [wᵀ(m_2 - m_1) + λ(1 - wᵀw)] = 1 - wᵀw",
-       sources=[("ml10", "Fisher linear discriminant: Lagrangian, derivative in λ")])
+@entry("fisher.lagrangian_lambda_derivative",
+       r"$\frac{\partial}{\partial\lambda}\big(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) + "
+       r"\lambda(1 - \mathbf{w}^\top\mathbf{w})\big) = 1 - \mathbf{w}^\top\mathbf{w}$",
+       sources=[("ml10", r"Fisher linear discriminant: the Lagrangian, its derivative in $\lambda$")],
+       printed=r"\frac{\partial }{\partial \lambda} \Big(\mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1)"
+               r" + \lambda(1 - \mathbf{w}^T \mathbf{w}) \Big) = 1 - \mathbf{w}^T \mathbf{w}")
 def lagrangian_lambda_derivative() -> Statement:
-    """The λ-derivative of the Lagrangian is the constraint, 1 - wᵀw. (λ is declared as a
-    1×1 matrix so that the derivative is a ``Grad`` the methods take, not one computed
-    while the entry is built.)"""
+    r"""The $\lambda$-derivative of the Lagrangian is the constraint, $1 -
+    \mathbf{w}^\top\mathbf{w}$. ($\lambda$ is declared as a $1\times 1$ matrix so that the
+    verification methods take the derivative themselves; it is not computed while the entry is
+    built.)"""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -399,26 +464,42 @@ def lagrangian_lambda_derivative() -> Statement:
 
 
 @entry("fisher.lagrange_solution",
-       "1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0 'e quindi' λ = ‖m_2 - m_1‖/2, "
-       "w = (m_2 - m_1)/‖m_2 - m_1‖: needs λ > 0",
+       r"$1 - (\mathbf{m}_2 - \mathbf{m}_1)^\top(\mathbf{m}_2 - \mathbf{m}_1)/(4\lambda^2) = 0$ "
+       r"“e quindi” $\lambda = \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$, $\mathbf{w} = "
+       r"(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$: needs $\lambda > 0$",
        uses=("fisher.lagrangian_w_solution", "fisher.lagrangian_lambda_derivative",),
        kind="caveat",
-       caveat=("unstated condition: λ > 0 — λ = -‖m_2 - m_1‖/2 solves the printed equation too "
-               "(and gives the minimiser w = -(m_2 - m_1)/‖m_2 - m_1‖); m_1 ≠ m_2 is presupposed by "
-               "the printed division by ‖m_2 - m_1‖"),
-       sources=[("ml10", ("Fisher linear discriminant: 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0, "
-                  "λ = ||m_2 - m_1||_2/2, w = (m_2 - m_1)/||m_2 - m_1||_2"))])
+       caveat=(r"unstated condition: $\lambda > 0$ — $\lambda = -\lVert\mathbf{m}_2 - \mathbf{m}_1"
+               r"\rVert/2$ solves the printed equation too (and gives the minimiser $\mathbf{w} = "
+               r"-(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$); "
+               r"$\mathbf{m}_1 \neq \mathbf{m}_2$ is presupposed by the printed division by "
+               r"$\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$"),
+       sources=[("ml10", (r"Fisher linear discriminant: $1 - (\mathbf{m}_2 - \mathbf{m}_1)^\top"
+                          r"(\mathbf{m}_2 - \mathbf{m}_1)/(4\lambda^2) = 0$, $\lambda = "
+                          r"\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert_2/2$, $\mathbf{w} = "
+                          r"(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert_2$"))],
+       printed=r"1 - \mathbf{w}^T \mathbf{w} = 1 - \frac{(\mathbf{m}_2 - \mathbf{m}_1)^T "
+               r"(\mathbf{m}_2 - \mathbf{m}_1)}{4 \lambda^2} = 0, \quad \lambda = "
+               r"\frac{\sqrt{(\mathbf{m}_2 - \mathbf{m}_1)^T (\mathbf{m}_2 - \mathbf{m}_1)}}{2}"
+               r" = \frac{||\mathbf{m}_2 - \mathbf{m}_1||_2}{2}")
 def lagrange_solution() -> Statement:
-    """Substituting w = (m_2 - m_1)/(2λ) in the constraint: 1 - wᵀw =
-    1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²), which vanishes at λ = √((m_2 - m_1)ᵀ(m_2 - m_1))/2
-    = ‖m_2 - m_1‖₂/2 (the positive root; -‖m_2 - m_1‖/2 gives the minimiser); then
-    w = (m_2 - m_1)/‖m_2 - m_1‖₂.
+    r"""Substituting $\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$ in the constraint:
+    $1 - \mathbf{w}^\top\mathbf{w} = 1 - (\mathbf{m}_2 - \mathbf{m}_1)^\top(\mathbf{m}_2 -
+    \mathbf{m}_1)/(4\lambda^2)$, which vanishes at $\lambda = \sqrt{(\mathbf{m}_2 -
+    \mathbf{m}_1)^\top(\mathbf{m}_2 - \mathbf{m}_1)}/2 = \lVert\mathbf{m}_2 -
+    \mathbf{m}_1\rVert_2/2$ (the positive root; $-\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$
+    gives the minimiser); then $\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 -
+    \mathbf{m}_1\rVert_2$.
 
-    ml10 prints "1 - wᵀw = 1 - (m_2 - m_1)ᵀ(m_2 - m_1)/(4λ²) = 0 e quindi λ è dato da
-    λ = √((m_2 - m_1)ᵀ(m_2 - m_1))/2": the equation ⇒ that λ. *Stated* (without λ > 0):
-    at λ_- := -‖m_2 - m_1‖/2, which solves the printed equation (a claim), λ_- = ‖m_2 - m_1‖/2
-    — refuted. *Claims* (with λ > 0, m_1 ≠ m_2): the positive root gives the unit
-    w = (m_2 - m_1)/‖m_2 - m_1‖ and the constraint, and the printed chain."""
+    ml10 prints “$1 - \mathbf{w}^\top\mathbf{w} = 1 - (\mathbf{m}_2 - \mathbf{m}_1)^\top
+    (\mathbf{m}_2 - \mathbf{m}_1)/(4\lambda^2) = 0$ e quindi $\lambda$ è dato da $\lambda =
+    \sqrt{(\mathbf{m}_2 - \mathbf{m}_1)^\top(\mathbf{m}_2 - \mathbf{m}_1)}/2$”: the equation
+    implies that $\lambda$. *Stated* (without $\lambda > 0$): at $\lambda_- :=
+    -\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$, which solves the printed equation (a claim),
+    $\lambda_- = \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$ — refuted. *Claims* (with
+    $\lambda > 0$, $\mathbf{m}_1 \neq \mathbf{m}_2$): the positive root gives the unit
+    $\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ and the
+    constraint, and the printed chain."""
     s = Space()
     d = s.dim("d")
     m1, m2 = _separated_means(s, d)
@@ -446,25 +527,39 @@ def lagrange_solution() -> Statement:
 
 
 @entry("fisher.mean_difference_isotropic",
-       "udelar2018: the mean difference 'only makes sense when' the covariance is ∝ I",
+       "udelar2018: the mean difference “only makes sense when” the covariance is proportional "
+       r"to $\mathbf{I}$",
        kind="erratum",
-       sources=[("udelar2018", (f"{_UD_FISHER}: 'Sólo tiene sentido cuando los datos de cada "
-                  "clase tienen matriz de covarianza proporcional a identidad'"))])
+       sources=[("udelar2018", (_UD_FISHER + ": “Sólo tiene sentido cuando los datos de cada "
+                  "clase tienen matriz de covarianza proporcional a identidad”"))],
+       printed=r"\text{Sólo tiene sentido cuando los datos de cada clase tienen matriz de "
+               r"covarianza} \propto \mathbf{I}")
 def mean_difference_isotropic() -> Statement:
-    """udelar2018 on the first attempt: the mean difference "sólo tiene sentido cuando" (only
+    r"""udelar2018 on the first attempt: the mean difference “sólo tiene sentido cuando” (only
     makes sense when) the class covariances are proportional to the identity — a *necessary*
-    condition: if the Fisher direction S_W^{-1}(m_2 - m_1) is along m_2 - m_1, then S_W ∝ I.
+    condition: if the Fisher direction $\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ is along
+    $\mathbf{m}_2 - \mathbf{m}_1$, then $\mathbf{S}_W \propto \mathbf{I}$.
 
-    False: it suffices that m_2 - m_1 be an eigenvector of S_W. Take δ = m_2 - m_1 ≠ 0,
-    u ⟂ δ (u := b - (bᵀδ/δᵀδ)δ) and S_W = σ²I + τ²uuᵀ, not ∝ I for d ≥ 2 (u ≠ 0); yet
-    S_W δ = σ²δ, so S_W^{-1}δ = δ/σ² is along the mean difference.
+    False: it suffices that $\mathbf{m}_2 - \mathbf{m}_1$ be an eigenvector of $\mathbf{S}_W$.
+    Take $\boldsymbol{\delta} = \mathbf{m}_2 - \mathbf{m}_1 \neq \mathbf{0}$, $\mathbf{u} \perp
+    \boldsymbol{\delta}$ ($\mathbf{u} := \mathbf{b} - (\mathbf{b}^\top\boldsymbol{\delta}/
+    \boldsymbol{\delta}^\top\boldsymbol{\delta})\boldsymbol{\delta}$) and $\mathbf{S}_W =
+    \sigma^2\mathbf{I} + \tau^2\mathbf{u}\mathbf{u}^\top$, not proportional to $\mathbf{I}$ for
+    $d \geq 2$ ($\mathbf{u} \neq \mathbf{0}$); yet $\mathbf{S}_W\boldsymbol{\delta} =
+    \sigma^2\boldsymbol{\delta}$, so $\mathbf{S}_W^{-1}\boldsymbol{\delta} =
+    \boldsymbol{\delta}/\sigma^2$ is along the mean difference.
 
-    *Stated* (S_W ∝ I; the factor can only be σ², since S_W δ = σ²δ): S_W^{-1}a - a/σ² = 0
-    for every vector a — refuted at d = 2 (at d = 1 every S_W is ∝ I). *Claim*: S_W^{-1}δ = δ/σ²,
-    the premise of "only when" holding at this non-isotropic S_W. The mistake: what holds
-    along the one direction m_2 - m_1 is read as holding for every vector (a ↔ δ). The
-    sufficiency the catalog used to encode (S_W = σ²I ⇒ S_W^{-1}δ = δ/σ²) is the case τ = 0;
-    the numeric agreement checks it at τ's value, through numerics.fisher_direction."""
+    *Stated* ($\mathbf{S}_W \propto \mathbf{I}$; the factor can only be $\sigma^2$, since
+    $\mathbf{S}_W\boldsymbol{\delta} = \sigma^2\boldsymbol{\delta}$): $\mathbf{S}_W^{-1}\mathbf{a} -
+    \mathbf{a}/\sigma^2 = \mathbf{0}$ for every vector $\mathbf{a}$ — refuted at $d = 2$ (at
+    $d = 1$ every $\mathbf{S}_W$ is proportional to $\mathbf{I}$). *Claim*:
+    $\mathbf{S}_W^{-1}\boldsymbol{\delta} = \boldsymbol{\delta}/\sigma^2$, the premise of “only
+    when” holding at this non-isotropic $\mathbf{S}_W$. The mistake: what holds along the one
+    direction $\mathbf{m}_2 - \mathbf{m}_1$ is read as holding for every vector
+    ($\mathbf{a}$ in place of $\boldsymbol{\delta}$). The sufficiency the catalog used to
+    encode ($\mathbf{S}_W = \sigma^2\mathbf{I}$ implies $\mathbf{S}_W^{-1}\boldsymbol{\delta} =
+    \boldsymbol{\delta}/\sigma^2$) is the case $\tau = 0$; the numeric agreement checks it at
+    $\tau$'s value, through `numerics.fisher.fisher_direction`."""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -494,15 +589,22 @@ def mean_difference_isotropic() -> Statement:
 
 # --- scatter and the criterion ------------------------------------------------------------
 
-@entry("fisher.projected_scatter", "s_i² = Σ (wᵀx - m_i)² = wᵀS_i w, step by step",
+@entry("fisher.projected_scatter",
+       r"$s_i^2 = \sum_{\mathbf{x}\in\mathcal{C}_i}(\mathbf{w}^\top\mathbf{x} - m_i)^2 = "
+       r"\mathbf{w}^\top\mathbf{S}_i\mathbf{w}$, step by step",
        uses=("fisher.projected_means",),
-       sources=[("ml10", "Fisher linear discriminant: s_i^2 = w^T S_i w (seven-step chain)"),
-                ("udelar2018", f"{_UD_FISHER}: 2do intento, s_k^2"), _PRML_FISHER])
+       sources=[("ml10", r"Fisher linear discriminant: $s_i^2 = \mathbf{w}^\top\mathbf{S}_i"
+                         r"\mathbf{w}$ (seven-step chain)"),
+                ("udelar2018", _UD_FISHER + r": 2do intento, $s_k^2$"), _PRML_FISHER],
+       printed=r"s_i^2 = \sum_{\mathbf{x} \in C_i} (\mathbf{w}^T \mathbf{x} - m_i)^2"
+               r" = \mathbf{w}^T \mathbf{S}_i \mathbf{w}")
 def projected_scatter() -> Statement:
-    """The within-class scatter of the projections, s_i² = Σ_{x∈C_i} (wᵀx - m_i)² with
-    m_i = wᵀm_i, equals wᵀS_i w with S_i = Σ (x - m_i)(x - m_i)ᵀ; ml10 derives it in seven
-    steps, each checked here (class of three points). udelar2018 writes the same quantity
-    as Σ (wᵀ(x_n - m_k))²."""
+    r"""The within-class scatter of the projections, $s_i^2 = \sum_{\mathbf{x}\in\mathcal{C}_i}
+    (\mathbf{w}^\top\mathbf{x} - m_i)^2$ with $m_i = \mathbf{w}^\top\mathbf{m}_i$, equals
+    $\mathbf{w}^\top\mathbf{S}_i\mathbf{w}$ with $\mathbf{S}_i = \sum_{\mathbf{x}\in
+    \mathcal{C}_i}(\mathbf{x} - \mathbf{m}_i)(\mathbf{x} - \mathbf{m}_i)^\top$; ml10 derives it
+    in seven steps, each checked here (a class of two points). udelar2018 writes the same
+    quantity as $\sum_{\mathbf{x}_n\in\omega_k}(\mathbf{w}^\top(\mathbf{x}_n - \mathbf{m}_k))^2$."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d)
@@ -544,18 +646,29 @@ def _two_classes(s: Space, d):
     return x1, x2, m1, m2, S1, S2, SW, SB
 
 
-@entry("fisher.udelar_within_line", "udelar2018: s_1² + s_2² written as '= wᵀ S_B w'",
+@entry("fisher.udelar_within_line",
+       r"udelar2018: $s_1^2 + s_2^2$ written as “$= \mathbf{w}^\top\mathbf{S}_B\mathbf{w}$”",
        uses=("fisher.projected_scatter",),
        kind="typo",
-       sources=[("udelar2018", (f"{_UD_FISHER}: Ejercicio 'Encontrar w', line "
-                  "'= w^T Σ_{ω1}(...)w + w^T Σ_{ω2}(...)w = w^T S_B w'"))])
+       sources=[("udelar2018", (_UD_FISHER + r": Ejercicio “Encontrar $\mathbf{w}$”, the line "
+                  r"“$= \mathbf{w}^\top\sum_{\mathbf{x}_m\in\omega_1}(\dots)\mathbf{w} + "
+                  r"\mathbf{w}^\top\sum_{\mathbf{x}_n\in\omega_2}(\dots)\mathbf{w} = "
+                  r"\mathbf{w}^\top\mathbf{S}_B\mathbf{w}$”"))],
+       printed=r"= w^T \sum_{\mathbf{x}_m \in \omega_1} (\mathbf{x}_m - \mathbf{m}_1)"
+               r"(\mathbf{x}_m - \mathbf{m}_1)^T w + w^T \sum_{\mathbf{x}_n \in \omega_2}"
+               r" (\mathbf{x}_n - \mathbf{m}_2)(\mathbf{x}_n - \mathbf{m}_2)^T w = w^T \mathbf{S}_B w")
 def udelar_within_line() -> Statement:
-    """The line sums the two within-class quadratic forms, wᵀΣ_{ω1}(x - m_1)(x - m_1)ᵀw +
-    wᵀΣ_{ω2}(x - m_2)(x - m_2)ᵀw — the denominator s_1² + s_2² of J — and ends
-    '= wᵀS_B w'; the sum is wᵀS_W w (S_B = (m_2 - m_1)(m_2 - m_1)ᵀ is the numerator's
-    matrix). A typo (DESIGN.md, "Reading policy"): B for W, corrected on the same slide — the
-    criterion just above, "J(w) = (wᵀ(m_2 − m_1))²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w", and
-    "S_W = Σ_{k=1}^2 Σ_{x_n∈ω_k}(x_n − m_k)(x_n − m_k)ᵀ", the very sum of the line."""
+    r"""The line sums the two within-class quadratic forms, $\mathbf{w}^\top\sum_{\omega_1}
+    (\mathbf{x} - \mathbf{m}_1)(\mathbf{x} - \mathbf{m}_1)^\top\mathbf{w} + \mathbf{w}^\top
+    \sum_{\omega_2}(\mathbf{x} - \mathbf{m}_2)(\mathbf{x} - \mathbf{m}_2)^\top\mathbf{w}$ — the
+    denominator $s_1^2 + s_2^2$ of $J$ — and ends “$= \mathbf{w}^\top\mathbf{S}_B\mathbf{w}$”;
+    the sum is $\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$ ($\mathbf{S}_B = (\mathbf{m}_2 -
+    \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$ is the numerator's matrix). A typo (the
+    catalog's reading policy): $B$ for $W$, corrected on the same slide — the criterion just
+    above, “$J(\mathbf{w}) = (\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1))^2/(s_1^2 + s_2^2) =
+    \mathbf{w}^\top\mathbf{S}_B\mathbf{w}/\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$”, and
+    “$\mathbf{S}_W = \sum_{k=1}^{2}\sum_{\mathbf{x}_n\in\omega_k}(\mathbf{x}_n - \mathbf{m}_k)
+    (\mathbf{x}_n - \mathbf{m}_k)^\top$”, the very sum of the line."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     w = s.vector("w", d)
@@ -574,14 +687,20 @@ def _within_form(ev, classes, w) -> float:
     return v @ nf.scatter_matrices(*_data(ev, classes)).scatter_within_ @ v
 
 
-@entry("fisher.criterion", "J(w) = (m_2 - m_1)²/(s_1² + s_2²) = wᵀS_B w / wᵀS_W w",
+@entry("fisher.criterion",
+       r"$J(\mathbf{w}) = (m_2 - m_1)^2/(s_1^2 + s_2^2) = \mathbf{w}^\top\mathbf{S}_B\mathbf{w}/"
+       r"\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$",
        uses=("fisher.projected_means", "fisher.projected_scatter",),
-       sources=[("udelar2018", f"{_UD_FISHER}: 2do intento, criterio J(w)"),
-                ("ml10", "Fisher criterion: J(w) rewritten with S_B and S_W"), _PRML_FISHER])
+       sources=[("udelar2018", _UD_FISHER + r": 2do intento, criterio $J(\mathbf{w})$"),
+                ("ml10", r"Fisher criterion: $J(\mathbf{w})$ rewritten with $\mathbf{S}_B$ and "
+                         r"$\mathbf{S}_W$"), _PRML_FISHER],
+       printed=r"J(\mathbf{w}) = \frac{(\mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1))^2}{s_1^2 + s_2^2}"
+               r" = \frac{\mathbf{w}^T \mathbf{S}_B \mathbf{w}}{\mathbf{w}^T \mathbf{S}_W \mathbf{w}}")
 def criterion() -> Statement:
-    """Fisher's criterion as the ratio of the squared projected-mean separation to the total
-    within-class scatter of the projections, rewritten in ml10's four steps as the
-    generalized Rayleigh quotient wᵀS_B w / wᵀS_W w (two classes of two points)."""
+    r"""Fisher's criterion as the ratio of the squared projected-mean separation to the total
+    within-class scatter of the projections, rewritten in ml10's four steps as the generalized
+    Rayleigh quotient $\mathbf{w}^\top\mathbf{S}_B\mathbf{w}/\mathbf{w}^\top\mathbf{S}_W
+    \mathbf{w}$ (two classes of two points)."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -624,17 +743,30 @@ def _criterion_of_data(ev, classes, w) -> float:
                                sc.scatter_within_)
 
 
-@entry("fisher.criterion_gradient", "ml10's gradient of J(w) = wᵀS_B w / wᵀS_W w",
+@entry("fisher.criterion_gradient",
+       r"ml10's gradient of $J(\mathbf{w}) = \mathbf{w}^\top\mathbf{S}_B\mathbf{w}/"
+       r"\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$",
        uses=("fisher.criterion",),
        kind="erratum",
-       sources=[("ml10", ("Fisher criterion: gradient 2[(wᵀS_B w)S_W w - (wᵀS_W w)S_B w]/"
-                  "((wᵀS_W w)(wᵀS_W w)ᵀ)")), _PRML_FISHER])
+       sources=[("ml10", (r"Fisher criterion: the gradient $2[(\mathbf{w}^\top\mathbf{S}_B\mathbf{w})"
+                          r"\mathbf{S}_W\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})"
+                          r"\mathbf{S}_B\mathbf{w}]/((\mathbf{w}^\top\mathbf{S}_W\mathbf{w})"
+                          r"(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^\top)$")), _PRML_FISHER],
+       printed=r"\frac{\partial}{\partial \mathbf{w}} \frac{\mathbf{w}^T \mathbf{S}_B \mathbf{w}}"
+               r"{\mathbf{w}^T \mathbf{S}_W \mathbf{w}} = 2\frac{(\mathbf{w}^T \mathbf{S}_B \mathbf{w})"
+               r" \mathbf{S}_W \mathbf{w} - (\mathbf{w}^T \mathbf{S}_W \mathbf{w})\mathbf{S}_B \mathbf{w}}"
+               r"{(\mathbf{w}^T \mathbf{S}_W \mathbf{w})(\mathbf{w}^T \mathbf{S}_W \mathbf{w})^T}")
 def criterion_gradient() -> Statement:
-    """By the quotient rule (S_B, S_W symmetric),
-    ∂J/∂w = 2[(wᵀS_W w)S_B w - (wᵀS_B w)S_W w]/(wᵀS_W w)². ml10 prints the numerator
-    the other way round, (wᵀS_B w)S_W w - (wᵀS_W w)S_B w: the negative of the gradient.
-    (Its denominator (wᵀS_W w)(wᵀS_W w)ᵀ is (wᵀS_W w)², a scalar; and setting either form to
-    0 gives the same stationarity condition, which is why the slip is harmless downstream.)"""
+    r"""By the quotient rule ($\mathbf{S}_B$, $\mathbf{S}_W$ symmetric),
+    $\frac{\partial J}{\partial\mathbf{w}} = 2[(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})
+    \mathbf{S}_B\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w}]/
+    (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2$. ml10 prints the numerator the other way round,
+    $(\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w} -
+    (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w}$: the negative of the gradient.
+    (Its denominator $(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})(\mathbf{w}^\top\mathbf{S}_W
+    \mathbf{w})^\top$ is $(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2$, a scalar; and setting
+    either form to $\mathbf{0}$ gives the same stationarity condition, which is why the slip is
+    harmless downstream.)"""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -660,40 +792,71 @@ def _gradient_agreement(w, SB, SW) -> Agreement:
 
 
 @entry("fisher.stationarity",
-       "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1): "
-       "needs (m_2 - m_1)ᵀw ≠ 0",
+       r"$\partial J/\partial\mathbf{w} = \mathbf{0} \Leftrightarrow (\mathbf{w}^\top\mathbf{S}_B"
+       r"\mathbf{w})\mathbf{S}_W\mathbf{w} = (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B"
+       r"\mathbf{w} \propto \mathbf{m}_2 - \mathbf{m}_1 \Rightarrow \mathbf{w} \propto "
+       r"\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$: needs $(\mathbf{m}_2 - \mathbf{m}_1)^\top"
+       r"\mathbf{w} \neq 0$",
        uses=("fisher.criterion_gradient",),
        kind="caveat",
-       caveat=("unstated condition: (m_2 - m_1)ᵀw ≠ 0 — every w ⟂ m_2 - m_1 is stationary "
-               "(J = 0) and not ∝ S_W^{-1}(m_2 - m_1) (S_W invertible is presupposed by the "
-               "printed S_W^{-1})"),
-       sources=[("udelar2018", (f"{_UD_FISHER}: '∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w "
-                  "∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)' (boxed)")),
-                ("ml10", ("Fisher criterion: 'Che una volta impostato a 0 ci permette di ottenere "
-                  "(wᵀS_B w)S_W w = (wᵀS_W w)S_B w' ... ŵ = S_W^{-1}(m_2 - m_1)")),
-                ("bishop-prml", "§4.1.4, Eqs. (4.29)-(4.30)")])
+       caveat=(r"unstated condition: $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \neq 0$ — every "
+               r"$\mathbf{w} \perp \mathbf{m}_2 - \mathbf{m}_1$ is stationary ($J = 0$) and not "
+               r"proportional to $\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ ($\mathbf{S}_W$ "
+               r"invertible is presupposed by the printed $\mathbf{S}_W^{-1}$)"),
+       sources=[("udelar2018", (_UD_FISHER + r": “$\frac{\partial J}{\partial\mathbf{w}} = 0 "
+                  r"\Leftrightarrow (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w} = "
+                  r"(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} \propto "
+                  r"\mathbf{m}_2 - \mathbf{m}_1 \Rightarrow \mathbf{w} \propto \mathbf{S}_W^{-1}"
+                  r"(\mathbf{m}_2 - \mathbf{m}_1)$” (boxed)")),
+                ("ml10", (r"Fisher criterion: “Che una volta impostato a $\mathbf{0}$ ci permette di "
+                          r"ottenere $(\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w} = "
+                          r"(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w}$” … "
+                          r"$\hat{\mathbf{w}} = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$")),
+                ("bishop-prml", "§4.1.4, Eqs. (4.29)–(4.30)")],
+       printed=r"\frac{\partial J}{\partial \mathbf{w}} = 0 \Leftrightarrow (\mathbf{w}^T \mathbf{S}_B"
+               r" \mathbf{w}) \mathbf{S}_W \mathbf{w} = (\mathbf{w}^T \mathbf{S}_W \mathbf{w})"
+               r" \mathbf{S}_B \mathbf{w} \propto \mathbf{m}_2 - \mathbf{m}_1 \Rightarrow"
+               r" \boxed{\mathbf{w} \propto \mathbf{S}_W^{-1} (\mathbf{m}_2 - \mathbf{m}_1)}")
 def stationarity() -> Statement:
-    """Printed (udelar2018, ml10): every stationary point of J is ∝ S_W^{-1}(m_2 - m_1),
-    "∂J/∂w = 0 ⇔ (wᵀS_B w)S_W w = (wᵀS_W w)S_B w ∝ m_2 - m_1 ⇒ w ∝ S_W^{-1}(m_2 - m_1)".
+    r"""Printed (udelar2018, ml10): every stationary point of $J$ is proportional to
+    $\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, “$\frac{\partial J}{\partial\mathbf{w}} =
+    0 \Leftrightarrow (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w} =
+    (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} \propto \mathbf{m}_2 -
+    \mathbf{m}_1 \Rightarrow \mathbf{w} \propto \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$”.
 
-    ∂J/∂w = 2/(wᵀS_W w)² · [(wᵀS_W w)S_B w - (wᵀS_B w)S_W w] (the ⇔ is right). But with the
-    two-class S_B = (m_2 - m_1)(m_2 - m_1)ᵀ, S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw), so every
-    w ⟂ m_2 - m_1 has S_B w = 0 and wᵀS_B w = 0: both sides vanish, w is stationary (J = 0,
-    the minimum), and w is not ∝ S_W^{-1}(m_2 - m_1). The print divides by the scalar
-    (m_2 - m_1)ᵀw, i.e. reads "S_B w ∝ m_2 - m_1" with a nonzero factor: the condition
-    (m_2 - m_1)ᵀw ≠ 0 is left out (and S_W invertible, stated by neither document).
+    $\frac{\partial J}{\partial\mathbf{w}} = \frac{2}{(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2}
+    \big[(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} -
+    (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w}\big]$ (the $\Leftrightarrow$ is
+    right). But with the two-class $\mathbf{S}_B = (\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 -
+    \mathbf{m}_1)^\top$, $\mathbf{S}_B\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)\big((\mathbf{m}_2 -
+    \mathbf{m}_1)^\top\mathbf{w}\big)$, so every $\mathbf{w} \perp \mathbf{m}_2 - \mathbf{m}_1$
+    has $\mathbf{S}_B\mathbf{w} = \mathbf{0}$ and $\mathbf{w}^\top\mathbf{S}_B\mathbf{w} = 0$:
+    both sides vanish, $\mathbf{w}$ is stationary ($J = 0$, the minimum), and $\mathbf{w}$ is
+    not proportional to $\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$. The print divides by
+    the scalar $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}$, i.e. reads “$\mathbf{S}_B\mathbf{w}
+    \propto \mathbf{m}_2 - \mathbf{m}_1$” with a nonzero factor: the condition $(\mathbf{m}_2 -
+    \mathbf{m}_1)^\top\mathbf{w} \neq 0$ is left out (and $\mathbf{S}_W$ invertible, stated by
+    neither document).
 
-    *Stated* (the printed ⇒ at the stationary point w_⟂ := v - (vᵀD/DᵀD) D, D = m_2 - m_1):
-    w_⟂ ∝ w_* = S_W^{-1}(m_2 - m_1), written as the Cauchy-Schwarz equality
-    (w_⟂ᵀw_⟂)(w_*ᵀw_*) - (w_⟂ᵀw_*)² = 0 (two vectors, w_* ≠ 0, are parallel iff their Gram
-    determinant vanishes). The engine has no implication over all w; this instance is the
-    strongest faithful one it decides. Refuted at d = 2 (at d = 1, w_⟂ = 0).
+    *Stated* (the printed implication at the stationary point $\mathbf{w}_\perp := \mathbf{v} -
+    (\mathbf{v}^\top\boldsymbol{\delta}/\boldsymbol{\delta}^\top\boldsymbol{\delta})
+    \boldsymbol{\delta}$, $\boldsymbol{\delta} = \mathbf{m}_2 - \mathbf{m}_1$): $\mathbf{w}_\perp
+    \propto \mathbf{w}_* = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, written as the
+    Cauchy–Schwarz equality $(\mathbf{w}_\perp^\top\mathbf{w}_\perp)(\mathbf{w}_*^\top
+    \mathbf{w}_*) - (\mathbf{w}_\perp^\top\mathbf{w}_*)^2 = 0$ (two vectors, $\mathbf{w}_* \neq
+    \mathbf{0}$, are parallel if and only if their Gram determinant vanishes). The engine has no
+    implication over all $\mathbf{w}$; this instance is the strongest faithful one it decides.
+    Refuted at $d = 2$ (at $d = 1$, $\mathbf{w}_\perp = \mathbf{0}$).
 
-    *Claims* (with the condition the documents leave out, (m_2 - m_1)ᵀw ≠ 0): the gradient
-    formula; ∂J/∂w = -(2/(wᵀS_W w)²) S_W (c_m² w - (wᵀS_W w) c_m w_*) with c_m = (m_2 - m_1)ᵀw,
-    so with S_W invertible and c_m ≠ 0 it vanishes only at w = ((wᵀS_W w)/c_m) w_*, which is
-    the printed conclusion; that w_⟂ is stationary (the counterexample's premise); and the
-    converse (w_* = S_W^{-1}(m_2 - m_1), built in as m_2 := m_1 + S_W w_*, is stationary)."""
+    *Claims* (with the condition the documents leave out, $(\mathbf{m}_2 - \mathbf{m}_1)^\top
+    \mathbf{w} \neq 0$): the gradient formula; $\frac{\partial J}{\partial\mathbf{w}} =
+    -\frac{2}{(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2}\mathbf{S}_W\big(c_m^2\mathbf{w} -
+    (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\,c_m\mathbf{w}_*\big)$ with $c_m = (\mathbf{m}_2 -
+    \mathbf{m}_1)^\top\mathbf{w}$, so with $\mathbf{S}_W$ invertible and $c_m \neq 0$ it vanishes
+    only at $\mathbf{w} = \big((\mathbf{w}^\top\mathbf{S}_W\mathbf{w})/c_m\big)\mathbf{w}_*$,
+    which is the printed conclusion; that $\mathbf{w}_\perp$ is stationary (the counterexample's
+    premise); and the converse ($\mathbf{w}_* = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$,
+    built in as $\mathbf{m}_2 := \mathbf{m}_1 + \mathbf{S}_W\mathbf{w}_*$, is stationary)."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -725,21 +888,32 @@ def stationarity() -> Statement:
 
 
 @entry("fisher.ml10_solution",
-       "c_B S_W w = c_W S_B w = c_W (m_2 - m_1) c_m ⇒ w = (c_W c_m / c_B) S_W^{-1}(m_2 - m_1)",
+       r"$c_B\mathbf{S}_W\mathbf{w} = c_W\mathbf{S}_B\mathbf{w} = c_W(\mathbf{m}_2 - \mathbf{m}_1)c_m"
+       r" \Rightarrow \mathbf{w} = (c_W c_m/c_B)\,\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$",
        uses=("fisher.stationarity",),
-       sources=[("ml10", "Fisher criterion: c_B, c_W, c_m and 'w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)'")])
+       sources=[("ml10", r"Fisher criterion: $c_B$, $c_W$, $c_m$ and “$\mathbf{w} = "
+                         r"\frac{c_W c_m}{c_B}\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$”")],
+       printed=r"c_W \mathbf{S}_B \mathbf{w} = c_W (\mathbf{m}_2 - \mathbf{m}_1) (\mathbf{m}_2 -"
+               r" \mathbf{m}_1)^T \mathbf{w} = c_W (\mathbf{m}_2 - \mathbf{m}_1) c_m \quad"
+               r" \mathbf{w} = \frac{c_W c_m}{c_B} \mathbf{S}_W^{-1} (\mathbf{m}_2 - \mathbf{m}_1)")
 def ml10_solution() -> Statement:
-    """With the scalars c_B = wᵀS_B w, c_W = wᵀS_W w and c_m = (m_2 - m_1)ᵀw (ml10 names it
-    C_m, then writes c_m), the stationarity condition reads c_B S_W w = c_W S_B w, and
-    c_W S_B w = c_W (m_2 - m_1)(m_2 - m_1)ᵀw = c_W (m_2 - m_1) c_m. The implication to
-    w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1) = (c_W c_m/c_B) w_* is the identity
-    S_W (c_B w - c_W c_m w_*) = c_B S_W w - c_W c_m (m_2 - m_1): when the condition holds the
-    right side is 0, and S_W invertible, c_B ≠ 0 leave only w = (c_W c_m/c_B) w_*.
+    r"""With the scalars $c_B = \mathbf{w}^\top\mathbf{S}_B\mathbf{w}$, $c_W =
+    \mathbf{w}^\top\mathbf{S}_W\mathbf{w}$ and $c_m = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}$
+    (ml10 names it $C_m$, then writes $c_m$), the stationarity condition reads
+    $c_B\mathbf{S}_W\mathbf{w} = c_W\mathbf{S}_B\mathbf{w}$, and $c_W\mathbf{S}_B\mathbf{w} =
+    c_W(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} =
+    c_W(\mathbf{m}_2 - \mathbf{m}_1)c_m$. The implication to $\mathbf{w} = (c_W c_m/c_B)
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1) = (c_W c_m/c_B)\mathbf{w}_*$ is the identity
+    $\mathbf{S}_W(c_B\mathbf{w} - c_W c_m\mathbf{w}_*) = c_B\mathbf{S}_W\mathbf{w} -
+    c_W c_m(\mathbf{m}_2 - \mathbf{m}_1)$: when the condition holds the right side is
+    $\mathbf{0}$, and $\mathbf{S}_W$ invertible, $c_B \neq 0$ leave only $\mathbf{w} =
+    (c_W c_m/c_B)\mathbf{w}_*$.
 
-    Reading (DESIGN.md, "Reading policy"): the printed conclusion divides by c_B and inverts
-    S_W, so it presupposes c_B ≠ 0 and S_W invertible — presuppositions of the formula, not
-    unstated conditions. (At every w ⟂ m_2 - m_1, c_B = c_m = 0: the premise holds as 0 = 0
-    and the printed quotient is undefined there, which the formula itself excludes.)"""
+    Reading (the catalog's reading policy): the printed conclusion divides by $c_B$ and inverts
+    $\mathbf{S}_W$, so it presupposes $c_B \neq 0$ and $\mathbf{S}_W$ invertible —
+    presuppositions of the formula, not unstated conditions. (At every $\mathbf{w} \perp
+    \mathbf{m}_2 - \mathbf{m}_1$, $c_B = c_m = 0$: the premise holds as $0 = 0$ and the printed
+    quotient is undefined there, which the formula itself excludes.)"""
     s = Space()
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -761,13 +935,18 @@ def ml10_solution() -> Statement:
     )
 
 
-@entry("fisher.scale_invariance", "J(a w) = J(w) for every a ≠ 0",
+@entry("fisher.scale_invariance", r"$J(a\mathbf{w}) = J(\mathbf{w})$ for every $a \neq 0$",
        uses=("fisher.criterion",),
-       sources=[("ml10", "Fisher criterion: 'siamo interessati solamente alla direzione di w'"),
-                ("udelar2018", f"{_UD_FISHER}: w ∝ S_W^{{-1}}(m_2 - m_1)"), _PRML_FISHER])
+       sources=[("ml10", r"Fisher criterion: “siamo interessati solamente alla direzione di "
+                         r"$\mathbf{w}$”"),
+                ("udelar2018", _UD_FISHER + r": $\mathbf{w} \propto \mathbf{S}_W^{-1}(\mathbf{m}_2 -"
+                               r" \mathbf{m}_1)$"), _PRML_FISHER],
+       printed=r"\text{siamo interessati solamente alla direzione di } \mathbf{w}: \quad"
+               r" \hat{\mathbf{w}} = \mathbf{S}_W^{-1} (\mathbf{m}_2 - \mathbf{m}_1)")
 def scale_invariance() -> Statement:
-    """J is homogeneous of degree 0: numerator and denominator both scale by a², so only
-    the direction of w matters (ml10 keeps ŵ = S_W^{-1}(m_2 - m_1), dropping c_W c_m/c_B)."""
+    r"""$J$ is homogeneous of degree $0$: numerator and denominator both scale by $a^2$, so
+    only the direction of $\mathbf{w}$ matters (ml10 keeps $\hat{\mathbf{w}} =
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, dropping $c_W c_m/c_B$)."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -782,23 +961,34 @@ def scale_invariance() -> Statement:
 
 
 @entry("fisher.maximiser",
-       "w_* = S_W^{-1}(m_2 - m_1) maximises J: J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) ≥ J(w)",
+       r"$\mathbf{w}_* = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ maximises $J$: "
+       r"$J(\mathbf{w}_*) = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{S}_W^{-1}(\mathbf{m}_2 - "
+       r"\mathbf{m}_1) \geq J(\mathbf{w})$",
        uses=("fisher.criterion",),
-       sources=[("udelar2018", f"{_UD_FISHER}: boxed '⇒ w ∝ S_W^{{-1}}(m_2 - m_1)'"),
-                ("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1)"), _PRML_FISHER])
+       sources=[("udelar2018", _UD_FISHER + r": boxed “$\Rightarrow \mathbf{w} \propto "
+                               r"\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$”"),
+                ("ml10", r"Fisher criterion: $\hat{\mathbf{w}} = \mathbf{S}_W^{-1}(\mathbf{m}_2 - "
+                         r"\mathbf{m}_1)$"), _PRML_FISHER],
+       printed=r"\Rightarrow \boxed{\mathbf{w} \propto \mathbf{S}_W^{-1} (\mathbf{m}_2 - \mathbf{m}_1)}")
 def maximiser() -> Statement:
-    """A generalized Rayleigh quotient with a rank-one S_B: J(w) = ((m_2 - m_1)ᵀw)²/wᵀS_W w.
-    At w_* = S_W^{-1}(m_2 - m_1), J(w_*) = (m_2 - m_1)ᵀw_* = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1).
-    For any w ≠ 0, with c = (m_2 - m_1)ᵀw / wᵀS_W w,
-    J(w_*) - J(w) = (w_* - c w)ᵀ S_W (w_* - c w) ≥ 0
-    (the Cauchy-Schwarz inequality in the S_W inner product, with its gap written out).
+    r"""A generalized Rayleigh quotient with a rank-one $\mathbf{S}_B$: $J(\mathbf{w}) =
+    ((\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w})^2/\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$. At
+    $\mathbf{w}_* = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, $J(\mathbf{w}_*) =
+    (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}_* = (\mathbf{m}_2 - \mathbf{m}_1)^\top
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$. For any $\mathbf{w} \neq \mathbf{0}$, with
+    $c = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}/\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$,
+    $J(\mathbf{w}_*) - J(\mathbf{w}) = (\mathbf{w}_* - c\mathbf{w})^\top\mathbf{S}_W
+    (\mathbf{w}_* - c\mathbf{w}) \geq 0$ (the Cauchy–Schwarz inequality in the $\mathbf{S}_W$
+    inner product, with its gap written out).
 
-    Reading (DESIGN.md, "Reading policy"): both documents write S_W^{-1}, so the formula
-    presupposes S_W invertible; S_W = Σ(x - m_k)(x - m_k)ᵀ is positive semidefinite, and
-    invertible with it means positive definite — the case encoded, a presupposition, not an
-    unstated condition. (With S_W singular J is unbounded along its null space and has no
-    maximiser; the formula excludes that case by its inverse.) The extra claim
-    J(w_*) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) is printed in neither document."""
+    Reading (the catalog's reading policy): both documents write $\mathbf{S}_W^{-1}$, so the
+    formula presupposes $\mathbf{S}_W$ invertible; $\mathbf{S}_W = \sum(\mathbf{x} -
+    \mathbf{m}_k)(\mathbf{x} - \mathbf{m}_k)^\top$ is positive semidefinite, and invertible with
+    it means positive definite — the case encoded, a presupposition, not an unstated condition.
+    (With $\mathbf{S}_W$ singular $J$ is unbounded along its null space and has no maximiser;
+    the formula excludes that case by its inverse.) The extra claim $J(\mathbf{w}_*) =
+    (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ is printed
+    in neither document."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
     m1, m2, SW, SB, ws = _fisher_pair(s, d)
@@ -829,12 +1019,18 @@ def _criterion_of_solve(m1, m2, SW) -> float:
 # --- the relation with least squares -------------------------------------------------------
 
 @entry("fisher.ls_optimality_conditions",
-       "Least squares: ∂/∂w_0 = Σ(wᵀx_n + w_0 - t_n), ∂/∂w = Σ(wᵀx_n + w_0 - t_n) x_n",
-       sources=[("udelar2018", f"{_UD_LS}: Cond. de optimalidad (derivadas nulas)"), _PRML_LS])
+       r"Least squares: $\partial E/\partial w_0 = \sum_{n=1}^{N}(\mathbf{w}^\top\mathbf{x}_n + w_0 -"
+       r" t_n)$, $\partial E/\partial\mathbf{w} = \sum_{n=1}^{N}(\mathbf{w}^\top\mathbf{x}_n + w_0 -"
+       r" t_n)\,\mathbf{x}_n$",
+       sources=[("udelar2018", _UD_LS + ": Cond. de optimalidad (derivadas nulas)"), _PRML_LS],
+       printed=r"\frac{\partial}{\partial w_0} : \sum_{n=1}^N (\mathbf{w}^T \mathbf{x}_n + w_0 - t_n)"
+               r" = 0, \quad \frac{\partial}{\partial \mathbf{w}} : \sum_{n=1}^N (\mathbf{w}^T"
+               r" \mathbf{x}_n + w_0 - t_n) \mathbf{x}_n = 0")
 def ls_optimality_conditions() -> Statement:
-    """For E(w, w_0) = ½ Σ_n (wᵀx_n + w_0 - t_n)², the derivatives that the optimality
-    conditions set to zero (any targets t_n; three points). w_0 is declared as a 1×1 matrix
-    so that ∂E/∂w_0, like ∂E/∂w, is a ``Grad`` the methods take."""
+    r"""For $E(\mathbf{w}, w_0) = \frac{1}{2}\sum_{n=1}^{N}(\mathbf{w}^\top\mathbf{x}_n + w_0 -
+    t_n)^2$, the derivatives that the optimality conditions set to zero (any targets $t_n$;
+    three points). $w_0$ is declared as a $1\times 1$ matrix so that the verification methods
+    take $\partial E/\partial w_0$ themselves, like $\partial E/\partial\mathbf{w}$."""
     s = Space()
     d = s.dim("d")
     w, w0_ = s.vector("w", d), s.matrix("w_0", 1, 1)
@@ -880,17 +1076,24 @@ def _fisher_targets(s: Space, d):
     return N, x1, x2, m1, m2, m, SW, SB, data
 
 
-@entry("fisher.ls_bias", "With targets N/N_1, -N/N_2: ∂E/∂w_0 = 0 ⇔ w_0 = -wᵀm",
+@entry("fisher.ls_bias",
+       r"With targets $N/N_1$, $-N/N_2$: $\partial E/\partial w_0 = 0 \Leftrightarrow w_0 = "
+       r"-\mathbf{w}^\top\mathbf{m}$",
        uses=("fisher.ls_optimality_conditions",),
-       sources=[("udelar2018", f"{_UD_LS}: t_n = N/N_1, -N/N_2 and w_0 = -w^T m"), _PRML_LS])
+       sources=[("udelar2018", _UD_LS + r": $t_n = N/N_1$, $-N/N_2$ and $w_0 = -\mathbf{w}^\top"
+                               r"\mathbf{m}$"), _PRML_LS],
+       printed=r"t_n = \begin{cases} N/N_1 & \text{si } \mathbf{x} \text{ es de la clase } \omega_1"
+               r" \\ -N/N_2 & \text{si } \mathbf{x} \text{ es de la clase } \omega_2 \end{cases}"
+               r" \qquad w_0 = -\mathbf{w}^T \mathbf{m}")
 def ls_bias() -> Statement:
-    """The targets sum to zero (N_1·N/N_1 - N_2·N/N_2 = 0), so
-    Σ_n (wᵀx_n + w_0 - t_n) = N(wᵀm + w_0): the w_0 condition holds exactly when
-    w_0 = -wᵀm, m = (N_1 m_1 + N_2 m_2)/N the mean of all the data.
+    r"""The targets sum to zero ($N_1\cdot N/N_1 - N_2\cdot N/N_2 = 0$), so
+    $\sum_{n=1}^{N}(\mathbf{w}^\top\mathbf{x}_n + w_0 - t_n) = N(\mathbf{w}^\top\mathbf{m} + w_0)$:
+    the $w_0$ condition holds exactly when $w_0 = -\mathbf{w}^\top\mathbf{m}$, $\mathbf{m} =
+    (N_1\mathbf{m}_1 + N_2\mathbf{m}_2)/N$ the mean of all the data.
 
-    The targets' sum is checked for every class size: N_1 points of target t_(1) = N/N_1
-    and N_2 of t_(2) = -N/N_2 (N_1, N_2 positive integers, N = N_1 + N_2); the other two
-    claims on the explicit points (N_1 = 2, N_2 = 3)."""
+    The targets' sum is checked for every class size: $N_1$ points of target $t_{(1)} = N/N_1$
+    and $N_2$ of $t_{(2)} = -N/N_2$ ($N_1$, $N_2$ positive integers, $N = N_1 + N_2$); the other
+    two claims on the explicit points ($N_1 = 2$, $N_2 = 3$)."""
     s = Space()
     d = s.dim("d")
     w, w0 = s.vector("w", d), s.scalar("w_0")
@@ -924,14 +1127,22 @@ def _targets_data(ev, data) -> tuple[np.ndarray, np.ndarray]:
 
 
 @entry("fisher.ls_normal_equation",
-       "With w_0 = -wᵀm: Σ(wᵀx_n + w_0 - t_n)x_n = (S_W + (N_1N_2/N) S_B)w - N(m_1 - m_2)",
+       r"With $w_0 = -\mathbf{w}^\top\mathbf{m}$: $\sum_{n=1}^{N}(\mathbf{w}^\top\mathbf{x}_n + w_0 -"
+       r" t_n)\mathbf{x}_n = (\mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B)\mathbf{w} - "
+       r"N(\mathbf{m}_1 - \mathbf{m}_2)$",
        uses=("fisher.ls_optimality_conditions", "fisher.ls_bias",),
-       sources=[("udelar2018", f"{_UD_LS}: (S_W + N_1 N_2/N S_B) w = N(m_1 - m_2)"),
-                ("bishop-prml", "§4.1.5, Eq. (4.37)")])
+       sources=[("udelar2018", _UD_LS + r": $(\mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B)\mathbf{w}"
+                               r" = N(\mathbf{m}_1 - \mathbf{m}_2)$"),
+                ("bishop-prml", "§4.1.5, Eq. (4.37)")],
+       printed=r"\left( \mathbf{S}_W + \frac{N_1 N_2}{N} \mathbf{S}_B \right) \mathbf{w}"
+               r" = N(\mathbf{m}_1 - \mathbf{m}_2)")
 def ls_normal_equation() -> Statement:
-    """Substituting w_0 = -wᵀm in the w condition: Σ x_n (x_n - m)ᵀw - Σ t_n x_n, with
-    Σ t_n x_n = N(m_1 - m_2) and Σ x_n (x_n - m)ᵀ = S_W + (N_1 N_2/N) S_B. So the
-    condition ∂E/∂w = 0 is (S_W + (N_1N_2/N) S_B) w = N(m_1 - m_2) (N_1 = 2, N_2 = 3)."""
+    r"""Substituting $w_0 = -\mathbf{w}^\top\mathbf{m}$ in the $\mathbf{w}$ condition:
+    $\sum_n\mathbf{x}_n(\mathbf{x}_n - \mathbf{m})^\top\mathbf{w} - \sum_n t_n\mathbf{x}_n$, with
+    $\sum_n t_n\mathbf{x}_n = N(\mathbf{m}_1 - \mathbf{m}_2)$ and $\sum_n\mathbf{x}_n(\mathbf{x}_n -
+    \mathbf{m})^\top = \mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B$. So the condition
+    $\partial E/\partial\mathbf{w} = \mathbf{0}$ is $(\mathbf{S}_W + \frac{N_1N_2}{N}
+    \mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$ ($N_1 = 2$, $N_2 = 3$)."""
     s = Space()
     d = s.dim("d")
     w, w0 = s.vector("w", d), s.scalar("w_0")
@@ -966,24 +1177,37 @@ def _ls_system(ev, x1, x2, N: int) -> np.ndarray:
 
 
 @entry("fisher.ls_direction_sign",
-       "The least-squares w is a *negative* multiple of S_W^{-1}(m_2 - m_1)",
+       r"The least-squares $\mathbf{w}$ is a negative multiple of $\mathbf{S}_W^{-1}(\mathbf{m}_2 -"
+       r" \mathbf{m}_1)$",
        uses=("fisher.ls_normal_equation",),
-       sources=[("udelar2018", f"{_UD_LS}: '(S_W + (N_1N_2/N) S_B) w = N(m_1 − m_2) ⇒ "
-                               "w ∝ S_W^{{-1}}(m_2 - m_1)'"),
-                ("bishop-prml", "§4.1.5, after Eq. (4.37)")])
+       sources=[("udelar2018", _UD_LS + r": “$(\mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B)"
+                               r"\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2) \Rightarrow \mathbf{w} "
+                               r"\propto \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$”"),
+                ("bishop-prml", "§4.1.5, after Eq. (4.37)")],
+       printed=r"\left( \mathbf{S}_W + \frac{N_1 N_2}{N} \mathbf{S}_B \right) \mathbf{w}"
+               r" = N(\mathbf{m}_1 - \mathbf{m}_2) \Rightarrow \mathbf{w} \propto"
+               r" \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)")
 def ls_direction_sign() -> Statement:
-    """S_B w = (m_2 - m_1)((m_2 - m_1)ᵀw) is along m_2 - m_1, so the solution of
-    (S_W + (N_1N_2/N) S_B) w = N(m_1 - m_2) is w = α S_W^{-1}(m_2 - m_1), and solving for α:
-    α = -N / (1 + (N_1N_2/N)(m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1)) < 0. udelar2018's
-    "w ∝ S_W^{-1}(m_2 - m_1)" (Bishop's too) is right as a proportionality, with a negative
-    constant: w points from class 2 to class 1 — consistent with targets +N/N_1 for class 1,
-    which then projects higher (wᵀm_1 > wᵀm_2). Here z = S_W^{-1}(m_2 - m_1) is built in
-    (m_2 := m_1 + S_W z); S_W + (N_1N_2/N)S_B is SPD, so this w is the unique solution.
+    r"""$\mathbf{S}_B\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)\big((\mathbf{m}_2 -
+    \mathbf{m}_1)^\top\mathbf{w}\big)$ is along $\mathbf{m}_2 - \mathbf{m}_1$, so the solution of
+    $(\mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$ is
+    $\mathbf{w} = \alpha\,\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, and solving for
+    $\alpha$: $\alpha = -N/\big(1 + \frac{N_1N_2}{N}(\mathbf{m}_2 - \mathbf{m}_1)^\top
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)\big) < 0$. udelar2018's “$\mathbf{w} \propto
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$” (Bishop's too) is right as a
+    proportionality, with a negative constant: $\mathbf{w}$ points from class 2 to class 1 —
+    consistent with targets $+N/N_1$ for class 1, which then projects higher
+    ($\mathbf{w}^\top\mathbf{m}_1 > \mathbf{w}^\top\mathbf{m}_2$). Here $\mathbf{z} =
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ is built in ($\mathbf{m}_2 := \mathbf{m}_1 +
+    \mathbf{S}_W\mathbf{z}$); $\mathbf{S}_W + \frac{N_1N_2}{N}\mathbf{S}_B$ is positive definite,
+    so this $\mathbf{w}$ is the unique solution.
 
-    Reading (DESIGN.md, "Reading policy"): udelar2018 prints "(S_W + (N_1N_2/N)S_B)w =
-    N(m_1 - m_2) ⇒ w ∝ S_W^{-1}(m_2 - m_1)"; the S_W^{-1} presupposes S_W invertible, so the
-    case S_W = 0 (one point per class, where the solutions form a hyperplane) is excluded by
-    the formula itself — not an unstated condition. The class sizes N_1, N_2 are positive
+    Reading (the catalog's reading policy): udelar2018 prints “$(\mathbf{S}_W +
+    \frac{N_1N_2}{N}\mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2) \Rightarrow
+    \mathbf{w} \propto \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$”; the
+    $\mathbf{S}_W^{-1}$ presupposes $\mathbf{S}_W$ invertible, so the case $\mathbf{S}_W =
+    \mathbf{0}$ (one point per class, where the solutions form a hyperplane) is excluded by the
+    formula itself — not an unstated condition. The class sizes $N_1$, $N_2$ are positive
     integers, as the counts of a data set are."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d = s.dim("d")
@@ -1013,26 +1237,40 @@ def ls_direction_sign() -> Statement:
 # --- c > 2 classes --------------------------------------------------------------------------
 
 @entry("fisher.multiclass_projection",
-       "udelar2018's projected class mean 'μ_k = w_kᵀm_k' (direction index used as class index)",
+       r"udelar2018's projected class mean “$\mu_k = \mathbf{w}_k^\top\mathbf{m}_k$” (direction "
+       "index used as class index)",
        kind="erratum",
-       sources=[("udelar2018", (f"{_UD_MULTI}: 'y_k = w_k^T x, k = 1, ..., d', μ_k = w_k^T m_k', "
-                  "used in s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)^T")),
-                ("bishop-prml", "§4.1.6, Eqs. (4.38)-(4.39), (4.49)")])
+       sources=[("udelar2018", (_UD_MULTI + r": “$y_k = \mathbf{w}_k^\top\mathbf{x}$, $k = 1, "
+                  r"\dots, d'$, $\mu_k = \mathbf{w}_k^\top\mathbf{m}_k$”, used in $\mathbf{s}_B = "
+                  r"\sum_{k=1}^{c} N_k(\boldsymbol{\mu}_k - \boldsymbol{\mu})(\boldsymbol{\mu}_k - "
+                  r"\boldsymbol{\mu})^\top$")),
+                ("bishop-prml", "§4.1.6, Eqs. (4.38)–(4.39), (4.49)")],
+       printed=r"y_k = \mathbf{w}_k^T \mathbf{x}, \quad k = 1, \dots, d' \quad , \quad"
+               r" \mu_k = \mathbf{w}_k^T \mathbf{m}_k")
 def multiclass_projection() -> Statement:
-    """Stacking the d' projections y_j = w_jᵀx gives y = Wᵀx with W = [w_1 ... w_d'] (here
-    d' = 2). The projected mean of class k — the μ_k that s_B uses — is the mean of
-    y_n = Wᵀx_n over the class, μ_k = Wᵀm_k, whose j-th component is w_jᵀm_k.
+    r"""Stacking the $d'$ projections $y_j = \mathbf{w}_j^\top\mathbf{x}$ gives $\mathbf{y} =
+    \mathbf{W}^\top\mathbf{x}$ with $\mathbf{W} = [\mathbf{w}_1 \cdots \mathbf{w}_{d'}]$ (here
+    $d' = 2$). The projected mean of class $k$ — the $\boldsymbol{\mu}_k$ that $\mathbf{s}_B$
+    uses — is the mean of $\mathbf{y}_n = \mathbf{W}^\top\mathbf{x}_n$ over the class,
+    $\boldsymbol{\mu}_k = \mathbf{W}^\top\mathbf{m}_k$, whose $j$-th component is
+    $\mathbf{w}_j^\top\mathbf{m}_k$.
 
-    udelar2018 prints "y_k = w_kᵀx, k = 1, ..., d', μ_k = w_kᵀm_k" and uses that μ_k as
-    class k's projected mean in s_B = Σ_{k=1}^c N_k(μ_k - μ)(μ_k - μ)ᵀ: the direction index
-    is reused as the class index (w_k exists only for k ≤ d' ≤ c - 1).
+    udelar2018 prints “$y_k = \mathbf{w}_k^\top\mathbf{x}$, $k = 1, \dots, d'$, $\mu_k =
+    \mathbf{w}_k^\top\mathbf{m}_k$” and uses that $\mu_k$ as class $k$'s projected mean in
+    $\mathbf{s}_B = \sum_{k=1}^{c} N_k(\boldsymbol{\mu}_k - \boldsymbol{\mu})(\boldsymbol{\mu}_k -
+    \boldsymbol{\mu})^\top$: the direction index is reused as the class index ($\mathbf{w}_k$
+    exists only for $k \leq d' \leq c - 1$).
 
-    *Stated* (the strongest typed instance: c = d' = 2, the first coordinate of s_B, μ read
-    as the N_k-weighted mean of the μ_k, since udelar2018 never defines it): with the printed
-    μ_1 = w_1ᵀm_1, μ_2 = w_2ᵀm_2, Σ_k N_k(μ_k - μ̄)² = (WᵀS_B W)_{11} = w_1ᵀS_B w_1, where
-    S_B = Σ_k N_k(m_k - m)(m_k - m)ᵀ. Refuted: the first coordinate of class 2's projected
-    mean is ν_2 = w_1ᵀm_2, not w_2ᵀm_2. *Corrected*: the same with ν_2 (the diagnosis names
-    the index slip: μ_2 written where ν_2 belongs), and μ_k = Wᵀm_k as a vector."""
+    *Stated* (the strongest typed instance: $c = d' = 2$, the first coordinate of
+    $\mathbf{s}_B$, $\mu$ read as the $N_k$-weighted mean of the $\mu_k$, since udelar2018 never
+    defines it): with the printed $\mu_1 = \mathbf{w}_1^\top\mathbf{m}_1$, $\mu_2 =
+    \mathbf{w}_2^\top\mathbf{m}_2$, $\sum_k N_k(\mu_k - \bar{\mu})^2 =
+    (\mathbf{W}^\top\mathbf{S}_B\mathbf{W})_{11} = \mathbf{w}_1^\top\mathbf{S}_B\mathbf{w}_1$,
+    where $\mathbf{S}_B = \sum_k N_k(\mathbf{m}_k - \mathbf{m})(\mathbf{m}_k - \mathbf{m})^\top$.
+    Refuted: the first coordinate of class 2's projected mean is $\nu_2 =
+    \mathbf{w}_1^\top\mathbf{m}_2$, not $\mathbf{w}_2^\top\mathbf{m}_2$. *Corrected*: the same
+    with $\nu_2$ (the diagnosis names the index slip: $\mu_2$ written where $\nu_2$ belongs), and
+    $\boldsymbol{\mu}_k = \mathbf{W}^\top\mathbf{m}_k$ as a vector."""
     s = Space()
     d = s.dim("d")
     w1, w2 = s.vector("w_1", d), s.vector("w_2", d)
@@ -1095,21 +1333,33 @@ def _three_classes(s: Space, d):
 
 
 @entry("fisher.multiclass_projected_scatter",
-       "s_W = WᵀS_W W and s_B = WᵀS_B W (c = 3 classes)",
+       r"$\mathbf{s}_W = \mathbf{W}^\top\mathbf{S}_W\mathbf{W}$ and $\mathbf{s}_B = "
+       r"\mathbf{W}^\top\mathbf{S}_B\mathbf{W}$ ($c = 3$ classes)",
        uses=("fisher.multiclass_projection",),
-       sources=[("udelar2018", (f"{_UD_MULTI}: s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)^T, "
-                  "s_W = Σ_k Σ (y_n - μ_k)(y_n - μ_k)^T; Obs: s_W = W^T S_W W, s_B = W^T S_B W")),
-                ("bishop-prml", "§4.1.6, Eqs. (4.46)-(4.49)")])
+       sources=[("udelar2018", (_UD_MULTI + r": $\mathbf{s}_B = \sum_{k=1}^{c} N_k(\boldsymbol{\mu}_k"
+                  r" - \boldsymbol{\mu})(\boldsymbol{\mu}_k - \boldsymbol{\mu})^\top$, $\mathbf{s}_W ="
+                  r" \sum_{k=1}^{c}\sum_{\mathbf{x}_n\in\omega_k}(\mathbf{y}_n - \boldsymbol{\mu}_k)"
+                  r"(\mathbf{y}_n - \boldsymbol{\mu}_k)^\top$; Obs: $\mathbf{s}_W = \mathbf{W}^\top"
+                  r"\mathbf{S}_W\mathbf{W}$, $\mathbf{s}_B = \mathbf{W}^\top\mathbf{S}_B\mathbf{W}$")),
+                ("bishop-prml", "§4.1.6, Eqs. (4.46)–(4.49)")],
+       printed=r"\mathbf{s}_W = \mathbf{W}^T \mathbf{S}_W \mathbf{W}, \quad \mathbf{s}_B ="
+               r" \mathbf{W}^T \mathbf{S}_B \mathbf{W}, \quad \mathbf{W} \in \mathbb{R}^{d \times d'}")
 def multiclass_projected_scatter() -> Statement:
-    """udelar2018 prints s_B = Σ_k N_k (μ_k - μ)(μ_k - μ)ᵀ,
-    s_W = Σ_k Σ_{x_n∈ω_k} (y_n - μ_k)(y_n - μ_k)ᵀ, "s_W = WᵀS_W W, s_B = WᵀS_B W" and
-    S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ (three classes of 2, 1 and 1 points here, d' = 2).
+    r"""udelar2018 prints $\mathbf{s}_B = \sum_{k=1}^{c} N_k(\boldsymbol{\mu}_k -
+    \boldsymbol{\mu})(\boldsymbol{\mu}_k - \boldsymbol{\mu})^\top$, $\mathbf{s}_W =
+    \sum_{k=1}^{c}\sum_{\mathbf{x}_n\in\omega_k}(\mathbf{y}_n - \boldsymbol{\mu}_k)(\mathbf{y}_n -
+    \boldsymbol{\mu}_k)^\top$, “$\mathbf{s}_W = \mathbf{W}^\top\mathbf{S}_W\mathbf{W}$,
+    $\mathbf{s}_B = \mathbf{W}^\top\mathbf{S}_B\mathbf{W}$” and $\mathbf{S}_B = \sum_{k=1}^{c}
+    N_k(\mathbf{m}_k - \mathbf{m})(\mathbf{m}_k - \mathbf{m})^\top$ (three classes of 2, 1 and 1
+    points here, $d' = 2$).
 
-    Those identities are encoded as printed once μ_k, μ and m are read as vector means:
-    μ_k the mean of y_n = Wᵀx_n over class k, μ the mean of all y_n, m the mean of all x_n.
-    udelar2018 defines μ and m nowhere, and defines μ_k as the scalar "w_kᵀm_k" (the index
-    slip refuted in fisher.multiclass_projection); the catalog supplies these definitions
-    (``Space.define``) and does not assert them here."""
+    Those identities are encoded as printed once $\boldsymbol{\mu}_k$, $\boldsymbol{\mu}$ and
+    $\mathbf{m}$ are read as vector means: $\boldsymbol{\mu}_k$ the mean of $\mathbf{y}_n =
+    \mathbf{W}^\top\mathbf{x}_n$ over class $k$, $\boldsymbol{\mu}$ the mean of all
+    $\mathbf{y}_n$, $\mathbf{m}$ the mean of all $\mathbf{x}_n$. udelar2018 defines
+    $\boldsymbol{\mu}$ and $\mathbf{m}$ nowhere, and defines $\mu_k$ as the scalar
+    “$\mathbf{w}_k^\top\mathbf{m}_k$” (the index slip refuted in `fisher.multiclass_projection`);
+    the catalog supplies these definitions and does not assert them here."""
     s = Space()
     d = s.dim("d")
     W = s.matrix("W", d, 2)
@@ -1134,19 +1384,26 @@ def multiclass_projected_scatter() -> Statement:
 
 
 @entry("fisher.multiclass_between_two_class",
-       "For c = 2: Σ_k N_k (m_k - m)(m_k - m)ᵀ = (N_1N_2/N)(m_2 - m_1)(m_2 - m_1)ᵀ",
+       r"For $c = 2$: $\sum_{k=1}^{2} N_k(\mathbf{m}_k - \mathbf{m})(\mathbf{m}_k - \mathbf{m})^\top"
+       r" = \frac{N_1N_2}{N}(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$",
        uses=("fisher.scale_invariance",),
        kind="caveat",
-       caveat=("misattributed: udelar2018 only defines S_B = Σ_k N_k (m_k - m)(m_k - m)ᵀ (c > 2) "
-               "and never relates it to its two-class S_B = (m_2 - m_1)(m_2 - m_1)ᵀ; the c = 2 "
-               "reduction is a derived consistency lemma (Bishop PRML)"),
+       caveat=(r"misattributed: udelar2018 only defines $\mathbf{S}_B = \sum_{k=1}^{c} "
+               r"N_k(\mathbf{m}_k - \mathbf{m})(\mathbf{m}_k - \mathbf{m})^\top$ ($c > 2$) and never "
+               r"relates it to its two-class $\mathbf{S}_B = (\mathbf{m}_2 - \mathbf{m}_1)"
+               r"(\mathbf{m}_2 - \mathbf{m}_1)^\top$; the $c = 2$ reduction is a derived "
+               "consistency lemma (Bishop PRML)"),
        sources=[("bishop-prml", "§4.1.6, Eq. (4.46) against Eq. (4.27)"),
-                ("udelar2018", f"{_UD_MULTI}: S_B = Σ_k N_k (m_k - m)(m_k - m)^T (the definition only)")])
+                ("udelar2018", _UD_MULTI + r": $\mathbf{S}_B = \sum_{k=1}^{c} N_k(\mathbf{m}_k - "
+                               r"\mathbf{m})(\mathbf{m}_k - \mathbf{m})^\top$ (the definition only)")],
+       printed=r"\mathbf{S}_B = \sum_{k=1}^c N_k (\mathbf{m}_k - \mathbf{m})(\mathbf{m}_k -"
+               r" \mathbf{m})^T")
 def multiclass_between_two_class() -> Statement:
-    """With m = (N_1m_1 + N_2m_2)/N: m_1 - m = -(N_2/N)(m_2 - m_1) and
-    m_2 - m = (N_1/N)(m_2 - m_1), so the multi-class S_B is N_1N_2/N times the two-class
-    one; the factor does not change the maximiser of J (scale invariance). udelar2018 prints
-    only the c-class definition; the reduction is derived here, not printed."""
+    r"""With $\mathbf{m} = (N_1\mathbf{m}_1 + N_2\mathbf{m}_2)/N$: $\mathbf{m}_1 - \mathbf{m} =
+    -(N_2/N)(\mathbf{m}_2 - \mathbf{m}_1)$ and $\mathbf{m}_2 - \mathbf{m} = (N_1/N)(\mathbf{m}_2 -
+    \mathbf{m}_1)$, so the multi-class $\mathbf{S}_B$ is $N_1N_2/N$ times the two-class one;
+    the factor does not change the maximiser of $J$ (scale invariance). udelar2018 prints only
+    the $c$-class definition; the reduction is derived here, not printed."""
     s = Space()
     d = s.dim("d")
     n1, n2 = s.scalar("N_1", positive=True, integer=True), s.scalar("N_2", positive=True, integer=True)
@@ -1182,17 +1439,23 @@ def _rank_run(seed: int) -> RunResult:
                          f"W shape {proj.scalings_.shape}")
 
 
-@entry("fisher.multiclass_between_rank", "rank(S_B) ≤ c - 1, hence d' ≤ c - 1",
-       sources=[("udelar2018", f"{_UD_MULTI}: 'Tiene sentido d' ≤ c - 1, ideal d' = c - 1'"),
-                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+@entry("fisher.multiclass_between_rank",
+       r"$\operatorname{rank}(\mathbf{S}_B) \leq c - 1$, hence $d' \leq c - 1$",
+       sources=[("udelar2018", _UD_MULTI + r": “Tiene sentido $d' \leq c - 1$, ideal $d' = c - 1$”"),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")],
+       printed=r"\text{Tiene sentido } d' \leq c - 1, \text{ ideal } d' = c - 1")
 def multiclass_between_rank() -> Statement:
-    """m is the weighted mean of the m_k exactly when Σ_k N_k (m_k - m) = 0 (built in, solved for
-    m_3), so a_c = m_c - m = -(1/N_c) Σ_{k<c} N_k a_k and
-    S_B = Σ_{j,l<c} G_{jl} a_j a_lᵀ with G = diag(N_1..N_{c-1}) + (1/N_c) n nᵀ,
-    n = (N_1..N_{c-1}): S_B = A G Aᵀ with A = [a_1 ... a_{c-1}] of c - 1 columns, so
-    rank(S_B) ≤ c - 1 (c = 3 here). Only c - 1 generalized eigenvalues of (S_B, S_W) can be
-    nonzero, so directions beyond c - 1 add nothing to Trace(s_W^{-1}s_B); checked also by
-    running numerics on data with d = 6 > c."""
+    r"""$\mathbf{m}$ is the weighted mean of the $\mathbf{m}_k$ exactly when $\sum_k
+    N_k(\mathbf{m}_k - \mathbf{m}) = \mathbf{0}$ (built in, solved for $\mathbf{m}_3$), so
+    $\mathbf{a}_c = \mathbf{m}_c - \mathbf{m} = -\frac{1}{N_c}\sum_{k<c}N_k\mathbf{a}_k$ and
+    $\mathbf{S}_B = \sum_{j,l<c}G_{jl}\,\mathbf{a}_j\mathbf{a}_l^\top$ with $\mathbf{G} =
+    \operatorname{diag}(N_1, \dots, N_{c-1}) + \frac{1}{N_c}\mathbf{n}\mathbf{n}^\top$,
+    $\mathbf{n} = (N_1, \dots, N_{c-1})$: $\mathbf{S}_B = \mathbf{A}\mathbf{G}\mathbf{A}^\top$
+    with $\mathbf{A} = [\mathbf{a}_1 \cdots \mathbf{a}_{c-1}]$ of $c - 1$ columns, so
+    $\operatorname{rank}(\mathbf{S}_B) \leq c - 1$ ($c = 3$ here). Only $c - 1$ generalized
+    eigenvalues of $(\mathbf{S}_B, \mathbf{S}_W)$ can be nonzero, so directions beyond $c - 1$
+    add nothing to $\operatorname{Trace}\{\mathbf{s}_W^{-1}\mathbf{s}_B\}$; checked also by
+    running `numerics` on data with $d = 6 > c$."""
     s = Space()
     d = s.dim("d")
     ns = [s.scalar(f"N_{k}", positive=True, integer=True) for k in (1, 2, 3)]
@@ -1231,20 +1494,34 @@ def _cholesky_space(s: Space):
 
 
 @entry("fisher.multiclass_cholesky",
-       "Cholesky change of variables: s_W = VᵀV, s_B = VᵀMV, so s_W^{-1}s_B = (VᵀV)^{-1}VᵀMV",
+       r"Cholesky change of variables: $\mathbf{s}_W = \mathbf{V}^\top\mathbf{V}$, $\mathbf{s}_B = "
+       r"\mathbf{V}^\top\mathbf{M}\mathbf{V}$, so $\mathbf{s}_W^{-1}\mathbf{s}_B = "
+       r"(\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top\mathbf{M}\mathbf{V}$",
        uses=("fisher.multiclass_projected_scatter",),
        kind="exercise",
-       sources=[("udelar2018", (f"{_UD_MULTI}: Ejercicio (Cholesky), V = (S_W^{{1/2}})^T W, "
-                  "M = S_W^{-1/2} S_B (S_W^{-1/2})^T"))])
+       sources=[("udelar2018", (_UD_MULTI + r": Ejercicio (Cholesky), $\mathbf{V} = "
+                  r"(\mathbf{S}_W^{1/2})^\top\mathbf{W}$, $\mathbf{M} = \mathbf{S}_W^{-1/2}"
+                  r"\mathbf{S}_B(\mathbf{S}_W^{-1/2})^\top$"))],
+       statement=_CHOLESKY_EXERCISE,
+       printed=r"\mathbf{s}_W^{-1} \mathbf{s}_B = \underbrace{(\mathbf{V}^T \mathbf{V})^{-1}}"
+               r"_{\text{normalización}} \mathbf{V}^T \underbrace{\mathbf{S}_W^{-\frac{1}{2}}"
+               r" \mathbf{S}_B (\mathbf{S}_W^{-\frac{1}{2}})^T}_{\mathbf{M}} \mathbf{V}")
 def multiclass_cholesky() -> Statement:
-    """With S_W = L Lᵀ (L = S_W^{1/2}, e.g. the Cholesky factor), V = LᵀW (so W = L^{-T}V)
-    and M = L^{-1}S_B L^{-T} (so S_B = L M Lᵀ): s_W = WᵀS_W W = WᵀL LᵀW = VᵀV and
-    s_B = WᵀS_B W = VᵀMV, hence the printed s_W^{-1}s_B = (VᵀV)^{-1}VᵀMV — the criterion
-    depends on V only through the 'normalised' (VᵀV)^{-1}VᵀMV.
+    r"""With $\mathbf{S}_W = \mathbf{L}\mathbf{L}^\top$ ($\mathbf{L} = \mathbf{S}_W^{1/2}$, e.g.
+    the Cholesky factor), $\mathbf{V} = \mathbf{L}^\top\mathbf{W}$ (so $\mathbf{W} =
+    \mathbf{L}^{-\top}\mathbf{V}$) and $\mathbf{M} = \mathbf{L}^{-1}\mathbf{S}_B\mathbf{L}^{-\top}$
+    (so $\mathbf{S}_B = \mathbf{L}\mathbf{M}\mathbf{L}^\top$): $\mathbf{s}_W =
+    \mathbf{W}^\top\mathbf{S}_W\mathbf{W} = \mathbf{W}^\top\mathbf{L}\mathbf{L}^\top\mathbf{W} =
+    \mathbf{V}^\top\mathbf{V}$ and $\mathbf{s}_B = \mathbf{W}^\top\mathbf{S}_B\mathbf{W} =
+    \mathbf{V}^\top\mathbf{M}\mathbf{V}$, hence the printed $\mathbf{s}_W^{-1}\mathbf{s}_B =
+    (\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top\mathbf{M}\mathbf{V}$ — the criterion depends
+    on $\mathbf{V}$ only through the “normalised” $(\mathbf{V}^\top\mathbf{V})^{-1}
+    \mathbf{V}^\top\mathbf{M}\mathbf{V}$.
 
-    The change of variables and M are built in (V := LᵀW, S_B := L M Lᵀ), and the
-    printed equation is checked as the two identities it follows from: instantiating a
-    symbolic inverse of the d'×d' products costs the engine 15-60 s per size."""
+    The change of variables and $\mathbf{M}$ are built in ($\mathbf{V} := \mathbf{L}^\top
+    \mathbf{W}$, $\mathbf{S}_B := \mathbf{L}\mathbf{M}\mathbf{L}^\top$), and the printed
+    equation is checked as the two identities it follows from: instantiating a symbolic inverse
+    of the $d'\times d'$ products costs the engine 15–60 s per size."""
     s = Space()
     _, _, L, SW, M, SB, W, V = _cholesky_space(s)
     return Statement(
@@ -1285,18 +1562,33 @@ def _eigenvalue_power_sums(values: np.ndarray, k: int = 3) -> np.ndarray:
 
 
 @entry("fisher.multiclass_eigen_equations",
-       "M V = V Diag(λ) ⇔ M (S_W^{1/2})ᵀW = (S_W^{1/2})ᵀW Diag(λ) ⇔ S_B W = S_W W Diag(λ)",
+       r"$\mathbf{M}\mathbf{V} = \mathbf{V}\boldsymbol{\Lambda} \Leftrightarrow \mathbf{M}"
+       r"(\mathbf{S}_W^{1/2})^\top\mathbf{W} = (\mathbf{S}_W^{1/2})^\top\mathbf{W}\boldsymbol{\Lambda}"
+       r" \Leftrightarrow \mathbf{S}_B\mathbf{W} = \mathbf{S}_W\mathbf{W}\boldsymbol{\Lambda}$, "
+       r"$\boldsymbol{\Lambda} = \operatorname{Diag}(\lambda_1, \dots, \lambda_{d'})$",
        uses=("fisher.multiclass_cholesky",),
        kind="exercise",
-       sources=[("udelar2018", (f"{_UD_MULTI}: M V = V Diag(λ_1..λ_d'), (Reemplazando M) "
-                  "S_B W = S_W W Diag(λ_1..λ_d')")),
-                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+       sources=[("udelar2018", (_UD_MULTI + r": $\mathbf{M}\mathbf{V} = \mathbf{V}\operatorname{Diag}"
+                  r"(\lambda_1, \dots, \lambda_{d'})$, (Reemplazando $\mathbf{M}$) $\mathbf{S}_B"
+                  r"\mathbf{W} = \mathbf{S}_W\mathbf{W}\operatorname{Diag}(\lambda_1, \dots, "
+                  r"\lambda_{d'})$")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")],
+       statement=_CHOLESKY_EXERCISE,
+       printed=r"\mathbf{M} \mathbf{V} = \mathbf{V} \text{Diag}(\lambda_1, \dots, \lambda_{d'}),"
+               r" \quad \mathbf{M} (\mathbf{S}_W^{\frac{1}{2}})^T \mathbf{W} ="
+               r" (\mathbf{S}_W^{\frac{1}{2}})^T \mathbf{W} \text{Diag}(\lambda_1, \dots,"
+               r" \lambda_{d'}), \quad \mathbf{S}_B \mathbf{W} = \mathbf{S}_W \mathbf{W}"
+               r" \text{Diag}(\lambda_1, \dots, \lambda_{d'})")
 def multiclass_eigen_equations() -> Statement:
-    """The printed equations, as identities between their residuals: substituting
-    V = LᵀW, then multiplying by the invertible L = S_W^{1/2} (with S_B = L M Lᵀ),
-    L(MV - VΛ) = L(MLᵀW - LᵀWΛ) = S_B W - S_W W Λ. So the columns of V are eigenvectors
-    of M exactly when the columns of W solve the generalized problem S_B w = λ S_W w, with
-    the same λ's."""
+    r"""The printed equations, as identities between their residuals: substituting $\mathbf{V} =
+    \mathbf{L}^\top\mathbf{W}$, then multiplying by the invertible $\mathbf{L} =
+    \mathbf{S}_W^{1/2}$ (with $\mathbf{S}_B = \mathbf{L}\mathbf{M}\mathbf{L}^\top$),
+    $\mathbf{L}(\mathbf{M}\mathbf{V} - \mathbf{V}\boldsymbol{\Lambda}) = \mathbf{L}(\mathbf{M}
+    \mathbf{L}^\top\mathbf{W} - \mathbf{L}^\top\mathbf{W}\boldsymbol{\Lambda}) = \mathbf{S}_B
+    \mathbf{W} - \mathbf{S}_W\mathbf{W}\boldsymbol{\Lambda}$. So the columns of $\mathbf{V}$ are
+    eigenvectors of $\mathbf{M}$ exactly when the columns of $\mathbf{W}$ solve the generalized
+    problem $\mathbf{S}_B\mathbf{w} = \lambda\mathbf{S}_W\mathbf{w}$, with the same
+    $\lambda$'s."""
     s = Space()
     _, dp, L, SW, M, SB, W, V = _cholesky_space(s)
     Lam = s.matrix("Lambda", dp, dp, "diagonal")
@@ -1315,16 +1607,23 @@ def multiclass_eigen_equations() -> Statement:
 
 
 @entry("fisher.multiclass_generalized_eigenvectors",
-       "S_B W = S_W W Diag(λ) ⇔ the columns of W are eigenvectors of S_W^{-1}S_B",
+       r"$\mathbf{S}_B\mathbf{W} = \mathbf{S}_W\mathbf{W}\boldsymbol{\Lambda} \Leftrightarrow$ the "
+       r"columns of $\mathbf{W}$ are eigenvectors of $\mathbf{S}_W^{-1}\mathbf{S}_B$",
        uses=("fisher.multiclass_eigen_equations",),
        kind="exercise",
-       sources=[("udelar2018", (f"{_UD_MULTI}: 'Cols de W: los d' autovectores dominantes de "
-                  "S_W^{{-1}} S_B'"))])
+       sources=[("udelar2018", (_UD_MULTI + r": “Cols de $\mathbf{W}$: los $d'$ autovectores "
+                  r"dominantes de $\mathbf{S}_W^{-1}\mathbf{S}_B$”"))],
+       statement=_CHOLESKY_EXERCISE,
+       printed=r"\Rightarrow \text{Cols de } \mathbf{W} \text{: los } d' \text{ autovectores"
+               r" dominantes de } \mathbf{S}_W^{-1} \mathbf{S}_B")
 def multiclass_generalized_eigenvectors() -> Statement:
-    """S_W^{-1}S_B W - WΛ = S_W^{-1}(S_B W - S_W W Λ) with S_W invertible: the generalized
-    eigen-equations hold exactly when S_W^{-1}S_B W = WΛ, i.e. each column w_j is an
-    eigenvector of S_W^{-1}S_B with eigenvalue λ_j (which, by the similarity
-    S_W^{-1}S_B = L^{-T} M Lᵀ, are the eigenvalues of M)."""
+    r"""$\mathbf{S}_W^{-1}\mathbf{S}_B\mathbf{W} - \mathbf{W}\boldsymbol{\Lambda} =
+    \mathbf{S}_W^{-1}(\mathbf{S}_B\mathbf{W} - \mathbf{S}_W\mathbf{W}\boldsymbol{\Lambda})$ with
+    $\mathbf{S}_W$ invertible: the generalized eigen-equations hold exactly when
+    $\mathbf{S}_W^{-1}\mathbf{S}_B\mathbf{W} = \mathbf{W}\boldsymbol{\Lambda}$, i.e. each column
+    $\mathbf{w}_j$ is an eigenvector of $\mathbf{S}_W^{-1}\mathbf{S}_B$ with eigenvalue
+    $\lambda_j$ (which, by the similarity $\mathbf{S}_W^{-1}\mathbf{S}_B =
+    \mathbf{L}^{-\top}\mathbf{M}\mathbf{L}^\top$, are the eigenvalues of $\mathbf{M}$)."""
     s = Space(sizes={"d": _RATIONAL_SIZES})
     d, dp = s.dim("d"), s.dim("d'", sizes=(1, 2))
     SW = s.matrix("S_W", d, d, "spd")
@@ -1355,17 +1654,26 @@ def _adjugate_inverse(H) -> sp.ImmutableMatrix:
 
 
 @entry("fisher.multiclass_trace_at_solution",
-       "At M V = V Diag(λ): (VᵀV)^{-1}VᵀMV = Diag(λ), so the criterion is λ_1 + λ_2",
+       r"At $\mathbf{M}\mathbf{V} = \mathbf{V}\boldsymbol{\Lambda}$: $(\mathbf{V}^\top\mathbf{V})^{-1}"
+       r"\mathbf{V}^\top\mathbf{M}\mathbf{V} = \boldsymbol{\Lambda}$, so the criterion is "
+       r"$\lambda_1 + \lambda_2$",
        uses=("fisher.multiclass_cholesky",),
        kind="exercise",
-       sources=[("udelar2018", (f"{_UD_MULTI}: 'Para maximizar la traza, las cols de V deben ser "
-                  "los d' vectores propios dominantes de M'")),
-                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+       sources=[("udelar2018", (_UD_MULTI + r": “Para maximizar la traza, las cols de $\mathbf{V}$ "
+                  r"deben ser los $d'$ vectores propios dominantes de $\mathbf{M}$”")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")],
+       statement=_CHOLESKY_EXERCISE,
+       printed=r"\text{Trace} \{ \mathbf{s}_W^{-1} \mathbf{s}_B \}, \quad \mathbf{M} \mathbf{V} ="
+               r" \mathbf{V} \text{Diag}(\lambda_1, \dots, \lambda_{d'})")
 def multiclass_trace_at_solution() -> Statement:
-    """(VᵀV)^{-1}VᵀMV - Λ = (VᵀV)^{-1}Vᵀ(MV - VΛ): when the columns of V are eigenvectors
-    of M (MV = VΛ) the normalised matrix is Λ and Trace{s_W^{-1}s_B} = Σ_j λ_j (d = 3,
-    d' = 2; G = (VᵀV)^{-1} is given by its adjugate and checked to be the inverse).
-    Which eigenvectors give the maximum is fisher.multiclass_trace_maximum."""
+    r"""$(\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top\mathbf{M}\mathbf{V} -
+    \boldsymbol{\Lambda} = (\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top(\mathbf{M}\mathbf{V} -
+    \mathbf{V}\boldsymbol{\Lambda})$: when the columns of $\mathbf{V}$ are eigenvectors of
+    $\mathbf{M}$ ($\mathbf{M}\mathbf{V} = \mathbf{V}\boldsymbol{\Lambda}$) the normalised matrix
+    is $\boldsymbol{\Lambda}$ and $\operatorname{Trace}\{\mathbf{s}_W^{-1}\mathbf{s}_B\} =
+    \sum_j\lambda_j$ ($d = 3$, $d' = 2$; $\mathbf{G} = (\mathbf{V}^\top\mathbf{V})^{-1}$ is given
+    by its adjugate and checked to be the inverse). Which eigenvectors give the maximum is
+    `fisher.multiclass_trace_maximum`."""
     s = Space()
     V = s.matrix("V", 3, 2, "full_column_rank")
     M = s.matrix("M", 3, 3, "symmetric")
@@ -1385,41 +1693,62 @@ def multiclass_trace_at_solution() -> Statement:
 
 
 @entry("fisher.multiclass_trace_maximum",
-       "udelar2018: to maximise Trace{(VᵀV)^{-1}VᵀMV}, take as the columns of V M's d' "
-       "dominant eigenvectors",
+       r"udelar2018: to maximise $\operatorname{Trace}\{(\mathbf{V}^\top\mathbf{V})^{-1}"
+       r"\mathbf{V}^\top\mathbf{M}\mathbf{V}\}$, take as the columns of $\mathbf{V}$ the $d'$ "
+       r"dominant eigenvectors of $\mathbf{M}$",
        uses=("fisher.multiclass_trace_at_solution",),
-       sources=[("udelar2018", (f"{_UD_MULTI}: 'Ejercicio Utilizando la descomposición de Cholesky "
-                  "para S_W, determinar W óptima en función de S_W y S_B'; '⇒ Para maximizar la traza, las cols de V "
-                  "deben ser los d' vectores propios dominantes de M'; '⇒ Cols de W: los d' "
-                  "autovectores dominantes de S_W^{-1}S_B'")),
-                ("bishop-prml", "§4.1.6, after Eq. (4.51)")])
+       sources=[("udelar2018", (_UD_MULTI + r": “Ejercicio Utilizando la descomposición de "
+                  r"Cholesky para $\mathbf{S}_W$, determinar $\mathbf{W}$ óptima en función de "
+                  r"$\mathbf{S}_W$ y $\mathbf{S}_B$”; “$\Rightarrow$ Para maximizar la traza, las "
+                  r"cols de $\mathbf{V}$ deben ser los $d'$ vectores propios dominantes de "
+                  r"$\mathbf{M}$”; “$\Rightarrow$ Cols de $\mathbf{W}$: los $d'$ autovectores "
+                  r"dominantes de $\mathbf{S}_W^{-1}\mathbf{S}_B$”")),
+                ("bishop-prml", "§4.1.6, after Eq. (4.51)")],
+       printed=r"\Rightarrow \text{Para maximizar la traza, las cols de } \mathbf{V} \text{ deben"
+               r" ser los } d' \text{ vectores propios dominantes de } \mathbf{M}")
 def multiclass_trace_maximum() -> Statement:
-    """(Ky Fan's maximum principle, d = 3, d' = 2.) M is symmetric, so M = Q D Qᵀ with Q
-    orthogonal (spectral theorem) and D = diag(λ_1 ≥ λ_2 ≥ λ_3); with V' = QᵀV,
-    V'ᵀV' = VᵀV and V'ᵀDV' = VᵀMV, so the criterion is the same in M's eigenbasis
-    (Q is built by the Cayley transform Q = (I - K)(I + K)^{-1} of a skew K, checked
-    orthogonal). There, with Π = V(VᵀV)^{-1}Vᵀ the projector on the columns of V
-    (Π_ii ∈ [0, 1], Σ_i Π_ii = d'), Trace{(VᵀV)^{-1}VᵀDV} = Σ_i λ_i Π_ii and
-    λ_1 + λ_2 - Σ_i λ_i Π_ii = (λ_1 - λ_2)(1 - Π_11) + (λ_2 - λ_3)Π_33 ≥ 0.
-    In d = 3 the complement of the columns is spanned by n = v_1 × v_2, so
-    I - Π = n nᵀ/‖n‖², 1 - Π_11 = n_1²/‖n‖², Π_33 = (n_1² + n_2²)/‖n‖²: the certificate.
-    Equality at V = [e_1 e_2], i.e. V = the two dominant eigenvectors of M.
+    r"""(Ky Fan's maximum principle, $d = 3$, $d' = 2$.) $\mathbf{M}$ is symmetric, so
+    $\mathbf{M} = \mathbf{Q}\mathbf{D}\mathbf{Q}^\top$ with $\mathbf{Q}$ orthogonal (spectral
+    theorem) and $\mathbf{D} = \operatorname{diag}(\lambda_1, \lambda_2, \lambda_3)$, $\lambda_1
+    \geq \lambda_2 \geq \lambda_3$; with $\mathbf{V}' = \mathbf{Q}^\top\mathbf{V}$,
+    $\mathbf{V}'^\top\mathbf{V}' = \mathbf{V}^\top\mathbf{V}$ and $\mathbf{V}'^\top\mathbf{D}
+    \mathbf{V}' = \mathbf{V}^\top\mathbf{M}\mathbf{V}$, so the criterion is the same in
+    $\mathbf{M}$'s eigenbasis ($\mathbf{Q}$ is built by the Cayley transform $\mathbf{Q} =
+    (\mathbf{I} - \mathbf{K})(\mathbf{I} + \mathbf{K})^{-1}$ of a skew $\mathbf{K}$, checked
+    orthogonal). There, with $\boldsymbol{\Pi} = \mathbf{V}(\mathbf{V}^\top\mathbf{V})^{-1}
+    \mathbf{V}^\top$ the projector on the columns of $\mathbf{V}$ ($\Pi_{ii} \in [0, 1]$,
+    $\sum_i\Pi_{ii} = d'$), $\operatorname{Trace}\{(\mathbf{V}^\top\mathbf{V})^{-1}
+    \mathbf{V}^\top\mathbf{D}\mathbf{V}\} = \sum_i\lambda_i\Pi_{ii}$ and $\lambda_1 + \lambda_2 -
+    \sum_i\lambda_i\Pi_{ii} = (\lambda_1 - \lambda_2)(1 - \Pi_{11}) + (\lambda_2 -
+    \lambda_3)\Pi_{33} \geq 0$. In $d = 3$ the complement of the columns is spanned by
+    $\mathbf{n} = \mathbf{v}_1 \times \mathbf{v}_2$, so $\mathbf{I} - \boldsymbol{\Pi} =
+    \mathbf{n}\mathbf{n}^\top/\lVert\mathbf{n}\rVert^2$, $1 - \Pi_{11} = n_1^2/\lVert\mathbf{n}
+    \rVert^2$, $\Pi_{33} = (n_1^2 + n_2^2)/\lVert\mathbf{n}\rVert^2$: the certificate. Equality
+    at $\mathbf{V} = [\mathbf{e}_1\ \mathbf{e}_2]$, i.e. $\mathbf{V}$ = the two dominant
+    eigenvectors of $\mathbf{M}$.
 
-    Two readings (DESIGN.md, "Reading policy") of "Para maximizar la traza, las cols de V
-    deben ser los d' vectores propios dominantes de M". *As a recipe* — to maximise, take the
-    dominant eigenvectors — it holds (the bound and its equality above). The context supports
-    it: the slide is the "Ejercicio ... determinar W óptima en función de S_W y S_B", which
-    asks for *an* optimal W, and it ends "⇒ Cols de W: los d' autovectores dominantes de
-    S_W^{-1}S_B", a construction. *As a necessity* — every maximiser has eigenvector columns —
-    it is false, and that is a note: the criterion is invariant under V ↦ VA for every
-    invertible A, so V_A = [e_1 e_2]A with A = [[1, a], [0, 1]] (columns e_1 and a e_1 + e_2)
-    attains λ_1 + λ_2 too, while M V_A - V_A Λ = a(λ_1 - λ_2) e_1 e_2ᵀ ≠ 0 (a ≠ 0,
-    λ_1 ≠ λ_2); what every maximiser satisfies is M V_A = V_A B with B = A^{-1}ΛA (the columns
-    span the dominant eigenspace; the maximisers are exactly such V when λ_2 > λ_3).
+    Two readings (the catalog's reading policy) of “Para maximizar la traza, las cols de
+    $\mathbf{V}$ deben ser los $d'$ vectores propios dominantes de $\mathbf{M}$”. *As a recipe*
+    — to maximise, take the dominant eigenvectors — it holds (the bound and its equality
+    above). The context supports it: the slide is the “Ejercicio … determinar $\mathbf{W}$
+    óptima en función de $\mathbf{S}_W$ y $\mathbf{S}_B$”, which asks for *an* optimal
+    $\mathbf{W}$, and it ends “$\Rightarrow$ Cols de $\mathbf{W}$: los $d'$ autovectores
+    dominantes de $\mathbf{S}_W^{-1}\mathbf{S}_B$”, a construction. *As a necessity* — every
+    maximiser has eigenvector columns — it is false, and that is a note: the criterion is
+    invariant under $\mathbf{V} \mapsto \mathbf{V}\mathbf{A}$ for every invertible $\mathbf{A}$,
+    so $\mathbf{V}_A = [\mathbf{e}_1\ \mathbf{e}_2]\mathbf{A}$ with $\mathbf{A} =
+    \begin{pmatrix} 1 & a \\ 0 & 1 \end{pmatrix}$ (columns $\mathbf{e}_1$ and $a\mathbf{e}_1 +
+    \mathbf{e}_2$) attains $\lambda_1 + \lambda_2$ too, while $\mathbf{M}\mathbf{V}_A -
+    \mathbf{V}_A\boldsymbol{\Lambda} = a(\lambda_1 - \lambda_2)\,\mathbf{e}_1\mathbf{e}_2^\top
+    \neq \mathbf{0}$ ($a \neq 0$, $\lambda_1 \neq \lambda_2$); what every maximiser satisfies is
+    $\mathbf{M}\mathbf{V}_A = \mathbf{V}_A\mathbf{B}$ with $\mathbf{B} =
+    \mathbf{A}^{-1}\boldsymbol{\Lambda}\mathbf{A}$ (the columns span the dominant eigenspace;
+    the maximisers are exactly such $\mathbf{V}$ when $\lambda_2 > \lambda_3$).
 
-    The eigenvalues λ_1 = g_1 + g_2 + g_3, λ_2 = g_2 + g_3, λ_3 = g_3 take g_1 > 0 and
-    g_2, g_3 ≥ 0: λ_3 = 0 is the document's own case (rank S_B ≤ c - 1 = 2 < d = 3), and
-    λ_2 = λ_3 is allowed; the certificate needs only g_1, g_2 ≥ 0."""
+    The eigenvalues $\lambda_1 = g_1 + g_2 + g_3$, $\lambda_2 = g_2 + g_3$, $\lambda_3 = g_3$
+    take $g_1 > 0$ and $g_2, g_3 \geq 0$: $\lambda_3 = 0$ is the document's own case
+    ($\operatorname{rank}\mathbf{S}_B \leq c - 1 = 2 < d = 3$), and $\lambda_2 = \lambda_3$ is
+    allowed; the certificate needs only $g_1, g_2 \geq 0$."""
     s = Space()
     V = s.matrix("V", 3, 2, "full_column_rank")
     g = [s.scalar("g_1", positive=True)] + [s.scalar(f"g_{i}", nonnegative=True) for i in (2, 3)]
@@ -1488,14 +1817,21 @@ def _top_two(M: np.ndarray) -> np.ndarray:
 # --- the threshold on the projections ------------------------------------------------------
 
 @entry("fisher.threshold_moments",
-       "Gaussian model of the projections: m_i = wᵀm_i, σ_i² = wᵀS_i w/(n_i - 1)",
+       r"Gaussian model of the projections: $m_i = \mathbf{w}^\top\mathbf{m}_i$, $\sigma_i^2 = "
+       r"\mathbf{w}^\top\mathbf{S}_i\mathbf{w}/(n_i - 1)$",
        uses=("fisher.projected_means", "fisher.projected_scatter",),
-       sources=[("ml10", ("Fisher threshold: m_i (media) and σ_i^2 = 1/(n_i - 1) Σ (w^T x - m_i)^2 "
-                  "(varianza)"))])
+       sources=[("ml10", (r"Fisher threshold: $m_i$ (media) and $\sigma_i^2 = \frac{1}{n_i - 1}"
+                          r"\sum_{\mathbf{x}\in\mathcal{C}_i}(\mathbf{w}^\top\mathbf{x} - m_i)^2$ "
+                          "(varianza)"))],
+       printed=r"m_i = \frac{1}{n_i} \sum_{\mathbf{x} \in C_i} \mathbf{w}^T \mathbf{x}, \quad"
+               r" \sigma_i^2 = \frac{1}{n_i - 1} \sum_{\mathbf{x} \in C_i} (\mathbf{w}^T \mathbf{x}"
+               r" - m_i)^2")
 def threshold_moments() -> Statement:
-    """ml10 fits one Gaussian to the projections y = wᵀx of each class: the mean
-    m_i = (1/n_i) Σ wᵀx = wᵀm_i and the unbiased variance σ_i² = (1/(n_i - 1)) Σ (wᵀx - m_i)²
-    = s_i²/(n_i - 1) = wᵀS_i w/(n_i - 1) (class of three points)."""
+    r"""ml10 fits one Gaussian to the projections $y = \mathbf{w}^\top\mathbf{x}$ of each class:
+    the mean $m_i = \frac{1}{n_i}\sum_{\mathbf{x}\in\mathcal{C}_i}\mathbf{w}^\top\mathbf{x} =
+    \mathbf{w}^\top\mathbf{m}_i$ and the unbiased variance $\sigma_i^2 = \frac{1}{n_i - 1}
+    \sum_{\mathbf{x}\in\mathcal{C}_i}(\mathbf{w}^\top\mathbf{x} - m_i)^2 = s_i^2/(n_i - 1) =
+    \mathbf{w}^\top\mathbf{S}_i\mathbf{w}/(n_i - 1)$ (a class of three points)."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d)
@@ -1557,14 +1893,20 @@ def _threshold_space(s: Space, *, equal_variances: bool):
 
 
 @entry("fisher.threshold_bayes",
-       "Bayes: P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)",
+       r"Bayes: $P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) = (n_2/n_1)\,P(y \mid \mathcal{C}_2)/"
+       r"P(y \mid \mathcal{C}_1)$",
        uses=("fisher.threshold_moments",),
-       sources=[("ml10", ("Fisher threshold: P(C_i|y) ∝ P(y|C_i) P(C_i), P(C_i) = n_i/(n_1 + n_2), "
-                  "and the posterior ratio"))])
+       sources=[("ml10", (r"Fisher threshold: $P(\mathcal{C}_i \mid y) \propto P(y \mid \mathcal{C}_i)"
+                          r"P(\mathcal{C}_i)$, $P(\mathcal{C}_i) = n_i/(n_1 + n_2)$, and the "
+                          "posterior ratio"))],
+       printed=r"P(C_i | y) \propto P(y|C_i) P(C_i) = P(y|C_i) \cdot \frac{n_i}{n_1 + n_2}, \quad"
+               r" \frac{P(C_2 | y)}{P(C_1 | y)} = \frac{n_2}{n_1} \frac{P(y|C_2)}{P(y|C_1)}")
 def threshold_bayes() -> Statement:
-    """With Gaussian likelihoods P(y|C_i) = N(y | m_i, σ_i²) and priors P(C_i) = n_i/(n_1 + n_2),
-    Bayes' rule gives P(C_i|y) = P(y|C_i)P(C_i)/P(y); the evidence P(y) cancels in the ratio,
-    P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1), as ml10 prints it."""
+    r"""With Gaussian likelihoods $P(y \mid \mathcal{C}_i) = \mathcal{N}(y \mid m_i,
+    \sigma_i^2)$ and priors $P(\mathcal{C}_i) = n_i/(n_1 + n_2)$, Bayes' rule gives
+    $P(\mathcal{C}_i \mid y) = P(y \mid \mathcal{C}_i)P(\mathcal{C}_i)/P(y)$; the evidence $P(y)$
+    cancels in the ratio, $P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) = (n_2/n_1)\,
+    P(y \mid \mathcal{C}_2)/P(y \mid \mathcal{C}_1)$, as ml10 prints it."""
     s = Space()
     y, m1, m2, sig1, sig2, n1, n2, _ = _threshold_space(s, equal_variances=False)
     P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
@@ -1578,18 +1920,23 @@ def threshold_bayes() -> Statement:
 
 
 @entry("fisher.threshold_dropped_sigma",
-       "ml10: P(C_i|y) ∝ n_i exp(-(y - m_i)²/(2σ_i²)) drops the class-dependent 1/σ_i",
+       r"ml10: $P(\mathcal{C}_i \mid y) \propto n_i\exp(-(y - m_i)^2/(2\sigma_i^2))$ drops the "
+       r"class-dependent $1/\sigma_i$",
        uses=("fisher.threshold_bayes",),
        kind="erratum",
-       sources=[("ml10", "Fisher threshold: '∝ n_i e^{-(y - m_i)^2/(2 σ_i^2)}'")])
+       sources=[("ml10", r"Fisher threshold: “$\propto n_i e^{-(y - m_i)^2/(2\sigma_i^2)}$”")],
+       printed=r"P(C_i | y) \propto P(y|C_i) \cdot \frac{n_i}{n_1 + n_2}"
+               r" \propto n_i e ^{-\frac{(y - m_i)^2}{2 \sigma_i^2}}")
 def threshold_dropped_sigma() -> Statement:
-    """N(y | m_i, σ_i²) = exp(-(y - m_i)²/(2σ_i²))/(√(2π) σ_i): the factor 1/σ_i depends on the
-    class, so it cannot be absorbed in the proportionality over i. ml10's
-    P(C_i|y) ∝ n_i e^{-(y - m_i)²/(2σ_i²)} gives the posterior ratio
-    n_2 e^{-(y-m_2)²/(2σ_2²)} / (n_1 e^{-(y-m_1)²/(2σ_1²)}); the true ratio is that times
-    σ_1/σ_2. Written as log-odds (the form a threshold is computed from), the printed version
-    drops the term log(σ_1/σ_2), which moves the threshold whenever σ_1 ≠ σ_2. The printed
-    form is right when σ_1 = σ_2 (fisher.threshold_equal_variance)."""
+    r"""$\mathcal{N}(y \mid m_i, \sigma_i^2) = \exp(-(y - m_i)^2/(2\sigma_i^2))/(\sqrt{2\pi}\,
+    \sigma_i)$: the factor $1/\sigma_i$ depends on the class, so it cannot be absorbed in the
+    proportionality over $i$. ml10's $P(\mathcal{C}_i \mid y) \propto n_i e^{-(y -
+    m_i)^2/(2\sigma_i^2)}$ gives the posterior ratio $n_2 e^{-(y - m_2)^2/(2\sigma_2^2)}/
+    \big(n_1 e^{-(y - m_1)^2/(2\sigma_1^2)}\big)$; the true ratio is that times
+    $\sigma_1/\sigma_2$. Written as log-odds (the form a threshold is computed from), the printed
+    version drops the term $\log(\sigma_1/\sigma_2)$, which moves the threshold whenever
+    $\sigma_1 \neq \sigma_2$. The printed form is right when $\sigma_1 = \sigma_2$
+    (`fisher.threshold_equal_variance`)."""
     s = Space()
     y, m1, m2, sig1, sig2, n1, n2, _ = _threshold_space(s, equal_variances=False)
     P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
@@ -1627,20 +1974,30 @@ def _log_odds(ev, y, m1, m2, sig1, sig2, n1, n2) -> float:
 
 
 @entry("fisher.projected_mean_order",
-       "With w = S_W^{-1}(m_2 - m_1), class 2 projects higher: wᵀm_2 - wᵀm_1 > 0",
+       r"With $\mathbf{w} = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, class 2 projects "
+       r"higher: $\mathbf{w}^\top\mathbf{m}_2 - \mathbf{w}^\top\mathbf{m}_1 > 0$",
        kind="caveat",
-       caveat=("misattributed: neither ml10 (ŵ = S_W^{-1}(m_2 - m_1)) nor udelar2018 (w ∝ "
-               "S_W^{-1}(m_2 - m_1)) says which class projects higher; a derived lemma "
-               "(S_W positive definite, m_1 ≠ m_2), used by fisher.threshold_side"),
-       sources=[("ml10", "Fisher criterion: ŵ = S_W^{-1}(m_2 - m_1) (the direction only)"),
-                ("udelar2018", f"{_UD_FISHER}: boxed w ∝ S_W^{{-1}}(m_2 - m_1) (the direction only)"),
-                _PRML_FISHER])
+       caveat=(r"misattributed: neither ml10 ($\hat{\mathbf{w}} = \mathbf{S}_W^{-1}(\mathbf{m}_2 - "
+               r"\mathbf{m}_1)$) nor udelar2018 ($\mathbf{w} \propto \mathbf{S}_W^{-1}(\mathbf{m}_2 -"
+               r" \mathbf{m}_1)$) says which class projects higher; a derived lemma "
+               r"($\mathbf{S}_W$ positive definite, $\mathbf{m}_1 \neq \mathbf{m}_2$), used by "
+               "`fisher.threshold_side`"),
+       sources=[("ml10", r"Fisher criterion: $\hat{\mathbf{w}} = \mathbf{S}_W^{-1}(\mathbf{m}_2 - "
+                         r"\mathbf{m}_1)$ (the direction only)"),
+                ("udelar2018", _UD_FISHER + r": boxed $\mathbf{w} \propto \mathbf{S}_W^{-1}"
+                               r"(\mathbf{m}_2 - \mathbf{m}_1)$ (the direction only)"),
+                _PRML_FISHER],
+       printed=r"\hat{\mathbf{w}} = \mathbf{S}_W^{-1} (\mathbf{m}_2 - \mathbf{m}_1)"
+               r" = (\mathbf{S}_1 + \mathbf{S}_2)^{-1} (\mathbf{m}_2 - \mathbf{m}_1)")
 def projected_mean_order() -> Statement:
-    """wᵀ(m_2 - m_1) = (m_2 - m_1)ᵀS_W^{-1}(m_2 - m_1) = wᵀS_W w > 0 for w ≠ 0: with the
-    documents' direction the projected mean of class 2 exceeds that of class 1 (built in:
-    m_2 := m_1 + S_W w). This fixes which side of a threshold each class lies on.
-    Neither cited passage states it: they give only the direction. Derived here (with S_W
-    positive definite and w ≠ 0, i.e. m_1 ≠ m_2), not printed."""
+    r"""$\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) = (\mathbf{m}_2 - \mathbf{m}_1)^\top
+    \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1) = \mathbf{w}^\top\mathbf{S}_W\mathbf{w} > 0$
+    for $\mathbf{w} \neq \mathbf{0}$: with the documents' direction the projected mean of
+    class 2 exceeds that of class 1 (built in: $\mathbf{m}_2 := \mathbf{m}_1 + \mathbf{S}_W
+    \mathbf{w}$). This fixes which side of a threshold each class lies on. Neither cited
+    passage states it: they give only the direction. Derived here (with $\mathbf{S}_W$ positive
+    definite and $\mathbf{w} \neq \mathbf{0}$, i.e. $\mathbf{m}_1 \neq \mathbf{m}_2$), not
+    printed."""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)
@@ -1661,30 +2018,35 @@ def _projected_class_means(fit: nf.FisherDirection) -> np.ndarray:
 
 
 @entry("fisher.threshold_equal_variance",
-       "σ_1 = σ_2: log P(C_2|y)/P(C_1|y) = (m_2 - m_1)(y - ỹ)/σ², "
-       "ỹ = (m_1 + m_2)/2 - σ² log(n_2/n_1)/(m_2 - m_1)",
+       r"$\sigma_1 = \sigma_2$: $\log\frac{P(\mathcal{C}_2 \mid y)}{P(\mathcal{C}_1 \mid y)} = "
+       r"(m_2 - m_1)(y - \tilde{y})/\sigma^2$, $\tilde{y} = \frac{m_1 + m_2}{2} - "
+       r"\frac{\sigma^2\log(n_2/n_1)}{m_2 - m_1}$",
        uses=("fisher.threshold_bayes",),
-       sources=[("ml10", ("Fisher threshold: 'P(C_i|y) ∝ n_i e^{-(y - m_i)²/(2σ_i²)}' and 'Il valore "
-                  "di threshold ỹ è quindi definito come il minimo y tale che P(C_2|y)/P(C_1|y) = "
-                  "(n_2/n_1) P(y|C_2)/P(y|C_1) > 1'")),
-                ("udelar2018", "Discriminante de Fisher: relación con mínimos cuadrados: 'Cómo fijar "
-                               "w_0: e.g. umbral óptimo entre dos Gaussianas por máxima verosimilitud'")])
+       sources=[("ml10", (r"Fisher threshold: “$P(\mathcal{C}_i \mid y) \propto n_i e^{-(y - m_i)^2/"
+                          r"(2\sigma_i^2)}$” and “Il valore di threshold $\tilde{y}$ è quindi "
+                          r"definito come il minimo $y$ tale che $\frac{P(\mathcal{C}_2 \mid y)}"
+                          r"{P(\mathcal{C}_1 \mid y)} = \frac{n_2}{n_1}\frac{P(y \mid \mathcal{C}_2)}"
+                          r"{P(y \mid \mathcal{C}_1)} > 1$”")),
+                ("udelar2018", _UD_LS + r": “Cómo fijar $w_0$: e.g. umbral óptimo entre dos "
+                               "Gaussianas por máxima verosimilitud”")],
+       printed=r"\frac{P(C_2 | y)}{P(C_1 | y)} = \frac{n_2}{n_1} \frac{P(y|C_2)}{P(y|C_1)} > 1")
 def threshold_equal_variance() -> Statement:
-    """With a common σ the 1/σ factors cancel, ml10's printed proportionality is exact, and
-    the log posterior ratio is linear in y:
-    log(P(C_2|y)/P(C_1|y)) = log(n_2/n_1) + ((y - m_1)² - (y - m_2)²)/(2σ²)
-    = (m_2 - m_1)(y - ỹ)/σ². For m_2 > m_1 it has the sign of y - ỹ: the ratio exceeds 1
-    exactly for y > ỹ, so ỹ is the infimum (not the least element) of that set and class 2
-    lies above it.
+    r"""With a common $\sigma$ the $1/\sigma$ factors cancel, ml10's printed proportionality is
+    exact, and the log posterior ratio is linear in $y$: $\log\big(P(\mathcal{C}_2 \mid y)/
+    P(\mathcal{C}_1 \mid y)\big) = \log(n_2/n_1) + \big((y - m_1)^2 - (y - m_2)^2\big)/
+    (2\sigma^2) = (m_2 - m_1)(y - \tilde{y})/\sigma^2$. For $m_2 > m_1$ it has the sign of
+    $y - \tilde{y}$: the ratio exceeds 1 exactly for $y > \tilde{y}$, so $\tilde{y}$ is the
+    infimum (not the least element) of that set and class 2 lies above it.
 
-    A lemma, not a reading of ml10's sentence (DESIGN.md, "Reading policy": one printed
+    A lemma, not a reading of ml10's sentence (the catalog's reading policy: one printed
     sentence is one entry). The closed form is printed in neither document; it is the
-    equal-variance case of ml10's Gaussian model (σ_1 = σ_2, m_2 > m_1 built in) and of
-    udelar2018's "umbral óptimo entre dos Gaussianas". ml10's definition of ỹ, with its
-    σ_i per class, is fisher.threshold_unequal_variance. *Note:* read as the least element,
-    "il minimo y tale che … > 1" has none even here — at ỹ the ratio is exactly 1 (a claim),
-    so the set is the open (ỹ, ∞); "valore di threshold" supports the other reading, the
-    boundary point ỹ, which is what this entry verifies."""
+    equal-variance case of ml10's Gaussian model ($\sigma_1 = \sigma_2$, $m_2 > m_1$ built in)
+    and of udelar2018's “umbral óptimo entre dos Gaussianas”. ml10's definition of
+    $\tilde{y}$, with its $\sigma_i$ per class, is `fisher.threshold_unequal_variance`.
+    *Note:* read as the least element, “il minimo $y$ tale che … $> 1$” has none even here — at
+    $\tilde{y}$ the ratio is exactly 1 (a claim), so the set is the open interval
+    $(\tilde{y}, \infty)$; “valore di threshold” supports the other reading, the boundary point
+    $\tilde{y}$, which is what this entry verifies."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
     P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
@@ -1725,21 +2087,30 @@ def _side_run(seed: int) -> RunResult:
                      f"with ml10's C_1 above {acc_ml10:.2f}")
 
 
-@entry("fisher.threshold_side", "ml10: 'x is assigned to C_1 iff y > ỹ'", kind="erratum",
+@entry("fisher.threshold_side",
+       r"ml10: “$\mathbf{x}$ is assigned to $\mathcal{C}_1$ if and only if $y > \tilde{y}$”",
+       kind="erratum",
        uses=("fisher.projected_mean_order", "fisher.threshold_equal_variance",),
-       sources=[("ml10", ("Fisher linear discriminant: 'si assegna un elemento x alla classe C_1 "
-                  "se e solo se la sua proiezione y = wᵀx è tale che y > ỹ', with ŵ = "
-                  "S_W^{-1}(m_2 - m_1) and ỹ from P(C_2|y)/P(C_1|y) > 1"))])
+       sources=[("ml10", (r"Fisher linear discriminant: “si assegna un elemento $\mathbf{x}$ alla "
+                          r"classe $\mathcal{C}_1$ se e solo se la sua proiezione $y = \mathbf{w}^\top"
+                          r"\mathbf{x}$ è tale che $y > \tilde{y}$”, with $\hat{\mathbf{w}} = "
+                          r"\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ and $\tilde{y}$ from "
+                          r"$P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) > 1$"))],
+       printed=r"\mathbf{x} \in C_1 \text{ se e solo se } y = \mathbf{w}^T \mathbf{x} > \tilde{y}")
 def threshold_side() -> Statement:
-    """ml10 assigns x to C_1 iff y = wᵀx > ỹ, with w = ŵ = S_W^{-1}(m_2 - m_1) and ỹ the least
-    y with P(C_2|y)/P(C_1|y) > 1. But that direction makes class 2 project higher
-    (fisher.projected_mean_order), and by ml10's own definition of ỹ the posterior of C_2
-    wins above ỹ: P(C_1|y) > P(C_2|y) iff y < ỹ. (udelar2018 is not a source: its
-    "si y ≥ w_0, asignamos x a ω_1" goes with "w ∝ S_W^{-1}(m_2 - m_1)", whose constant's
-    sign it does not fix — its least-squares w is a negative multiple,
-    fisher.ls_direction_sign — and its w_0 is not defined by a posterior ratio ("e.g. umbral
-    óptimo entre dos Gaussianas"): it commits no error this entry refutes.)
-    Checked with equal variances, where ỹ is explicit, and by running fisher_classifier."""
+    r"""ml10 assigns $\mathbf{x}$ to $\mathcal{C}_1$ if and only if $y =
+    \mathbf{w}^\top\mathbf{x} > \tilde{y}$, with $\mathbf{w} = \hat{\mathbf{w}} = \mathbf{S}_W^{-1}(\mathbf{m}_2 -
+    \mathbf{m}_1)$ and $\tilde{y}$ the least $y$ with $P(\mathcal{C}_2 \mid y)/
+    P(\mathcal{C}_1 \mid y) > 1$. But that direction makes class 2 project higher
+    (`fisher.projected_mean_order`), and by ml10's own definition of $\tilde{y}$ the posterior
+    of $\mathcal{C}_2$ wins above $\tilde{y}$: $P(\mathcal{C}_1 \mid y) > P(\mathcal{C}_2 \mid
+    y)$ if and only if $y < \tilde{y}$. (udelar2018 is not a source: its “si $y \geq w_0$,
+    asignamos $\mathbf{x}$ a $\omega_1$” goes with “$\mathbf{w} \propto \mathbf{S}_W^{-1}
+    (\mathbf{m}_2 - \mathbf{m}_1)$”, whose constant's sign it does not fix — its least-squares
+    $\mathbf{w}$ is a negative multiple, `fisher.ls_direction_sign` — and its $w_0$ is not
+    defined by a posterior ratio (“e.g. umbral óptimo entre dos Gaussianas”): it commits no
+    error this entry refutes.) Checked with equal variances, where $\tilde{y}$ is explicit, and
+    by running `numerics.fisher.fisher_classifier`."""
     s = Space()
     y, m1, m2, sig, _, n1, n2, delta = _threshold_space(s, equal_variances=True)
     P1, P2 = _posteriors(s, y, m1, m2, sig, sig, n1, n2)
@@ -1796,22 +2167,29 @@ def _between_means_run(seed: int) -> RunResult:
 
 
 @entry("fisher.threshold_unequal_variance",
-       "ml10: ỹ 'the least y with P(C_2|y)/P(C_1|y) > 1' — none exists when σ_2 > σ_1",
+       r"ml10: $\tilde{y}$ “the least $y$ with $P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) > 1$”"
+       r" — none exists when $\sigma_2 > \sigma_1$",
        uses=("fisher.threshold_bayes",),
        kind="erratum",
-       sources=[("ml10", "Fisher threshold: 'il minimo y tale che' P(C_2|y)/P(C_1|y) > 1")])
+       sources=[("ml10", r"Fisher threshold: “il minimo $y$ tale che” $P(\mathcal{C}_2 \mid y)/"
+                         r"P(\mathcal{C}_1 \mid y) > 1$")],
+       printed=r"\tilde{y} = \text{il minimo } y \text{ tale che } \frac{P(C_2 | y)}{P(C_1 | y)}"
+               r" = \frac{n_2}{n_1} \frac{P(y|C_2)}{P(y|C_1)} > 1")
 def threshold_unequal_variance() -> Statement:
-    """ml10: "Il valore di threshold ỹ è quindi definito come il minimo y tale che
-    P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1) > 1", with its own P(C_i|y) ∝
-    n_i e^{-(y - m_i)²/(2σ_i²)} — a σ_i per class. Read fairly (DESIGN.md, "Reading policy"),
-    "minimo" is the boundary of that set (its infimum), not a least element; the sentence
-    still fails under that reading: with unequal variances the log posterior ratio is quadratic in y,
-    a(y - m_1)² + b(y - m_1) + c with a = 1/(2σ_1²) - 1/(2σ_2²), b = (m_2 - m_1)/σ_2²,
-    c = log(n_2σ_1/(n_1σ_2)) - (m_2 - m_1)²/(2σ_2²). For σ_2 > σ_1, a > 0 and the ratio
-    exceeds 1 for every sufficiently small y: the set is unbounded below — no infimum, no
-    least element — so ml10's definition of ỹ fails. The linear threshold is instead the root between the means, where
-    the ratio rises through 1 (what numerics' gaussian_threshold returns); the second root,
-    in the tail, is the other boundary of the quadratic Bayes rule."""
+    r"""ml10: “Il valore di threshold $\tilde{y}$ è quindi definito come il minimo $y$ tale che
+    $\frac{P(\mathcal{C}_2 \mid y)}{P(\mathcal{C}_1 \mid y)} = \frac{n_2}{n_1}
+    \frac{P(y \mid \mathcal{C}_2)}{P(y \mid \mathcal{C}_1)} > 1$”, with its own
+    $P(\mathcal{C}_i \mid y) \propto n_i e^{-(y - m_i)^2/(2\sigma_i^2)}$ — a $\sigma_i$ per
+    class. Read fairly (the catalog's reading policy), “minimo” is the boundary of that set (its
+    infimum), not a least element; the sentence still fails under that reading: with unequal
+    variances the log posterior ratio is quadratic in $y$, $a(y - m_1)^2 + b(y - m_1) + c$ with
+    $a = \frac{1}{2\sigma_1^2} - \frac{1}{2\sigma_2^2}$, $b = (m_2 - m_1)/\sigma_2^2$, $c =
+    \log\frac{n_2\sigma_1}{n_1\sigma_2} - \frac{(m_2 - m_1)^2}{2\sigma_2^2}$. For $\sigma_2 >
+    \sigma_1$, $a > 0$ and the ratio exceeds 1 for every sufficiently small $y$: the set is
+    unbounded below — no infimum, no least element — so ml10's definition of $\tilde{y}$ fails.
+    The linear threshold is instead the root between the means, where the ratio rises through 1
+    (what `numerics.fisher.gaussian_threshold` returns); the second root, in the tail, is the other
+    boundary of the quadratic Bayes rule."""
     s = Space()
     y, m1, m2, sig1, sig2, n1, n2, h = _threshold_space(s, equal_variances=False)
     P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)

@@ -49,11 +49,11 @@ _DHS = "dhs-perceptron"
 _UD = "udelar2018"
 _HE = "hermosillo2017"
 _ML = "ml10"
-_UD_VAR = "Perceptrón de Rosenblatt y variaciones (caso c = 2)"
+_UD_VAR = "Perceptrón de Rosenblatt y variaciones (caso $c = 2$)"
 _UD_OPT = "Optimización del criterio Perceptrón"
 _UD_ONE = "Perceptrón: corrección de a una muestra"
 _UD_CONV = "Perceptrón: convergencia"
-_PRML = ("bishop-prml", "§4.1.7, Eqs. (4.52)-(4.57)")
+_PRML = ("bishop-prml", "§4.1.7, Eqs. (4.52)–(4.57)")
 _DHSBOOK = ("dhs", "§5.5")
 
 
@@ -179,21 +179,31 @@ def _separable_data(rng, n: int, d: int, gap: float = 0.5):
 # --- normalisation, solution region, margin -------------------------------------------------------
 
 @entry("perceptron.solution_region",
-       "Normalisation: 'aᵀy > 0 on ω₁, < 0 on ω₂' is tₙaᵀyₙ > 0; the solution region is a convex cone",
+       r"Normalisation: “$\mathbf{a}^\top\mathbf{y} > 0$ on $\omega_1$, $< 0$ on $\omega_2$” is "
+       r"$t_n\mathbf{a}^\top\mathbf{y}_n > 0$; the solution region is a convex cone",
        uses=("geometry.normalisation",),
-       sources=[(_DHS, "The two-category linearly separable case: 'replace all samples from class 2 "
-                       "by their negatives', 'Solution vector, if it exists in not unique'"),
-                (_UD, f"{_UD_VAR}: 'Región de solución A: a tal que t_n aᵀy_n > 0 para todo n'"),
-                (_BR, "§4.1: 'buscamos ... que satisfagan wᵀφ(x_n) t_n > 0'"),
-                (_ML, "perceptron: 'Queste due condizioni possono essere riassunte ... wᵀφ(x_i) t_i > 0'")])
+       sources=[(_DHS, "The two-category linearly separable case: “replace all samples from class 2 "
+                       "by their negatives”, “Solution vector, if it exists in not unique”"),
+                (_UD, _UD_VAR + r": “Región de solución $\mathcal{A}$: $\mathbf{a}$ tal que "
+                                r"$t_n\mathbf{a}^\top\mathbf{y}_n > 0$ para todo $n$”"),
+                (_BR, r"§4.1: “buscamos … que satisfagan $\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n)"
+                      r"t_n > 0$”"),
+                (_ML, r"perceptron: “Queste due condizioni possono essere riassunte … "
+                      r"$\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i > 0$”")],
+       printed=r"\mathbf{a}^t\mathbf{y}_i > 0 \text{ for all of the samples}")
 def solution_region() -> Statement:
-    """For a label t ∈ {−1, +1} and activation aᵀy: (t = +1 and aᵀy > 0) or (t = −1 and
-    aᵀy < 0) holds iff t aᵀy > 0 — the two class conditions are one condition on the
-    normalised sample y' = t y, aᵀy' > 0 (DHS: "we could forget the labels"). The solution
-    region {a : t_n aᵀy_n > 0 ∀n} is a convex cone: with a₁, a₂ in it, every λa₁ + μa₂
-    (λ, μ ≥ 0, not both 0) is in it — so a solution, if one exists, is not unique (DHS).
-    The cone claim is checked per sample: aᵢ is built with t aᵢᵀy = zᵢ > 0 (aᵢ = bᵢ + (zᵢ −
-    t bᵢᵀy) t y/‖y‖², y ≠ 0)."""
+    r"""For a label $t \in \{-1, +1\}$ and activation $\mathbf{a}^\top\mathbf{y}$: ($t = +1$ and
+    $\mathbf{a}^\top\mathbf{y} > 0$) or ($t = -1$ and $\mathbf{a}^\top\mathbf{y} < 0$) holds if
+    and only if $t\,\mathbf{a}^\top\mathbf{y} > 0$ — the two class conditions are one condition
+    on the normalised sample $\mathbf{y}' = t\mathbf{y}$, $\mathbf{a}^\top\mathbf{y}' > 0$ (DHS:
+    “we could forget the labels”). The solution region $\{\mathbf{a} :
+    t_n\mathbf{a}^\top\mathbf{y}_n > 0 \text{ for all } n\}$ is a convex cone: with
+    $\mathbf{a}_1$, $\mathbf{a}_2$ in it, every $\lambda\mathbf{a}_1 + \mu\mathbf{a}_2$
+    ($\lambda, \mu \geq 0$, not both $0$) is in it — so a solution, if one exists, is not unique
+    (DHS). The cone claim is checked per sample: $\mathbf{a}_i$ is built with
+    $t\,\mathbf{a}_i^\top\mathbf{y} = z_i > 0$ ($\mathbf{a}_i = \mathbf{b}_i + (z_i -
+    t\,\mathbf{b}_i^\top\mathbf{y})\,t\mathbf{y}/\lVert\mathbf{y}\rVert^2$, $\mathbf{y} \neq
+    \mathbf{0}$)."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D, nonzero=True)
@@ -218,20 +228,30 @@ def solution_region() -> Statement:
 
 
 @entry("perceptron.udelar_rule_vs_region",
-       "udelar2018: the rule 'g ≥ 0 on ω₁, g < 0 on ω₂' and the solution region t aᵀy > 0 differ "
-       "only on the boundary aᵀy = 0",
+       r"udelar2018: the rule “$g \geq 0$ on $\omega_1$, $g < 0$ on $\omega_2$” and the solution "
+       r"region $t\,\mathbf{a}^\top\mathbf{y} > 0$ differ only on the boundary "
+       r"$\mathbf{a}^\top\mathbf{y} = 0$",
        uses=("perceptron.solution_region",),
-       sources=[(_UD, f"{_UD_VAR}: 'Caso linealmente separable → Queremos clasificación sin error: "
-                      "g(x_n) = aᵀy_n ≥ 0 si x_n de la clase ω₁, < 0 si x_n de la clase ω₂' and "
-                      "'Región de solución A: a tal que t_n aᵀy_n > 0 para todo n'")])
+       sources=[(_UD, _UD_VAR + r": “Caso linealmente separable $\rightarrow$ Queremos "
+                      r"clasificación sin error: $g(\mathbf{x}_n) = \mathbf{a}^\top\mathbf{y}_n \geq 0$"
+                      r" si $\mathbf{x}_n$ de la clase $\omega_1$, $< 0$ si $\mathbf{x}_n$ de la "
+                      r"clase $\omega_2$” and “Región de solución $\mathcal{A}$: $\mathbf{a}$ tal "
+                      r"que $t_n\mathbf{a}^\top\mathbf{y}_n > 0$ para todo $n$”")],
+       printed=r"g(\mathbf{x}_n) = \mathbf{a}^T \mathbf{y}_n \begin{cases} \geq 0 & \text{si }"
+               r" \mathbf{x}_n \text{ de la clase } \omega_1 \\ < 0 & \text{si } \mathbf{x}_n"
+               r" \text{ de la clase } \omega_2 \end{cases} \qquad t_n \mathbf{a}^T \mathbf{y}_n > 0"
+               r" \text{ para todo } n")
 def udelar_rule_vs_region() -> Statement:
-    """udelar2018 prints the error-free classification as aᵀyₙ ≥ 0 for ω₁ (t = +1) and
-    aᵀyₙ < 0 for ω₂ (t = −1), and, on the next line, the solution region as tₙaᵀyₙ > 0 ∀n.
-    The slide never says the two coincide (reading policy, DESIGN.md: no printed sentence, so
-    nothing to refute): the region is the rule without its boundary. With aᵀy ≠ 0 they agree;
-    in general the rule is t aᵀy > 0 or (t = +1 and aᵀy = 0), so an ω₁ sample with aᵀy = 0
-    meets the rule and is outside the (open) region — a set of measure zero, the boundary
-    that the strict region keeps a margin from. ζ ≠ 0 is written σr (σ = ±1, r > 0)."""
+    r"""udelar2018 prints the error-free classification as $\mathbf{a}^\top\mathbf{y}_n \geq 0$
+    for $\omega_1$ ($t = +1$) and $\mathbf{a}^\top\mathbf{y}_n < 0$ for $\omega_2$ ($t = -1$),
+    and, on the next line, the solution region as $t_n\mathbf{a}^\top\mathbf{y}_n > 0$ for all
+    $n$. The slide never says the two coincide (the catalog's reading policy: no printed
+    sentence, so nothing to refute): the region is the rule without its boundary. With
+    $\mathbf{a}^\top\mathbf{y} \neq 0$ they agree; in general the rule is
+    $t\,\mathbf{a}^\top\mathbf{y} > 0$ or ($t = +1$ and $\mathbf{a}^\top\mathbf{y} = 0$), so an
+    $\omega_1$ sample with $\mathbf{a}^\top\mathbf{y} = 0$ meets the rule and is outside the
+    (open) region — a set of measure zero, the boundary that the strict region keeps a margin
+    from. $\zeta \neq 0$ is written $\sigma r$ ($\sigma = \pm 1$, $r > 0$)."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D, nonzero=True)
@@ -257,25 +277,35 @@ def _step(z):
 
 
 @entry("perceptron.misclassified_strict",
-       "bromberg2012, ml10: a misclassified input has wᵀφ(x_n) t_n < 0 (its cost term −wᵀφt > 0)",
+       r"bromberg2012, ml10: a misclassified input has $\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n)"
+       r"t_n < 0$ (its cost term $-\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n)t_n > 0$)",
        kind="caveat",
-       caveat="unstated condition: no input on the boundary (wᵀφ(x_n) ≠ 0). Both documents "
-              "classify by f(a) = +1 for a ≥ 0: an input of class −1 with wᵀφ(x_n) = 0 gets "
-              "y(x_n) = +1 ≠ t_n, misclassified, yet wᵀφ(x_n)t_n = 0, not < 0 (bromberg2012), "
-              "and its contribution −wᵀφ(x_n)t_n = 0, not > 0 (ml10)",
-       sources=[(_BR, "§4.1: 'si ... x_n es clasificado erróneamente, ... resultando en "
-                      "wᵀφ(x_n) t_n < 0', with f of Eq. (7)"),
-                (_ML, "perceptron: 'Il contributo è −wᵀφ(x_i) t_i > 0, se x_i è classificato male', "
-                      "with f(i) = 1 for i ≥ 0")])
+       caveat=r"unstated condition: no input on the boundary ($\mathbf{w}^\top\boldsymbol{\phi}"
+              r"(\mathbf{x}_n) \neq 0$). Both documents classify by $f(a) = +1$ for $a \geq 0$: an "
+              r"input of class $-1$ with $\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n) = 0$ gets "
+              r"$y(\mathbf{x}_n) = +1 \neq t_n$, misclassified, yet $\mathbf{w}^\top\boldsymbol{\phi}"
+              r"(\mathbf{x}_n)t_n = 0$, not $< 0$ (bromberg2012), and its contribution "
+              r"$-\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n)t_n = 0$, not $> 0$ (ml10)",
+       sources=[(_BR, r"§4.1: “si … $\mathbf{x}_n$ es clasificado erróneamente, … resultando en "
+                      r"$\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_n)t_n < 0$”, with $f$ of Eq. (7)"),
+                (_ML, r"perceptron: “Il contributo è $-\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_i)"
+                      r"t_i > 0$, se $\mathbf{x}_i$ è classificato male”, with $f(i) = 1$ for "
+                      r"$i \geq 0$")],
+       printed=r"\text{clasificado erróneamente:} \quad \mathbf{w}^T \phi(\mathbf{x}_n) t_n < 0")
 def misclassified_strict() -> Statement:
-    """With the step f(a) = +1 (a ≥ 0), −1 (a < 0) of bromberg2012 Eq. (7) and ml10, an
-    input is misclassified when f(wᵀφ) ≠ t. As printed, misclassified ⇔ wᵀφ t < 0 (and its
-    cost term −wᵀφ t > 0). At wᵀφ = 0 with t = −1 the input is misclassified (f(0) = +1)
-    while wᵀφ t = 0: the printed equivalence fails there. Exactly: misclassified ⇔ wᵀφ t < 0
-    or (wᵀφ = 0 and t = −1); with wᵀφ ≠ 0 it is the printed condition. (The perceptron
-    criterion is unaffected — the boundary input contributes 0 either way — but the printed
-    'contributo > 0' is false for it.) The printed equivalence, for every w, is stated at the
-    boundary vectors w₀ = v − (vᵀφ/φᵀφ)φ, where it fails for t = −1."""
+    r"""With the step $f(a) = +1$ ($a \geq 0$), $-1$ ($a < 0$) of bromberg2012 Eq. (7) and ml10,
+    an input is misclassified when $f(\mathbf{w}^\top\boldsymbol{\phi}) \neq t$. As printed,
+    misclassified $\Leftrightarrow \mathbf{w}^\top\boldsymbol{\phi}\,t < 0$ (and its cost term
+    $-\mathbf{w}^\top\boldsymbol{\phi}\,t > 0$). At $\mathbf{w}^\top\boldsymbol{\phi} = 0$ with
+    $t = -1$ the input is misclassified ($f(0) = +1$) while $\mathbf{w}^\top\boldsymbol{\phi}\,t
+    = 0$: the printed equivalence fails there. Exactly: misclassified $\Leftrightarrow
+    \mathbf{w}^\top\boldsymbol{\phi}\,t < 0$ or ($\mathbf{w}^\top\boldsymbol{\phi} = 0$ and
+    $t = -1$); with $\mathbf{w}^\top\boldsymbol{\phi} \neq 0$ it is the printed condition. (The
+    perceptron criterion is unaffected — the boundary input contributes $0$ either way — but
+    the printed “contributo $> 0$” is false for it.) The printed equivalence, for every
+    $\mathbf{w}$, is stated at the boundary vectors $\mathbf{w}_0 = \mathbf{v} -
+    (\mathbf{v}^\top\boldsymbol{\phi}/\boldsymbol{\phi}^\top\boldsymbol{\phi})\boldsymbol{\phi}$,
+    where it fails for $t = -1$."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi", D, nonzero=True)
@@ -297,15 +327,24 @@ def misclassified_strict() -> Statement:
 
 
 @entry("perceptron.hermosillo_misclassified",
-       "hermosillo2017: with y_i = sign⟨w, x_i⟩, x_i is misclassified iff y_i⟨w, x_i⟩ ≤ 0",
-       sources=[(_HE, "Resumen del algoritmo Perceptron: 'y_i = sign(⟨w, x_i⟩)'; Algoritmo de Aprendizaje "
-                      "Perceptron: 'si y_i⟨w, x_i⟩ ≤ 0 entonces: #xi mal clasificado'")])
+       r"hermosillo2017: with $y_i = \operatorname{sign}\langle\mathbf{w}, \mathbf{x}_i\rangle$, "
+       r"$\mathbf{x}_i$ is misclassified if and only if $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle "
+       r"\leq 0$",
+       sources=[(_HE, r"Resumen del algoritmo Perceptron: “$y_i = \operatorname{sign}(\langle"
+                      r"\mathbf{w}, \mathbf{x}_i\rangle)$”; Algoritmo de Aprendizaje Perceptron: “si "
+                      r"$y_i\langle\mathbf{w}, \mathbf{x}_i\rangle \leq 0$ entonces: #xi mal "
+                      r"clasificado”")],
+       printed=r"y_i = \text{sign}(\langle \mathbf{w}, \mathbf{x}_i \rangle), \quad \text{si } y_i"
+               r" \langle \mathbf{w}, \mathbf{x}_i \rangle \leq 0 \text{ entonces: \#xi mal"
+               r" clasificado}")
 def hermosillo_misclassified() -> Statement:
-    """hermosillo2017 classifies by sign⟨w, x⟩ and tests y_i⟨w, x_i⟩ ≤ 0 for a mistake. With
-    sign(0) = 0, a point on the boundary gets an output that is neither label, so 'the output
-    differs from the label' is exactly y_i⟨w, x_i⟩ ≤ 0 — non-strict, unlike bromberg2012's and
-    ml10's strict condition (perceptron.misclassified_strict), and the convention numerics
-    uses (numerics.perceptron.misclassified: aᵀy ≤ 0)."""
+    r"""hermosillo2017 classifies by $\operatorname{sign}\langle\mathbf{w}, \mathbf{x}\rangle$ and
+    tests $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle \leq 0$ for a mistake. With
+    $\operatorname{sign}(0) = 0$, a point on the boundary gets an output that is neither label,
+    so “the output differs from the label” is exactly $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle
+    \leq 0$ — non-strict, unlike bromberg2012's and ml10's strict condition
+    (`perceptron.misclassified_strict`), and the convention `numerics` uses
+    (`numerics.perceptron.misclassified`: $\mathbf{a}^\top\mathbf{y} \leq 0$)."""
     s = Space(sizes={"d": _SIGN_SIZES})
     d = s.dim("d")
     w, x = s.vector("w", d), s.vector("x", d)
@@ -318,17 +357,23 @@ def hermosillo_misclassified() -> Statement:
                           lambda ev: float(_np().misclassified(_vec(ev, w), _vec(ev, t * x)[None, :])[0]))])
 
 
-@entry("perceptron.margin", "Margin b > 0: aᵀyᵢ ≥ b (DHS), t_n aᵀy_n > b > 0 (udelar2018) shrinks the solution region",
+@entry("perceptron.margin",
+       r"Margin $b > 0$: $\mathbf{a}^\top\mathbf{y}_i \geq b$ (DHS), $t_n\mathbf{a}^\top\mathbf{y}_n > "
+       r"b > 0$ (udelar2018) shrinks the solution region",
        uses=("perceptron.solution_region",),
-       sources=[(_DHS, "The two-category linearly separable case: 'aᵗyᵢ ≥ b for all i, where b is a "
-                       "positive constant called the margin'"),
-                (_UD, f"{_UD_VAR}: 'Más robustez, margen (reduce A): t_n aᵀy_n > b > 0'")])
+       sources=[(_DHS, r"The two-category linearly separable case: “$\mathbf{a}^\top\mathbf{y}_i \geq b$"
+                       r" for all $i$, where $b$ is a positive constant called the margin”"),
+                (_UD, _UD_VAR + r": “Más robustez, margen (reduce $\mathcal{A}$): "
+                                r"$t_n\mathbf{a}^\top\mathbf{y}_n > b > 0$”")],
+       printed=r"\mathbf{a}^t\mathbf{y_i} \geq \mathbf{b} \text{ for all } i")
 def margin() -> Statement:
-    """A vector with margin b > 0 (aᵀy' ≥ b, or t aᵀy > b) is a solution (aᵀy' > 0): the
-    margin region lies inside the solution region ("reduce A"). Conversely every solution,
-    scaled, has any margin: if m = min_n aᵀy'_n > 0 then (b/m)a has (b/m)aᵀy'_n ≥ b — so the
-    margin constrains direction only together with a bound on ‖a‖ (DHS: 'the minimum-length
-    weight vector satisfying aᵗyᵢ ≥ b')."""
+    r"""A vector with margin $b > 0$ ($\mathbf{a}^\top\mathbf{y}' \geq b$, or
+    $t\,\mathbf{a}^\top\mathbf{y} > b$) is a solution ($\mathbf{a}^\top\mathbf{y}' > 0$): the
+    margin region lies inside the solution region (“reduce $\mathcal{A}$”). Conversely every
+    solution, scaled, has any margin: if $m = \min_n\mathbf{a}^\top\mathbf{y}'_n > 0$ then
+    $(b/m)\mathbf{a}$ has $(b/m)\,\mathbf{a}^\top\mathbf{y}'_n \geq b$ — so the margin constrains
+    direction only together with a bound on $\lVert\mathbf{a}\rVert$ (DHS: “the minimum-length
+    weight vector satisfying $\mathbf{a}^\top\mathbf{y}_i \geq b$”)."""
     s = Space()
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D)
@@ -351,18 +396,23 @@ def margin() -> Statement:
 
 
 @entry("perceptron.count_piecewise_constant",
-       "#M(a) is piecewise constant: constant near every a with no sample on the boundary (gradient 0 a.e.)",
-       sources=[(_DHS, "Perceptron criterion function: 'the function is piecewise constant "
-                       "(discontinuous, and hence nondifferentiable)'"),
-                (_UD, f"{_UD_VAR}: 'Cantidad de patrones mal clasificados: J(a) = #M(a). Difícil de "
-                      "optimizar constante a trozos, no diferenciable'"),
-                (_ML, "perceptron: 'Questo tipo di funzione però sarebbe piecewise constant'")])
+       r"$\#\mathcal{M}(\mathbf{a})$ is piecewise constant: constant near every $\mathbf{a}$ with no "
+       "sample on the boundary (gradient 0 almost everywhere)",
+       sources=[(_DHS, "Perceptron criterion function: “the function is piecewise constant "
+                       "(discontinuous, and hence nondifferentiable)”"),
+                (_UD, _UD_VAR + r": “Cantidad de patrones mal clasificados: $J(\mathbf{a}) = "
+                                r"\#\mathcal{M}(\mathbf{a})$. Difícil de optimizar constante a "
+                                "trozos, no diferenciable”"),
+                (_ML, "perceptron: “Questo tipo di funzione però sarebbe piecewise constant”")],
+       printed=r"J(\mathbf{a}) = \#\mathcal{M}(\mathbf{a}). \ \text{Difícil de optimizar constante a"
+               r" trozos, no diferenciable}")
 def count_piecewise_constant() -> Statement:
-    """#M(a) = Σ_n H(−z_n) with H(0) = 1 (z_n = t_n aᵀy_n ≤ 0 counts). Near any a with every
-    z_n ≠ 0 it is constant: moving a changes each z_n by some e_n, and while |e_n| < |z_n|
-    (written e_n = θ_n z_n, θ_n = 2p_n − 1 ∈ (−1, 1)) no sign changes — so its gradient is 0
-    wherever it exists (all but the boundaries z_n = 0), and gradient descent gets no
-    direction; across a boundary it jumps by 1 (discontinuous there)."""
+    r"""$\#\mathcal{M}(\mathbf{a}) = \sum_n H(-z_n)$ with $H(0) = 1$ ($z_n =
+    t_n\mathbf{a}^\top\mathbf{y}_n \leq 0$ counts). Near any $\mathbf{a}$ with every $z_n \neq 0$
+    it is constant: moving $\mathbf{a}$ changes each $z_n$ by some $e_n$, and while $|e_n| <
+    |z_n|$ (written $e_n = \theta_n z_n$, $\theta_n = 2p_n - 1 \in (-1, 1)$) no sign changes —
+    so its gradient is $\mathbf{0}$ wherever it exists (all but the boundaries $z_n = 0$), and
+    gradient descent gets no direction; across a boundary it jumps by 1 (discontinuous there)."""
     s = Space()
     D = s.dim("D")
     a = s.vector("a", D)
@@ -382,22 +432,32 @@ def count_piecewise_constant() -> Statement:
 # --- the perceptron criterion, its gradient, its geometry -----------------------------------------
 
 @entry("perceptron.criterion_forms",
-       "J_p / E_P in each document's notation is Σ_n max(0, −t_n aᵀy_n) ≥ 0, zero exactly on the closed region",
+       r"$J_p$ / $E_P$ in each document's notation is $\sum_n\max(0, -t_n\mathbf{a}^\top\mathbf{y}_n)"
+       r" \geq 0$, zero exactly on the closed region",
        uses=("perceptron.solution_region",),
-       sources=[(_DHS, "Perceptron criterion function: 'J_p(a) = Σ_{y∈Y} (−aᵗy)'"),
-                (_UD, f"{_UD_VAR}: 'Perceptrón: J_p(a) = Σ_{{n∈M(a)}} (−t_n aᵀy_n)'"),
-                (_BR, "§4.1: 'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n'"),
-                (_ML, "perceptron: 'E_p(w) = −Σ_{x_i∈M} wᵀφ(x_i) t_i'"), _PRML])
+       sources=[(_DHS, r"Perceptron criterion function: “$J_p(\mathbf{a}) = \sum_{\mathbf{y}\in"
+                       r"\mathcal{Y}}(-\mathbf{a}^\top\mathbf{y})$”"),
+                (_UD, _UD_VAR + r": “Perceptrón: $J_p(\mathbf{a}) = \sum_{n\in\mathcal{M}(\mathbf{a})}"
+                                r"(-t_n\mathbf{a}^\top\mathbf{y}_n)$”"),
+                (_BR, r"§4.1: “$E_P(\mathbf{w}) = -\sum_{n\in\mathcal{M}}\mathbf{w}^\top"
+                      r"\boldsymbol{\phi}_n t_n$”"),
+                (_ML, r"perceptron: “$E_p(\mathbf{w}) = -\sum_{\mathbf{x}_i\in\mathcal{M}}"
+                      r"\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i$”"), _PRML],
+       printed=r"J_p(\mathbf{a}) = \sum_{\mathbf{y} \in \mathcal{Y}} (-\mathbf{a}^t \mathbf{y})")
 def criterion_forms() -> Statement:
-    """With M(a) = {n : t_n aᵀy_n ≤ 0}: DHS's Σ_{y∈Y}(−aᵀy') over the normalised samples
-    y' = t y, udelar2018's Σ_{n∈M}(−t_n aᵀy_n), bromberg2012's and ml10's −Σ_{n∈M} wᵀφ_n t_n
-    are one function, Σ_n max(0, −z_n) of the activations z_n = t_n aᵀy_n = aᵀy'_n: each
-    term is −z_n ≥ 0 on M and 0 off it, so J_p ≥ 0, and J_p(a) = 0 iff every z_n ≥ 0 — the
-    closure of the solution region, which contains a = 0 (J_p's trivial minimiser, as for
-    J_q). The sums are stated over two activations z_1, z_2 (declared scalars; the case
-    analysis cannot use z_n = 0 to simplify a product aᵀy_n; aᵀ(t y) = t aᵀy is
-    geometry.normalisation); the numeric check hands numerics the activations as
-    one-dimensional samples with a = 1."""
+    r"""With $\mathcal{M}(\mathbf{a}) = \{n : t_n\mathbf{a}^\top\mathbf{y}_n \leq 0\}$: DHS's
+    $\sum_{\mathbf{y}\in\mathcal{Y}}(-\mathbf{a}^\top\mathbf{y}')$ over the normalised samples
+    $\mathbf{y}' = t\mathbf{y}$, udelar2018's $\sum_{n\in\mathcal{M}}(-t_n\mathbf{a}^\top
+    \mathbf{y}_n)$, bromberg2012's and ml10's $-\sum_{n\in\mathcal{M}}\mathbf{w}^\top
+    \boldsymbol{\phi}_n t_n$ are one function, $\sum_n\max(0, -z_n)$ of the activations $z_n =
+    t_n\mathbf{a}^\top\mathbf{y}_n = \mathbf{a}^\top\mathbf{y}'_n$: each term is $-z_n \geq 0$ on
+    $\mathcal{M}$ and $0$ off it, so $J_p \geq 0$, and $J_p(\mathbf{a}) = 0$ if and only if every
+    $z_n \geq 0$ — the closure of the solution region, which contains $\mathbf{a} = \mathbf{0}$
+    ($J_p$'s trivial minimiser, as for $J_q$). The sums are stated over two activations $z_1$,
+    $z_2$ (declared scalars; the case analysis cannot use $z_n = 0$ to simplify a product
+    $\mathbf{a}^\top\mathbf{y}_n$; $\mathbf{a}^\top(t\mathbf{y}) = t\,\mathbf{a}^\top\mathbf{y}$
+    is `geometry.normalisation`); the numeric check hands `numerics` the activations as
+    one-dimensional samples with $\mathbf{a} = 1$."""
     s = Space()
     zs = [s.scalar(f"z_{k}") for k in (1, 2)]
     jp = _jp(zs)
@@ -420,18 +480,24 @@ def _gradient_agreement(a, ys, ts, label: str) -> Agreement:
 
 
 @entry("perceptron.criterion_gradient",
-       "∇J_p = Σ_{y∈Y}(−y) = −Σ_{n∈M} t_n y_n (M fixed): each document's printed gradient",
+       r"$\nabla J_p = \sum_{\mathbf{y}\in\mathcal{Y}}(-\mathbf{y}) = -\sum_{n\in\mathcal{M}}t_n"
+       r"\mathbf{y}_n$ ($\mathcal{M}$ fixed): each document's printed gradient",
        uses=("perceptron.criterion_forms",),
-       sources=[(_DHS, "Batch perceptron: '∇J_p = Σ_{y∈Y} (−y)'"),
-                (_UD, f"{_UD_OPT}: '∇J_p = −Σ_{{n∈M(a)}} t_n y_n'"),
-                (_ML, "perceptron: '∂E_p(w)/∂w = −Σ_{x_i∈M} φ(x_i) t_i'"), _PRML])
+       sources=[(_DHS, r"Batch perceptron: “$\nabla J_p = \sum_{\mathbf{y}\in\mathcal{Y}}(-\mathbf{y})$”"),
+                (_UD, _UD_OPT + r": “$\nabla J_p = -\sum_{n\in\mathcal{M}(\mathbf{a})}t_n"
+                                r"\mathbf{y}_n$”"),
+                (_ML, r"perceptron: “$\frac{\partial E_p(\mathbf{w})}{\partial\mathbf{w}} = "
+                      r"-\sum_{\mathbf{x}_i\in\mathcal{M}}\boldsymbol{\phi}(\mathbf{x}_i)t_i$”"), _PRML],
+       printed=r"\nabla J_p = \sum_{\mathbf{y} \in \mathcal{Y}} (-\mathbf{y})")
 def criterion_gradient() -> Statement:
-    """Where no sample lies on the boundary, M(a) is constant near a and J_p is the linear
-    function −Σ_{n∈M} t_n aᵀy_n there, with gradient −Σ_{n∈M} t_n y_n — DHS's Σ_{y∈Y}(−y') on
-    normalised samples, udelar2018's −Σ t_n y_n, ml10's −Σ φ(x_i) t_i. Encoded as the
-    documents differentiate: M fixed as {1, 2} (sample 3 correctly classified does not
-    enter; two samples, both in M). The numeric check compares Σ_n (−t_n y_n)[z_n ≤ 0] with
-    numerics' subgradient."""
+    r"""Where no sample lies on the boundary, $\mathcal{M}(\mathbf{a})$ is constant near
+    $\mathbf{a}$ and $J_p$ is the linear function $-\sum_{n\in\mathcal{M}}t_n\mathbf{a}^\top
+    \mathbf{y}_n$ there, with gradient $-\sum_{n\in\mathcal{M}}t_n\mathbf{y}_n$ — DHS's
+    $\sum_{\mathbf{y}\in\mathcal{Y}}(-\mathbf{y}')$ on normalised samples, udelar2018's
+    $-\sum t_n\mathbf{y}_n$, ml10's $-\sum\boldsymbol{\phi}(\mathbf{x}_i)t_i$. Encoded as the
+    documents differentiate: $\mathcal{M}$ fixed as $\{1, 2\}$ (two samples, both in
+    $\mathcal{M}$; a correctly classified sample does not enter). The numeric check compares
+    $\sum_n(-t_n\mathbf{y}_n)[z_n \leq 0]$ with the subgradient of `numerics`."""
     s = Space()
     D = s.dim("D")
     a = s.vector("a", D)
@@ -448,14 +514,19 @@ def criterion_gradient() -> Statement:
     }, numeric=[_gradient_agreement(a, ys, ts, "sum_n (-t_n y_n)[z_n <= 0] = numerics.perceptron.perceptron_gradient")])
 
 
-@entry("perceptron.continuity", "Each term of J_p is 1-Lipschitz in the activation: J_p is continuous",
+@entry("perceptron.continuity",
+       r"Each term of $J_p$ is 1-Lipschitz in the activation: $J_p$ is continuous",
        uses=("perceptron.criterion_forms",),
-       sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹'")])
+       sources=[(_UD, _UD_VAR + r": “Perceptrón: … Lineal a trozos, continuo pero no $C^1$”")],
+       printed=r"J_p(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})} (-t_n \mathbf{a}^T \mathbf{y}_n)."
+               r" \ \text{Lineal a trozos, continuo}")
 def continuity() -> Statement:
-    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample:
-    |max(0, −u − v) − max(0, −u)| ≤ |v|, and a change e of a changes u by v = eᵀy', at most
-    ‖e‖‖y'‖ — so J_p is Lipschitz, hence continuous (udelar2018's 'continuo'); it is linear
-    on each region of constant M(a) ('lineal a trozos', perceptron.criterion_gradient)."""
+    r"""One term $\max(0, -u)$ of $J_p$, $u = \mathbf{a}^\top\mathbf{y}'$ the activation of a
+    normalised sample: $|\max(0, -u - v) - \max(0, -u)| \leq |v|$, and a change $\mathbf{e}$ of
+    $\mathbf{a}$ changes $u$ by $v = \mathbf{e}^\top\mathbf{y}'$, at most $\lVert\mathbf{e}\rVert
+    \lVert\mathbf{y}'\rVert$ — so $J_p$ is Lipschitz, hence continuous (udelar2018's
+    “continuo”); it is linear on each region of constant $\mathcal{M}(\mathbf{a})$ (“lineal a
+    trozos”, `perceptron.criterion_gradient`)."""
     s = Space()
     u, v = s.scalar("u"), s.scalar("v")
     return Statement(s, claims={
@@ -465,17 +536,23 @@ def continuity() -> Statement:
                               np.ones(1), np.array([[float(ev(u)) + float(ev(v))]])))])
 
 
-@entry("perceptron.kink", "J_p is not C¹: at the boundary its one-sided slopes along y' are 0 and −‖y'‖²",
+@entry("perceptron.kink",
+       r"$J_p$ is not $C^1$: at the boundary its one-sided slopes along $\mathbf{y}'$ are $0$ and "
+       r"$-\lVert\mathbf{y}'\rVert^2$",
        uses=("perceptron.criterion_forms",),
-       sources=[(_UD, f"{_UD_VAR}: 'Perceptrón: ... Lineal a trozos, continuo pero no C¹ (no es "
-                      "problemático en este caso)'")])
+       sources=[(_UD, _UD_VAR + r": “Perceptrón: … Lineal a trozos, continuo pero no $C^1$ (no es "
+                                "problemático en este caso)”")],
+       printed=r"J_p(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})} (-t_n \mathbf{a}^T \mathbf{y}_n)."
+               r" \ \text{continuo pero no } C^1")
 def kink() -> Statement:
-    """One term max(0, −u) of J_p, u = aᵀy' the activation of a normalised sample y' ≠ 0, is
-    not C¹ at the boundary: at a₀ with a₀ᵀy' = 0 the
-    activation of a₀ + s y' is s‖y'‖², so J(a₀ + s y') = max(0, −s‖y'‖²) is 0 for s > 0 and
-    |s|‖y'‖² for s < 0 — one-sided slopes 0 and −‖y'‖² along y', which differ. (s = σr,
-    σ = ±1, r > 0; the max is stated with the activation s‖y'‖², which the first claims
-    compute.)"""
+    r"""One term $\max(0, -u)$ of $J_p$, $u = \mathbf{a}^\top\mathbf{y}'$ the activation of a
+    normalised sample $\mathbf{y}' \neq \mathbf{0}$, is not $C^1$ at the boundary: at
+    $\mathbf{a}_0$ with $\mathbf{a}_0^\top\mathbf{y}' = 0$ the activation of $\mathbf{a}_0 +
+    s\mathbf{y}'$ is $s\lVert\mathbf{y}'\rVert^2$, so $J(\mathbf{a}_0 + s\mathbf{y}') = \max(0,
+    -s\lVert\mathbf{y}'\rVert^2)$ is $0$ for $s > 0$ and $|s|\,\lVert\mathbf{y}'\rVert^2$ for
+    $s < 0$ — one-sided slopes $0$ and $-\lVert\mathbf{y}'\rVert^2$ along $\mathbf{y}'$, which
+    differ. ($s = \sigma r$, $\sigma = \pm 1$, $r > 0$; the max is stated with the activation
+    $s\lVert\mathbf{y}'\rVert^2$, which the first claims compute.)"""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     y = s.vector("y'", D, nonzero=True)
@@ -494,17 +571,25 @@ def kink() -> Statement:
 
 
 @entry("perceptron.distance_interpretation",
-       "J_p is ‖w‖ times the sum of the misclassified samples' distances to the boundary",
+       r"$J_p$ is $\lVert\mathbf{w}\rVert$ times the sum of the misclassified samples' distances to "
+       "the boundary",
        uses=("perceptron.criterion_forms", "geometry.signed_distance",),
-       sources=[(_DHS, "Perceptron criterion function: 'The criterion is proportional to the sum of "
-                       "distances from the misclassified samples to the decision boundary'"), _DHSBOOK])
+       sources=[(_DHS, "Perceptron criterion function: “The criterion is proportional to the sum of "
+                       "distances from the misclassified samples to the decision boundary”"), _DHSBOOK],
+       printed=r"J_p(\mathbf{a}) \propto \text{sum of distances from the misclassified samples to"
+               r" the decision boundary}")
 def distance_interpretation() -> Statement:
-    """With a = (w, w₀), y = t(x, 1) and g(x) = wᵀx + w₀, a misclassified sample (t g ≤ 0)
-    contributes −aᵀy = −t g = |g| = ‖w‖ · |g|/‖w‖: ‖w‖ times its distance to the boundary
-    g = 0 (geometry.signed_distance). So J_p = ‖w‖ Σ_{M} dist(x_n): proportional, the factor
-    ‖w‖ common to all samples. In weight space the same term is ‖y‖ times the distance of a
-    to the hyperplane {a : aᵀy = 0}, |aᵀy|/‖y‖ — a factor that differs from sample to sample
-    (stated with the activation z = aᵀy and ‖y‖ as scalars)."""
+    r"""With $\mathbf{a} = (\mathbf{w}, w_0)$, $\mathbf{y} = t(\mathbf{x}, 1)$ and $g(\mathbf{x})
+    = \mathbf{w}^\top\mathbf{x} + w_0$, a misclassified sample ($t\,g \leq 0$) contributes
+    $-\mathbf{a}^\top\mathbf{y} = -t\,g = |g| = \lVert\mathbf{w}\rVert\cdot|g|/\lVert\mathbf{w}
+    \rVert$: $\lVert\mathbf{w}\rVert$ times its distance to the boundary $g = 0$
+    (`geometry.signed_distance`). So $J_p = \lVert\mathbf{w}\rVert\sum_{\mathcal{M}}
+    \operatorname{dist}(\mathbf{x}_n)$: proportional, the factor $\lVert\mathbf{w}\rVert$ common
+    to all samples. In weight space the same term is $\lVert\mathbf{y}\rVert$ times the distance
+    of $\mathbf{a}$ to the hyperplane $\{\mathbf{a} : \mathbf{a}^\top\mathbf{y} = 0\}$,
+    $|\mathbf{a}^\top\mathbf{y}|/\lVert\mathbf{y}\rVert$ — a factor that differs from sample to
+    sample (stated with the activation $z = \mathbf{a}^\top\mathbf{y}$ and
+    $\lVert\mathbf{y}\rVert$ as scalars)."""
     s = Space(sizes={"d": _SIGN_SIZES})
     d = s.dim("d")
     w, x = s.vector("w", d, nonzero=True), s.vector("x", d)
@@ -541,16 +626,24 @@ def _batch_agreement(a, ys, ts, eta, label: str) -> Agreement:
         _Y(ev, ys, ts), eta=float(ev(eta)), a0=_vec(ev, a), max_iter=1).a_)
 
 
-@entry("perceptron.batch_update", "a(k+1) = a(k) − η∇J_p = a(k) + η Σ_{y∈Y_k} y (DHS, udelar2018, ml10)",
+@entry("perceptron.batch_update",
+       r"$\mathbf{a}(k+1) = \mathbf{a}(k) - \eta\nabla J_p = \mathbf{a}(k) + \eta\sum_{\mathbf{y}\in"
+       r"\mathcal{Y}_k}\mathbf{y}$ (DHS, udelar2018, ml10)",
        uses=("perceptron.criterion_gradient", "descent.update_rule",),
-       sources=[(_DHS, "Batch perceptron: 'a(k+1) = a(k) + η(k) Σ_{y∈Y_k} y'"),
-                (_UD, f"{_UD_OPT}: 'a(k+1) = a(k) + η(k) Σ_{{n∈M(a)}} t_n y_n'"),
-                (_ML, "perceptron: 'w^(k+1) = w^(k) + η Σ_{x_i∈M_k} φ(x_i) t_i'")])
+       sources=[(_DHS, r"Batch perceptron: “$\mathbf{a}(k+1) = \mathbf{a}(k) + \eta(k)\sum_{\mathbf{y}"
+                       r"\in\mathcal{Y}_k}\mathbf{y}$”"),
+                (_UD, _UD_OPT + r": “$\mathbf{a}(k+1) = \mathbf{a}(k) + \eta(k)\sum_{n\in\mathcal{M}"
+                                r"(\mathbf{a})}t_n\mathbf{y}_n$”"),
+                (_ML, r"perceptron: “$\mathbf{w}^{(k+1)} = \mathbf{w}^{(k)} + \eta\sum_{\mathbf{x}_i"
+                      r"\in\mathcal{M}_k}\boldsymbol{\phi}(\mathbf{x}_i)t_i$”")],
+       printed=r"\mathbf{a}(k+1) = \mathbf{a}(k) + \eta(k) \sum_{\mathbf{y} \in \mathcal{Y}_k} \mathbf{y}")
 def batch_update() -> Statement:
-    """Gradient descent a(k+1) = a(k) − η∇J_p(a(k)) with ∇J_p = −Σ_{n∈M} t_n y_n (M fixed
-    as {1, 2} for the step) is a(k+1) = a(k) + η Σ_{n∈M} t_n y_n: the misclassified samples,
-    normalised, are added. The numeric check runs one iteration of numerics' batch perceptron
-    from a(k) (nothing added when nothing is misclassified)."""
+    r"""Gradient descent $\mathbf{a}(k+1) = \mathbf{a}(k) - \eta\nabla J_p(\mathbf{a}(k))$ with
+    $\nabla J_p = -\sum_{n\in\mathcal{M}}t_n\mathbf{y}_n$ ($\mathcal{M}$ fixed as $\{1, 2\}$ for
+    the step) is $\mathbf{a}(k+1) = \mathbf{a}(k) + \eta\sum_{n\in\mathcal{M}}t_n\mathbf{y}_n$:
+    the misclassified samples, normalised, are added. The numeric check runs one iteration of
+    `numerics.perceptron.batch_perceptron` from $\mathbf{a}(k)$ (nothing added when nothing is
+    misclassified)."""
     s = Space()
     D = s.dim("D")
     a = s.vector("a", D)
@@ -566,19 +659,26 @@ def batch_update() -> Statement:
 
 
 @entry("perceptron.single_sample_step",
-       "The single-sample step w + ηφ_i t_i (ml10), a + t_k y_k (udelar2018), w + y_i η x_i (hermosillo2017) "
-       "is a descent step on the sample's term",
+       r"The single-sample step $\mathbf{w} + \eta\boldsymbol{\phi}_i t_i$ (ml10), $\mathbf{a} + "
+       r"t_k\mathbf{y}_k$ (udelar2018), $\mathbf{w} + y_i\eta\mathbf{x}_i$ (hermosillo2017) is a "
+       "descent step on the sample's term",
        uses=("perceptron.criterion_forms",),
-       sources=[(_ML, "perceptron: 'w^(k+1) = w^(k) + ηφ(x_i)t_i dove x_i ∈ M_k'"),
-                (_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k'"),
-                (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i'")])
+       sources=[(_ML, r"perceptron: “$\mathbf{w}^{(k+1)} = \mathbf{w}^{(k)} + \eta\boldsymbol{\phi}"
+                      r"(\mathbf{x}_i)t_i$ dove $\mathbf{x}_i \in \mathcal{M}_k$”"),
+                (_UD, _UD_ONE + r": “Si $\mathbf{y}_k$ mal clasificado, entonces $\mathbf{a} "
+                                r"\leftarrow \mathbf{a} + t_k\mathbf{y}_k$”"),
+                (_HE, r"Algoritmo de Aprendizaje Perceptron: “$\mathbf{w} = \mathbf{w} + y_i\eta"
+                      r"\mathbf{x}_i$”")],
+       printed=r"\mathbf{w}^{(k+1)} = \mathbf{w}^{(k)} + \eta \phi(\mathbf{x}_i) t_i")
 def single_sample_step() -> Statement:
-    """The misclassified sample's term of the criterion is −wᵀφ_i t_i, with gradient −φ_i t_i; a
-    descent step of size η is w − η(−φ_i t_i) = w + ηφ_i t_i: ml10's rule; udelar2018's is the
-    same with η = 1 (a + t_k y_k) and hermosillo2017's writes it y_i η x_i. All three add the
-    sample with its label's sign (bromberg2012's printed rule subtracts it:
-    perceptron.bromberg_single_sample_sign). The numeric check runs numerics' single-sample
-    perceptron for one epoch on the one sample (no step when it is classified correctly)."""
+    r"""The misclassified sample's term of the criterion is $-\mathbf{w}^\top\boldsymbol{\phi}_i
+    t_i$, with gradient $-\boldsymbol{\phi}_i t_i$; a descent step of size $\eta$ is $\mathbf{w} -
+    \eta(-\boldsymbol{\phi}_i t_i) = \mathbf{w} + \eta\boldsymbol{\phi}_i t_i$: ml10's rule;
+    udelar2018's is the same with $\eta = 1$ ($\mathbf{a} + t_k\mathbf{y}_k$) and
+    hermosillo2017's writes it $y_i\eta\mathbf{x}_i$. All three add the sample with its label's
+    sign (bromberg2012's printed rule subtracts it: `perceptron.bromberg_single_sample_sign`).
+    The numeric check runs `numerics.perceptron.single_sample_perceptron` for one epoch on the
+    one sample (no step when it is classified correctly)."""
     s = Space()
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi_i", D)
@@ -597,22 +697,33 @@ def single_sample_step() -> Statement:
                               max_epochs=1, engine="numpy").a_)])
 
 
-@entry("perceptron.bromberg_batch_sign", "bromberg2012 Eq. (8): w − η∇E_P(w) = w − η Σ_{n∈M} φ_n t_n",
+@entry("perceptron.bromberg_batch_sign",
+       r"bromberg2012 Eq. (8): $\mathbf{w} - \eta\nabla E_P(\mathbf{w}) = \mathbf{w} - \eta"
+       r"\sum_{n\in\mathcal{M}}\boldsymbol{\phi}_n t_n$",
        uses=("perceptron.criterion_gradient",),
        kind="typo",
-       sources=[(_BR, "§4.1, Eq. (8): 'w^{τ+1} ← w^τ − η∇E_P(w^τ) = w^τ − η Σ_{n∈M} φ_n t_n', after "
-                      "'E_P(w) = −Σ_{n∈M} wᵀφ_n t_n' and before 'si su clase es C⁺ sumamos φ_n al "
-                      "vector de pesos, sino restamos φ_n'")])
+       sources=[(_BR, r"§4.1, Eq. (8): “$\mathbf{w}^{\tau+1} \leftarrow \mathbf{w}^{\tau} - \eta\nabla "
+                      r"E_P(\mathbf{w}^{\tau}) = \mathbf{w}^{\tau} - \eta\sum_{n\in\mathcal{M}}"
+                      r"\boldsymbol{\phi}_n t_n$”, after “$E_P(\mathbf{w}) = -\sum_{n\in\mathcal{M}}"
+                      r"\mathbf{w}^\top\boldsymbol{\phi}_n t_n$” and before “si su clase es "
+                      r"$\mathcal{C}^+$ sumamos $\boldsymbol{\phi}_n$ al vector de pesos, sino "
+                      r"restamos $\boldsymbol{\phi}_n$”")],
+       printed=r"\mathbf{w}^{\tau+1} \leftarrow \mathbf{w}^{\tau} - \eta \nabla E_P(\mathbf{w}^{\tau})"
+               r" = \mathbf{w}^{\tau} - \eta \sum_{n \in \mathcal{M}} \phi_n t_n")
 def bromberg_batch_sign() -> Statement:
-    """E_P(w) = −Σ_{n∈M} wᵀφ_n t_n has ∇E_P = −Σ_{n∈M} φ_n t_n, so the descent step is
-    w − η∇E_P = w + η Σ_{n∈M} φ_n t_n. Eq. (8) prints its second line with − : that would
-    step *up* the gradient, making every misclassified term worse (−wᵀφ_n t_n grows by
-    η‖φ_n‖²). bromberg2012's own reading two paragraphs later ('si su clase es C⁺ sumamos
-    φ_n al vector de pesos, sino restamos φ_n') is the + form. M fixed as {1, 2}.
+    r"""$E_P(\mathbf{w}) = -\sum_{n\in\mathcal{M}}\mathbf{w}^\top\boldsymbol{\phi}_n t_n$ has
+    $\nabla E_P = -\sum_{n\in\mathcal{M}}\boldsymbol{\phi}_n t_n$, so the descent step is
+    $\mathbf{w} - \eta\nabla E_P = \mathbf{w} + \eta\sum_{n\in\mathcal{M}}\boldsymbol{\phi}_n
+    t_n$. Eq. (8) prints its second line with $-$: that would step *up* the gradient, making
+    every misclassified term worse ($-\mathbf{w}^\top\boldsymbol{\phi}_n t_n$ grows by
+    $\eta\lVert\boldsymbol{\phi}_n\rVert^2$). bromberg2012's own reading two paragraphs later
+    (“si su clase es $\mathcal{C}^+$ sumamos $\boldsymbol{\phi}_n$ al vector de pesos, sino
+    restamos $\boldsymbol{\phi}_n$”) is the $+$ form. $\mathcal{M}$ fixed as $\{1, 2\}$.
 
-    A typo (DESIGN.md, "Reading policy"): one sign, corrected by the document itself — its
-    E_P(w) = −Σ wᵀφ_n t_n printed just above gives the + form, and its reading of the
-    algorithm ('sumamos φ_n' for C⁺) is the + form."""
+    A typo (the catalog's reading policy): one sign, corrected by the document itself — its
+    $E_P(\mathbf{w}) = -\sum\mathbf{w}^\top\boldsymbol{\phi}_n t_n$ printed just above gives the
+    $+$ form, and its reading of the algorithm (“sumamos $\boldsymbol{\phi}_n$” for
+    $\mathcal{C}^+$) is the $+$ form."""
     s = Space()
     D = s.dim("D")
     w = s.vector("w", D)
@@ -643,20 +754,27 @@ def _printed_rule_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.bromberg_single_sample_sign",
-       "bromberg2012: the single-sample update w^{τ+1} = w^τ − ηφ_n t_n",
+       r"bromberg2012: the single-sample update $\mathbf{w}^{\tau+1} = \mathbf{w}^{\tau} - "
+       r"\eta\boldsymbol{\phi}_n t_n$",
        uses=("perceptron.single_sample_step",),
        kind="typo",
-       sources=[(_BR, "§4.1, after Eq. (8): 'w^{τ+1} = w^τ − ηφ_n t_n', and the reading that follows: "
-                      "'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'")])
+       sources=[(_BR, r"§4.1, after Eq. (8): “$\mathbf{w}^{\tau+1} = \mathbf{w}^{\tau} - \eta"
+                      r"\boldsymbol{\phi}_n t_n$”, and the reading that follows: “si su clase es "
+                      r"$\mathcal{C}^+$ sumamos $\boldsymbol{\phi}_n$ al vector de pesos, sino "
+                      r"restamos $\boldsymbol{\phi}_n$”")],
+       printed=r"\mathbf{w}^{\tau+1} = \mathbf{w}^{\tau} - \eta \phi_n t_n")
 def bromberg_single_sample_sign() -> Statement:
-    """The single-sample descent step on the term −wᵀφ_n t_n of E_P is
-    w − η∇(−wᵀφ_n t_n) = w + ηφ_n t_n — what bromberg2012's own interpretation says (add φ_n
-    for class C⁺, subtract it for C⁻), and what ml10, udelar2018 and hermosillo2017 print.
-    The printed w − ηφ_n t_n subtracts it: the misclassified term −wᵀφ_n t_n grows by η‖φ_n‖²,
-    and the run (exact rationals, separable data) shows that the printed rule never converges
-    while the corrected one does. A typo (DESIGN.md, "Reading policy"): the same sign as
-    Eq. (8), corrected by the next paragraph, "si su clase es C⁺ sumamos φ_n al vector de
-    pesos, sino restamos φ_n"."""
+    r"""The single-sample descent step on the term $-\mathbf{w}^\top\boldsymbol{\phi}_n t_n$ of
+    $E_P$ is $\mathbf{w} - \eta\nabla(-\mathbf{w}^\top\boldsymbol{\phi}_n t_n) = \mathbf{w} +
+    \eta\boldsymbol{\phi}_n t_n$ — what bromberg2012's own interpretation says (add
+    $\boldsymbol{\phi}_n$ for class $\mathcal{C}^+$, subtract it for $\mathcal{C}^-$), and what
+    ml10, udelar2018 and hermosillo2017 print. The printed $\mathbf{w} - \eta\boldsymbol{\phi}_n
+    t_n$ subtracts it: the misclassified term $-\mathbf{w}^\top\boldsymbol{\phi}_n t_n$ grows by
+    $\eta\lVert\boldsymbol{\phi}_n\rVert^2$, and the run (exact rationals, separable data) shows
+    that the printed rule never converges while the corrected one does. A typo (the catalog's
+    reading policy): the same sign as Eq. (8), corrected by the next paragraph, “si su clase es
+    $\mathcal{C}^+$ sumamos $\boldsymbol{\phi}_n$ al vector de pesos, sino restamos
+    $\boldsymbol{\phi}_n$”."""
     s = Space()
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi_n", D)
@@ -708,20 +826,31 @@ def _algorithm3_run(seed: int) -> RunResult:
                             f"{stopped0}", exact=True)
 
 
-@entry("perceptron.algorithm3", "DHS Algorithm 3 (batch perceptron) and its stopping test |η(k) Σ_{Y_k} y| < θ",
+@entry("perceptron.algorithm3",
+       r"DHS Algorithm 3 (batch perceptron) and its stopping test $|\eta(k)\sum_{\mathbf{y}\in"
+       r"\mathcal{Y}_k}\mathbf{y}| < \theta$",
        uses=("perceptron.batch_update",),
        kind="algorithm",
-       sources=[(_DHS, "Batch perceptron, Algorithm 3 (lines 1-6)"),
-                (_UD, f"{_UD_OPT}: 'hasta que η(k)‖Σ_{{n∈M(a)}} t_n y_n‖ < θ'")])
+       sources=[(_DHS, "Batch perceptron, Algorithm 3 (lines 1–6)"),
+                (_UD, _UD_OPT + r": “hasta que $\eta(k)\lVert\sum_{n\in\mathcal{M}(\mathbf{a})}t_n"
+                                r"\mathbf{y}_n\rVert < \theta$”")],
+       printed=r"\textbf{do}\ k \leftarrow k + 1; \ \mathbf{a} \leftarrow \mathbf{a} + \eta(k)"
+               r" \sum_{\mathbf{y} \in \mathcal{Y}_k} \mathbf{y} \ \ \textbf{until} \left| \eta(k)"
+               r" \sum_{\mathbf{y} \in \mathcal{Y}_k} \mathbf{y} \right| < \theta")
 def algorithm3() -> Statement:
-    """Algorithm 3: initialise a, η(·), θ, k = 0; do k ← k + 1, a ← a + η(k) Σ_{y∈Y_k} y until
-    |η(k) Σ_{y∈Y_k} y| < θ. At a solution Y_k = ∅ and the step is 0, so the test stops there
-    only when θ > 0 (with θ = 0, '|0| < 0' is false and the loop as printed never ends; the
-    numerics stop on Y_k = ∅ too). With θ > 0 it can also stop early, at a non-solution,
-    when the misclassified samples nearly cancel: y₁ = (1, 0), y₂ = (−1, 1/10) (separable by
-    (1/100, 1)), a = 0, θ = 1/2: the first step is (0, 1/10), of length 1/10 < θ, and
-    a = (0, 1/10) still has aᵀy₁ = 0 (exact). On separable data numerics' batch perceptron
-    (θ = 0, stop on Y_k = ∅) ends at a separating vector."""
+    r"""Algorithm 3: initialise $\mathbf{a}$, $\eta(\cdot)$, $\theta$, $k = 0$; do $k \leftarrow
+    k + 1$, $\mathbf{a} \leftarrow \mathbf{a} + \eta(k)\sum_{\mathbf{y}\in\mathcal{Y}_k}\mathbf{y}$
+    until $|\eta(k)\sum_{\mathbf{y}\in\mathcal{Y}_k}\mathbf{y}| < \theta$. At a solution
+    $\mathcal{Y}_k = \emptyset$ and the step is $\mathbf{0}$, so the test stops there only when
+    $\theta > 0$ (with $\theta = 0$, “$|\mathbf{0}| < 0$” is false and the loop as printed never
+    ends; `numerics` stops on $\mathcal{Y}_k = \emptyset$ too). With $\theta > 0$ it can also stop
+    early, at a non-solution, when the misclassified samples nearly cancel: $\mathbf{y}_1 = (1,
+    0)$, $\mathbf{y}_2 = (-1, \frac{1}{10})$ (separable by $(\frac{1}{100}, 1)$), $\mathbf{a} =
+    \mathbf{0}$, $\theta = \frac{1}{2}$: the first step is $(0, \frac{1}{10})$, of length
+    $\frac{1}{10} < \theta$, and $\mathbf{a} = (0, \frac{1}{10})$ still has
+    $\mathbf{a}^\top\mathbf{y}_1 = 0$ (exact). On separable data
+    `numerics.perceptron.batch_perceptron` ($\theta = 0$, stop on $\mathcal{Y}_k = \emptyset$)
+    ends at a separating vector."""
     return Statement(Space(), claims={"Algorithm 3: converges on separable data; the printed test": Behaviour(
         _algorithm3_run, "numerics.perceptron.batch_perceptron on separable data; Algorithm 3 as printed "
                          "in rationals on a 2-sample example", seeds=tuple(range(5)))})
@@ -742,21 +871,31 @@ def _single_sample_run(seed: int) -> RunResult:
                                         f"{same}; final a separates: {sep}")
 
 
-@entry("perceptron.single_sample", "Fixed-increment single-sample perceptron: a ← a + t_k y_k when y_k is misclassified",
+@entry("perceptron.single_sample",
+       r"Fixed-increment single-sample perceptron: $\mathbf{a} \leftarrow \mathbf{a} + "
+       r"t_k\mathbf{y}_k$ when $\mathbf{y}_k$ is misclassified",
        uses=("perceptron.single_sample_step",),
        kind="algorithm",
-       sources=[(_UD, f"{_UD_ONE}: 'Si y_k mal clasificado, entonces a ← a + t_k y_k', 'k ← (k + 1) mod N'"),
-                (_HE, "Algoritmo de Aprendizaje Perceptron: 'si y_i⟨w, x_i⟩ ≤ 0 ... w = w + y_i η x_i'"),
-                (_ML, "perceptron: 'w^(k+1) = w^(k) + ηφ(x_i)t_i' iterating cyclically"),
-                (_BR, "§4.1: 'si su clase es C⁺ sumamos φ_n al vector de pesos, sino restamos φ_n'"),
-                _DHSBOOK])
+       sources=[(_UD, _UD_ONE + r": “Si $\mathbf{y}_k$ mal clasificado, entonces $\mathbf{a} "
+                                r"\leftarrow \mathbf{a} + t_k\mathbf{y}_k$”, “$k \leftarrow (k + 1) "
+                                r"\bmod N$”"),
+                (_HE, r"Algoritmo de Aprendizaje Perceptron: “si $y_i\langle\mathbf{w}, \mathbf{x}_i"
+                      r"\rangle \leq 0$ … $\mathbf{w} = \mathbf{w} + y_i\eta\mathbf{x}_i$”"),
+                (_ML, r"perceptron: “$\mathbf{w}^{(k+1)} = \mathbf{w}^{(k)} + \eta\boldsymbol{\phi}"
+                      r"(\mathbf{x}_i)t_i$” iterating cyclically"),
+                (_BR, r"§4.1: “si su clase es $\mathcal{C}^+$ sumamos $\boldsymbol{\phi}_n$ al vector "
+                      r"de pesos, sino restamos $\boldsymbol{\phi}_n$”"),
+                _DHSBOOK],
+       printed=r"k \leftarrow (k + 1) \bmod N, \quad \text{Si } \mathbf{y}_k \text{ mal clasificado,"
+               r" entonces } \mathbf{a} \leftarrow \mathbf{a} + t_k \mathbf{y}_k")
 def single_sample() -> Statement:
-    """Cycle over the samples in order (udelar2018's k ← (k + 1) mod N, hermosillo2017's
-    'para i en |X|', ml10's 'iterando ciclicamente'); when t_k aᵀy_k ≤ 0 add t_k y_k (η = 1;
-    hermosillo2017 and ml10 with η); stop after a pass with no correction. numerics'
-    single_sample_perceptron, run on dyadic data (float products exact), makes the same
-    corrections at the same samples and ends at the same vector as the exact reference,
-    which separates the data."""
+    r"""Cycle over the samples in order (udelar2018's $k \leftarrow (k + 1) \bmod N$,
+    hermosillo2017's “para $i$ en $|\mathbf{X}|$”, ml10's “iterando ciclicamente”); when
+    $t_k\mathbf{a}^\top\mathbf{y}_k \leq 0$ add $t_k\mathbf{y}_k$ ($\eta = 1$; hermosillo2017
+    and ml10 with $\eta$); stop after a pass with no correction.
+    `numerics.perceptron.single_sample_perceptron`, run on dyadic data (float products exact),
+    makes the same corrections at the same samples and ends at the same vector as an exact
+    reference run in rationals, which separates the data."""
     return Statement(Space(), claims={"numerics equals the exact run": Behaviour(
         _single_sample_run, "numerics.perceptron.single_sample_perceptron vs exact rationals",
         seeds=tuple(range(6)))})
@@ -812,31 +951,42 @@ def _eta_fixed_start_differs(seed: int) -> RunResult:
 
 
 @entry("perceptron.eta_one_suffices",
-       "udelar2018: 'como el criterio no cambia si se escala a, basta con tomar η = 1'",
+       r"udelar2018: “como el criterio no cambia si se escala $\mathbf{a}$, basta con tomar "
+       r"$\eta = 1$”",
        uses=("perceptron.single_sample", "perceptron.criterion_forms", "relaxation.scale_invariance"),
-       sources=[(_UD, f"{_UD_ONE}: 'Se considera el algoritmo con un incremento fijo (η(k) = η "
-                      "constante). Como el criterio no cambia si se escala a, basta con tomar η = 1', "
-                      "'Inicializar a, k = 0', 'Si y_k mal clasificado, entonces a ← a + t_k y_k'"),
-                (_HE, "Algoritmo de Aprendizaje Perceptron: 'w = 0 #Otras inicializaciones son posibles', "
-                      "'0 < η ≤ 1 es la tasa de aprendizaje'")])
+       sources=[(_UD, _UD_ONE + r": “Se considera el algoritmo con un incremento fijo ($\eta(k) = "
+                                r"\eta$ constante). Como el criterio no cambia si se escala "
+                                r"$\mathbf{a}$, basta con tomar $\eta = 1$”, “Inicializar "
+                                r"$\mathbf{a}$, $k = 0$”, “Si $\mathbf{y}_k$ mal clasificado, "
+                                r"entonces $\mathbf{a} \leftarrow \mathbf{a} + t_k\mathbf{y}_k$”"),
+                (_HE, r"Algoritmo de Aprendizaje Perceptron: “$\mathbf{w} = \mathbf{0}$ #Otras "
+                      r"inicializaciones son posibles”, “$0 < \eta \leq 1$ es la tasa de "
+                      "aprendizaje”")],
+       printed=r"\text{Como el criterio no cambia si se escala } \mathbf{a}, \text{ basta con tomar }"
+               r" \eta = 1")
 def eta_one_suffices() -> Statement:
-    """One sentence, two readings of "el criterio" (DESIGN.md, "Reading policy").
+    r"""One sentence, two readings of “el criterio” (the catalog's reading policy).
 
-    *The reading the slide's context supports* — the classification criterion, "y_k mal
-    clasificado" (t aᵀy ≤ 0), the only thing the algorithm on the same slide tests — holds:
-    t (ca)ᵀy ≤ 0 ⇔ t aᵀy ≤ 0 for c > 0 (relaxation.scale_invariance: ℳ(ca) = ℳ(a)), so the
-    run with a fixed increment η started from η a(0) makes the same corrections as the run with
-    η = 1 from a(0), and a_k(η) = η a_k(1) (induction; exact runs, a(0) = 0 and random
-    a(0) ≠ 0). Since the slide's "Inicializar a" leaves a(0) free, η = 1 loses nothing: every
-    η-run is a scaled η = 1 run. The activation is written σr (σ = ±1, r ≥ 0) so that the case
-    analysis knows the sign of c aᵀy = σ(cr).
+    *The reading the slide's context supports* — the classification criterion, “$\mathbf{y}_k$
+    mal clasificado” ($t\,\mathbf{a}^\top\mathbf{y} \leq 0$), the only thing the algorithm on
+    the same slide tests — holds: $t\,(c\mathbf{a})^\top\mathbf{y} \leq 0 \Leftrightarrow
+    t\,\mathbf{a}^\top\mathbf{y} \leq 0$ for $c > 0$ (`relaxation.scale_invariance`:
+    $\mathcal{M}(c\mathbf{a}) = \mathcal{M}(\mathbf{a})$), so the run with a fixed increment
+    $\eta$ started from $\eta\,\mathbf{a}(0)$ makes the same corrections as the run with
+    $\eta = 1$ from $\mathbf{a}(0)$, and $\mathbf{a}_k(\eta) = \eta\,\mathbf{a}_k(1)$ (induction;
+    exact runs, $\mathbf{a}(0) = \mathbf{0}$ and random $\mathbf{a}(0) \neq \mathbf{0}$). Since
+    the slide's “Inicializar $\mathbf{a}$” leaves $\mathbf{a}(0)$ free, $\eta = 1$ loses
+    nothing: every $\eta$-run is a scaled $\eta = 1$ run. The activation is written $\sigma r$
+    ($\sigma = \pm 1$, $r \geq 0$) so that the case analysis knows the sign of
+    $c\,\mathbf{a}^\top\mathbf{y} = \sigma(cr)$.
 
-    *Notes, never refutations:* (i) read as the value of J_p (the criterion of the previous
-    slide), "no cambia" is false — J_p(ca) = c J_p(a) term by term (claim below;
-    relaxation.scale_invariance); only its minimisers are kept. (ii) Read as "for one fixed
-    a(0) ≠ 0, every η gives the same run", it is false too — y₁ = (1, 0), y₂ = (−1, 1),
-    a(0) = (−3/2, 0): the η = 1 and η = 1/2 runs correct different samples (an exact run,
-    claim below) — but the slide never fixes a(0)."""
+    *Notes, never refutations:* (i) read as the value of $J_p$ (the criterion of the previous
+    slide), “no cambia” is false — $J_p(c\mathbf{a}) = c\,J_p(\mathbf{a})$ term by term (claim
+    below; `relaxation.scale_invariance`); only its minimisers are kept. (ii) Read as “for one
+    fixed $\mathbf{a}(0) \neq \mathbf{0}$, every $\eta$ gives the same run”, it is false too —
+    $\mathbf{y}_1 = (1, 0)$, $\mathbf{y}_2 = (-1, 1)$, $\mathbf{a}(0) = (-\frac{3}{2}, 0)$: the
+    $\eta = 1$ and $\eta = \frac{1}{2}$ runs correct different samples (an exact run, claim
+    below) — but the slide never fixes $\mathbf{a}(0)$."""
     s = Space(sizes={"D": _SIGN_SIZES})
     D = s.dim("D")
     a, y = s.vector("a", D), s.vector("y", D)
@@ -862,19 +1012,35 @@ def eta_one_suffices() -> Statement:
 
 
 @entry("perceptron.per_sample_decrease",
-       "ml10: a correction lowers the sample's cost term by η‖φ‖²: −w'ᵀφt = −wᵀφt − η‖φ‖² < −wᵀφt",
+       r"ml10: a correction lowers the sample's cost term by $\eta\lVert\boldsymbol{\phi}\rVert^2$: "
+       r"$-\mathbf{w}'^\top\boldsymbol{\phi}t = -\mathbf{w}^\top\boldsymbol{\phi}t - "
+       r"\eta\lVert\boldsymbol{\phi}\rVert^2 < -\mathbf{w}^\top\boldsymbol{\phi}t$",
        uses=("perceptron.single_sample_step",),
        kind="caveat",
-       caveat="unstated condition: φ(x_i) ≠ 0. ml10 allows the identity basis function ('il modello "
-              "funziona anche quando la funzione base è l'identità') and no bias coordinate, so "
-              "x_i = 0 gives φ(x_i) = 0 and the printed strict '<' is an equality",
-       sources=[(_ML, "perceptron: '−(w^(k+1))ᵀφ(x_i)t_i = −(w^(k))ᵀφ(x_i)t_i − η(φ(x_i)t_i)ᵀφ(x_i)t_i "
-                      "= −(w^(k))ᵀφ(x_i)t_i − η‖φ(x_i)‖² < −(w^(k))ᵀφ(x_i)t_i'")])
+       caveat=r"unstated condition: $\boldsymbol{\phi}(\mathbf{x}_i) \neq \mathbf{0}$. ml10 allows the "
+              "identity basis function (“il modello funziona anche quando la funzione base è "
+              r"l'identità”) and no bias coordinate, so $\mathbf{x}_i = \mathbf{0}$ gives "
+              r"$\boldsymbol{\phi}(\mathbf{x}_i) = \mathbf{0}$ and the printed strict “$<$” is an "
+              "equality",
+       sources=[(_ML, r"perceptron: “$-(\mathbf{w}^{(k+1)})^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i = "
+                      r"-(\mathbf{w}^{(k)})^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i - \eta"
+                      r"(\boldsymbol{\phi}(\mathbf{x}_i)t_i)^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i = "
+                      r"-(\mathbf{w}^{(k)})^\top\boldsymbol{\phi}(\mathbf{x}_i)t_i - \eta\lVert"
+                      r"\boldsymbol{\phi}(\mathbf{x}_i)\rVert^2 < -(\mathbf{w}^{(k)})^\top"
+                      r"\boldsymbol{\phi}(\mathbf{x}_i)t_i$”")],
+       printed=r"-(\mathbf{w}^{(k+1)})^T \phi(\mathbf{x}_i) t_i = -(\mathbf{w}^{(k)})^T"
+               r" \phi(\mathbf{x}_i) t_i - \eta ||\phi(\mathbf{x}_i)||^2"
+               r" < -(\mathbf{w}^{(k)})^T \phi(\mathbf{x}_i) t_i")
 def per_sample_decrease() -> Statement:
-    """After w' = w + ηφt (t² = 1): −w'ᵀφt = −wᵀφt − η(φt)ᵀφt = −wᵀφt − η‖φ‖², strictly
-    smaller when η > 0 and φ ≠ 0. ml10's '<' needs φ ≠ 0, which it does not state (its φ
-    may be the identity, with no bias coordinate): stated at φ = 0 the '<' fails (0 < 0).
-    With φ ≠ 0 the decrease is η‖φ‖² > 0."""
+    r"""After $\mathbf{w}' = \mathbf{w} + \eta\boldsymbol{\phi}t$ ($t^2 = 1$):
+    $-\mathbf{w}'^\top\boldsymbol{\phi}t = -\mathbf{w}^\top\boldsymbol{\phi}t -
+    \eta(\boldsymbol{\phi}t)^\top\boldsymbol{\phi}t = -\mathbf{w}^\top\boldsymbol{\phi}t -
+    \eta\lVert\boldsymbol{\phi}\rVert^2$, strictly smaller when $\eta > 0$ and
+    $\boldsymbol{\phi} \neq \mathbf{0}$. ml10's “$<$” needs $\boldsymbol{\phi} \neq \mathbf{0}$,
+    which it does not state (its $\boldsymbol{\phi}$ may be the identity, with no bias
+    coordinate): stated at $\boldsymbol{\phi} = \mathbf{0}$ the “$<$” fails ($0 < 0$). With
+    $\boldsymbol{\phi} \neq \mathbf{0}$ the decrease is $\eta\lVert\boldsymbol{\phi}\rVert^2 >
+    0$."""
     s = Space()
     D = s.dim("D")
     w, phi = s.vector("w", D), s.vector("phi", D, nonzero=True)
@@ -933,13 +1099,16 @@ def _total_increase_run(seed: int) -> RunResult:
 @entry("perceptron.total_cost_can_increase",
        "ml10: the decrease is per sample, not global — a correction can increase the total cost",
        uses=("perceptron.per_sample_decrease",),
-       sources=[(_ML, "perceptron: 'questa diminuzione è relativa solo al singolo elemento, e non è globale. "
-                      "Potrebbe infatti succedere che ... il costo totale aumenti'")])
+       sources=[(_ML, "perceptron: “questa diminuzione è relativa solo al singolo elemento, e non è "
+                      "globale. Potrebbe infatti succedere che … il costo totale aumenti”")],
+       printed=r"\text{questa diminuzione è relativa solo al singolo elemento, e non è globale}")
 def total_cost_can_increase() -> Statement:
-    """There is w misclassifying y₁ = (1, 0) whose correction w' = w + y₁ raises
-    J_p = max(0, −wᵀy₁) + max(0, −wᵀy₂), y₂ = (−2, 1): an exact witness (e.g.
-    w = (−1/10, 1): J_p goes from 1/10 to 4/5, y₂ becomes misclassified). The run checks the
-    example and the per-sample decrease by ‖y‖² along exact runs."""
+    r"""There is $\mathbf{w}$ misclassifying $\mathbf{y}_1 = (1, 0)$ whose correction
+    $\mathbf{w}' = \mathbf{w} + \mathbf{y}_1$ raises $J_p = \max(0, -\mathbf{w}^\top\mathbf{y}_1) +
+    \max(0, -\mathbf{w}^\top\mathbf{y}_2)$, $\mathbf{y}_2 = (-2, 1)$: an exact witness (e.g.
+    $\mathbf{w} = (-\frac{1}{10}, 1)$: $J_p$ goes from $\frac{1}{10}$ to $\frac{4}{5}$,
+    $\mathbf{y}_2$ becomes misclassified). The run checks the example and the per-sample
+    decrease by $\lVert\mathbf{y}\rVert^2$ along exact runs."""
     w = sp.MatrixSymbol("w", 2, 1)
     y1, y2 = sp.ImmutableMatrix([1, 0]), sp.ImmutableMatrix([-2, 1])
 
@@ -959,16 +1128,24 @@ def total_cost_can_increase() -> Statement:
 _NOVIKOFF = ("dhs", "§5.5.2, Theorem 5.1 (Perceptron Convergence) and its proof")
 
 
-@entry("perceptron.novikoff_projection", "Novikoff, step 1: each correction raises wᵀu by at least γ, so w_kᵀu ≥ kγ",
+@entry("perceptron.novikoff_projection",
+       r"Novikoff, step 1: each correction raises $\mathbf{w}^\top\mathbf{u}$ by at least $\gamma$, "
+       r"so $\mathbf{w}_k^\top\mathbf{u} \geq k\gamma$",
        uses=("perceptron.solution_region", "perceptron.single_sample",),
-       sources=[(_UD, f"{_UD_CONV}: 'Teorema: Si los patrones son linealmente separables, el algoritmo "
-                      "converge ... Prueba: ver e.g. Duda & Hart'"),
-                (_BR, "§4.1: 'teorema de convergencia del perceptrón'"), _NOVIKOFF])
+       sources=[(_UD, _UD_CONV + ": “Teorema: Si los patrones son linealmente separables, el "
+                                 "algoritmo converge … Prueba: ver e.g. Duda & Hart”"),
+                (_BR, "§4.1: “teorema de convergencia del perceptrón”"), _NOVIKOFF],
+       printed=r"\text{Si los patrones son linealmente separables, el algoritmo converge}")
 def novikoff_projection() -> Statement:
-    """Separable data: a unit u and γ > 0 with uᵀy'_n ≥ γ for every normalised sample. A
-    correction on y' gives w_{k+1} = w_k + y', so w_{k+1}ᵀu = w_kᵀu + y'ᵀu ≥ w_kᵀu + γ; from
-    w_0 = 0, induction gives w_kᵀu ≥ kγ after k corrections. Encoded: uᵀy' = γ + s (s ≥ 0,
-    γ defined from the sample); w_kᵀu = kγ + r (r ≥ 0, the induction hypothesis)."""
+    r"""Separable data: a unit $\mathbf{u}$ and $\gamma > 0$ with $\mathbf{u}^\top\mathbf{y}'_n
+    \geq \gamma$ for every normalised sample. A correction on $\mathbf{y}'$ gives
+    $\mathbf{w}_{k+1} = \mathbf{w}_k + \mathbf{y}'$, so $\mathbf{w}_{k+1}^\top\mathbf{u} =
+    \mathbf{w}_k^\top\mathbf{u} + \mathbf{y}'^\top\mathbf{u} \geq \mathbf{w}_k^\top\mathbf{u} +
+    \gamma$; from $\mathbf{w}_0 = \mathbf{0}$, induction gives $\mathbf{w}_k^\top\mathbf{u} \geq
+    k\gamma$ after $k$ corrections. Encoded: $\mathbf{u}^\top\mathbf{y}' = \gamma + s$
+    ($s \geq 0$, $\gamma$ defined from the sample); $\mathbf{w}_k^\top\mathbf{u} = k\gamma + r$
+    ($r \geq 0$, the induction hypothesis). (The documents prove nothing: udelar2018 refers to
+    Duda & Hart for the proof, whose steps these are.)"""
     s = Space()
     D = s.dim("D")
     w, u, y = s.vector("w_k", D), s.vector("u", D), s.vector("y'", D)
@@ -986,14 +1163,23 @@ def novikoff_projection() -> Statement:
                   "numerics in perceptron.convergence_run")
 
 
-@entry("perceptron.novikoff_norm", "Novikoff, step 2: ‖w + y'‖² ≤ ‖w‖² + R² on a mistake, so ‖w_k‖² ≤ kR²",
+@entry("perceptron.novikoff_norm",
+       r"Novikoff, step 2: $\lVert\mathbf{w} + \mathbf{y}'\rVert^2 \leq \lVert\mathbf{w}\rVert^2 + R^2$"
+       r" on a mistake, so $\lVert\mathbf{w}_k\rVert^2 \leq kR^2$",
        uses=("perceptron.single_sample",),
-       sources=[(_UD, f"{_UD_CONV}: 'Prueba: ver e.g. Duda & Hart'"), _NOVIKOFF])
+       sources=[(_UD, _UD_CONV + ": “Prueba: ver e.g. Duda & Hart”"), _NOVIKOFF],
+       printed=r"\text{Si los patrones son linealmente separables, el algoritmo converge}")
 def novikoff_norm() -> Statement:
-    """‖w + y'‖² = ‖w‖² + 2wᵀy' + ‖y'‖². A correction happens only when wᵀy' ≤ 0, and
-    ‖y'‖² ≤ R² (R = max_n ‖y'_n‖), so ‖w_{k+1}‖² ≤ ‖w_k‖² + R²; from w_0 = 0, ‖w_k‖² ≤ kR².
-    Encoded: y' = v − ((vᵀw + m)/wᵀw) w has wᵀy' = −m (m ≥ 0, a mistake; w ≠ 0 — at w = 0
-    the step is ‖y'‖² ≤ R² itself); R² = ‖y'‖² + q (q ≥ 0); ‖w_k‖² = kR² − p (p ≥ 0)."""
+    r"""$\lVert\mathbf{w} + \mathbf{y}'\rVert^2 = \lVert\mathbf{w}\rVert^2 +
+    2\mathbf{w}^\top\mathbf{y}' + \lVert\mathbf{y}'\rVert^2$. A correction happens only when
+    $\mathbf{w}^\top\mathbf{y}' \leq 0$, and $\lVert\mathbf{y}'\rVert^2 \leq R^2$ ($R =
+    \max_n\lVert\mathbf{y}'_n\rVert$), so $\lVert\mathbf{w}_{k+1}\rVert^2 \leq
+    \lVert\mathbf{w}_k\rVert^2 + R^2$; from $\mathbf{w}_0 = \mathbf{0}$, $\lVert\mathbf{w}_k
+    \rVert^2 \leq kR^2$. Encoded: $\mathbf{y}' = \mathbf{v} - \big((\mathbf{v}^\top\mathbf{w} +
+    m)/\mathbf{w}^\top\mathbf{w}\big)\mathbf{w}$ has $\mathbf{w}^\top\mathbf{y}' = -m$ ($m \geq
+    0$, a mistake; $\mathbf{w} \neq \mathbf{0}$ — at $\mathbf{w} = \mathbf{0}$ the step is
+    $\lVert\mathbf{y}'\rVert^2 \leq R^2$ itself); $R^2 = \lVert\mathbf{y}'\rVert^2 + q$ ($q \geq
+    0$); $\lVert\mathbf{w}_k\rVert^2 = kR^2 - p$ ($p \geq 0$)."""
     s = Space()
     D = s.dim("D")
     w, v = s.vector("w_k", D, nonzero=True), s.vector("v", D)
@@ -1015,16 +1201,25 @@ def novikoff_norm() -> Statement:
                    "numerics in perceptron.convergence_run")
 
 
-@entry("perceptron.novikoff_bound", "Novikoff: kγ ≤ w_kᵀu ≤ ‖w_k‖ ≤ √k R, hence k ≤ R²/γ²",
+@entry("perceptron.novikoff_bound",
+       r"Novikoff: $k\gamma \leq \mathbf{w}_k^\top\mathbf{u} \leq \lVert\mathbf{w}_k\rVert \leq "
+       r"\sqrt{k}\,R$, hence $k \leq R^2/\gamma^2$",
        uses=("perceptron.novikoff_projection", "perceptron.novikoff_norm",),
-       sources=[(_UD, f"{_UD_CONV}: '... converge a una solución exacta en una cantidad finita de pasos'"),
-                (_ML, "perceptron: 'nel caso in cui le classi siano linearmente separabili allora l'algoritmo "
-                      "visto prima converge alla soluzioen corretta in un numero finito di apssi' [sic]"), _NOVIKOFF])
+       sources=[(_UD, _UD_CONV + ": “… converge a una solución exacta en una cantidad finita de "
+                                 "pasos”"),
+                (_ML, "perceptron: “nel caso in cui le classi siano linearmente separabili allora "
+                      "l'algoritmo visto prima converge alla soluzioen corretta in un numero finito "
+                      "di apssi” [sic]"), _NOVIKOFF],
+       printed=r"\text{converge a una solución exacta en una cantidad finita de pasos}")
 def novikoff_bound() -> Statement:
-    """Cauchy–Schwarz with ‖u‖ = 1: (w_kᵀu)² ≤ ‖w_k‖² (the gap is ‖w_k − (w_kᵀu)u‖²;
-    u = v/‖v‖). With w_kᵀu ≥ kγ > 0 (step 1) and ‖w_k‖² ≤ kR² (step 2): k²γ² ≤ (w_kᵀu)² ≤
-    ‖w_k‖² ≤ kR², so kγ² ≤ R² and k ≤ R²/γ²: the number of corrections is bounded, and the
-    run stops at a solution after finitely many steps."""
+    r"""Cauchy–Schwarz with $\lVert\mathbf{u}\rVert = 1$: $(\mathbf{w}_k^\top\mathbf{u})^2 \leq
+    \lVert\mathbf{w}_k\rVert^2$ (the gap is $\lVert\mathbf{w}_k -
+    (\mathbf{w}_k^\top\mathbf{u})\mathbf{u}\rVert^2$; $\mathbf{u} = \mathbf{v}/\lVert\mathbf{v}
+    \rVert$). With $\mathbf{w}_k^\top\mathbf{u} \geq k\gamma > 0$ (step 1) and
+    $\lVert\mathbf{w}_k\rVert^2 \leq kR^2$ (step 2): $k^2\gamma^2 \leq
+    (\mathbf{w}_k^\top\mathbf{u})^2 \leq \lVert\mathbf{w}_k\rVert^2 \leq kR^2$, so $k\gamma^2
+    \leq R^2$ and $k \leq R^2/\gamma^2$: the number of corrections is bounded, and the run stops
+    at a solution after finitely many steps."""
     s = Space()
     D = s.dim("D")
     w, v = s.vector("w_k", D), s.vector("v", D, nonzero=True)
@@ -1065,18 +1260,23 @@ def _convergence_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.convergence_run",
-       "Perceptron convergence theorem, run: separable data ⇒ a solution within R²/γ² corrections",
+       r"Perceptron convergence theorem, run: separable data $\Rightarrow$ a solution within "
+       r"$R^2/\gamma^2$ corrections",
        uses=("perceptron.novikoff_bound",),
        kind="algorithm",
-       sources=[(_UD, f"{_UD_CONV}: 'Si los patrones son linealmente separables, el algoritmo converge a una "
-                      "solución exacta en una cantidad finita de pasos'"),
-                (_BR, "§4.1: 'garantiza que se encontrará la solución siempre que esta exista'"),
-                (_ML, "perceptron: '... converge ad un separatore lineare'"), _NOVIKOFF])
+       sources=[(_UD, _UD_CONV + ": “Si los patrones son linealmente separables, el algoritmo "
+                                 "converge a una solución exacta en una cantidad finita de pasos”"),
+                (_BR, "§4.1: “garantiza que se encontrará la solución siempre que esta exista”"),
+                (_ML, "perceptron: “… converge ad un separatore lineare”"), _NOVIKOFF],
+       printed=r"\text{linealmente separables} \Rightarrow \text{converge a una solución exacta en"
+               r" una cantidad finita de pasos}")
 def convergence_run() -> Statement:
-    """On generated data separated by a known u with margin γ_u = min_n uᵀy'_n and radius
-    R = max_n ‖y'_n‖ (N from 5 to 39, D from 2 to 5, gaps 0.05 to 1), the exact run and
-    numerics' single-sample perceptron converge to a separating vector after at most
-    R²‖u‖²/γ_u² corrections (perceptron.novikoff_bound), checked in rationals."""
+    r"""On generated data separated by a known $\mathbf{u}$ with margin $\gamma_u =
+    \min_n\mathbf{u}^\top\mathbf{y}'_n$ and radius $R = \max_n\lVert\mathbf{y}'_n\rVert$ ($N$ from
+    5 to 39, $D$ from 2 to 5, gaps 0.05 to 1), an exact run in rationals and
+    `numerics.perceptron.single_sample_perceptron` converge to a separating vector after at most
+    $R^2\lVert\mathbf{u}\rVert^2/\gamma_u^2$ corrections (`perceptron.novikoff_bound`), checked
+    in rationals."""
     return Statement(Space(), claims={"converges within R^2/gamma^2 corrections": Behaviour(
         _convergence_run, "exact run and numerics.perceptron.single_sample_perceptron on generated "
                           "separable data", seeds=tuple(range(12)))})
@@ -1138,20 +1338,25 @@ def _nonseparable_run(seed: int) -> RunResult:
                      exact=True)
 
 
-@entry("perceptron.nonseparable", "Non-separable data: the single-sample perceptron never converges, it cycles",
+@entry("perceptron.nonseparable",
+       "Non-separable data: the single-sample perceptron never converges, it cycles",
        uses=("perceptron.single_sample",),
        kind="algorithm",
-       sources=[(_UD, f"{_UD_CONV}: 'Si los datos no son linealmente separables, el algoritmo no converge'"),
-                (_ML, "perceptron: 'l'algoritmo non converge ma continua a ciclare in un insieme di possibili "
-                      "soluzioni'"),
-                (_BR, "§4.1: 'de no ser separable el dataset, el algoritmo puede no converger nunca'")])
+       sources=[(_UD, _UD_CONV + ": “Si los datos no son linealmente separables, el algoritmo no "
+                                 "converge”"),
+                (_ML, "perceptron: “l'algoritmo non converge ma continua a ciclare in un insieme di "
+                      "possibili soluzioni”"),
+                (_BR, "§4.1: “de no ser separable el dataset, el algoritmo puede no converger "
+                      "nunca”")],
+       printed=r"\text{Si los datos no son linealmente separables, el algoritmo no converge}")
 def nonseparable() -> Statement:
-    """With no solution vector every epoch meets a misclassified sample, so no epoch is clean
-    and the run never stops (udelar2018, ml10; bromberg2012's 'puede no converger' is weaker
+    r"""With no solution vector every epoch meets a misclassified sample, so no epoch is clean
+    and the run never stops (udelar2018, ml10; bromberg2012's “puede no converger” is weaker
     than the truth: it cannot converge). On integer data the weight vectors stay bounded
-    (perceptron cycling theorem), so the state repeats: the exact run on XOR and on random
-    data with one point given both labels returns to an epoch-start vector it had before —
-    a certificate that it cycles for ever. numerics stops at max_epochs with converged_ False."""
+    (perceptron cycling theorem), so the state repeats: the exact run on XOR and on random data
+    with one point given both labels returns to an epoch-start vector it had before — a
+    certificate that it cycles for ever. `numerics.perceptron.single_sample_perceptron` stops at
+    its epoch limit, reporting that it did not converge."""
     return Statement(Space(), claims={"cycles, never converges": Behaviour(
         _nonseparable_run, "exact runs with cycle detection; numerics and the LP on the same data",
         seeds=tuple(range(6)))})
@@ -1197,25 +1402,29 @@ def _lp_agrees_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.separability_a_priori",
-       "ml10: separability 'non è possibile da valutare a priori'; bromberg2012: 'extremadamente costoso' to prove",
+       "ml10: separability “non è possibile da valutare a priori”; bromberg2012: “extremadamente "
+       "costoso” to prove",
        uses=("feature_maps.exercise1_convex_hulls",),
        kind="erratum",
-       sources=[(_ML, "perceptron: 'in molti casi non è verificata, e in particolare non è possibile da valutare "
-                      "a priori se la condizione è verificata o no'"),
-                (_BR, "§5: 'es extremadamente costoso demostrar que no son linealmente separables'"),
-                (_UD, f"{_UD_OPT}: 'Otra opción: programación lineal (e.g. método del Simplex)'; {_UD_CONV}: "
-                      "'Es imposible distinguir no separabilidad de convergencia lenta'")])
+       sources=[(_ML, "perceptron: “in molti casi non è verificata, e in particolare non è possibile "
+                      "da valutare a priori se la condizione è verificata o no”"),
+                (_BR, "§5: “es extremadamente costoso demostrar que no son linealmente separables”"),
+                (_UD, _UD_OPT + ": “Otra opción: programación lineal (e.g. método del Simplex)”; "
+                      + _UD_CONV + ": “Es imposible distinguir no separabilidad de convergencia "
+                                   "lenta”")],
+       printed=r"\text{non è possibile da valutare a priori se la condizione è verificata o no}")
 def separability_a_priori() -> Statement:
-    """Linear separability is a linear feasibility problem: ∃(w, b) with t_n(wᵀx_n + b) ≥ 1
-    ∀n (scale any strict separator), and by Farkas' lemma its alternative is a common point
-    of the two convex hulls (bromberg2012 §6 Ejercicio 1). Linear programming decides it in
-    polynomial time before any training — the claim 'non è possibile da valutare a priori'
-    is false, and 'extremadamente costoso' overstates an LP in N and the feature dimension.
-    (udelar2018's 'imposible distinguir no separabilidad de convergencia lenta' is true of
-    watching the perceptron run, not of the question.) Verified: an exact separator exists
-    for concrete separable data; for XOR exact Farkas multipliers λ ≥ 0, Σλ = 1,
-    Σλ_n t_n(x_n, 1) = 0 exist; and on generated data the LP's answer agrees with what the
-    perceptron then does."""
+    r"""Linear separability is a linear feasibility problem: there is $(\mathbf{w}, b)$ with
+    $t_n(\mathbf{w}^\top\mathbf{x}_n + b) \geq 1$ for all $n$ (scale any strict separator), and
+    by Farkas' lemma its alternative is a common point of the two convex hulls (bromberg2012 §6
+    Ejercicio 1). Linear programming decides it in polynomial time before any training — the
+    claim “non è possibile da valutare a priori” is false, and “extremadamente costoso”
+    overstates a linear program in $N$ and the feature dimension. (udelar2018's “imposible
+    distinguir no separabilidad de convergencia lenta” is true of watching the perceptron run,
+    not of the question.) Verified: an exact separator exists for concrete separable data; for
+    XOR exact Farkas multipliers $\boldsymbol{\lambda} \geq \mathbf{0}$, $\sum_n\lambda_n = 1$,
+    $\sum_n\lambda_n t_n(\mathbf{x}_n, 1) = \mathbf{0}$ exist; and on generated data the answer
+    of `numerics.separability.linear_separability` agrees with what the perceptron then does."""
     w, b = sp.MatrixSymbol("w", 2, 1), sp.Symbol("b", real=True)
     data = [((2, 1), 1), ((1, 3), 1), ((-1, -2), -1), ((-3, 1), -1), ((0, -1), -1)]
     lam = sp.MatrixSymbol("lambda", 4, 1)
@@ -1262,14 +1471,19 @@ def _order_run(seed: int) -> RunResult:
        "The solution found depends on the initial vector and on the order of the samples",
        uses=("perceptron.single_sample",),
        kind="algorithm",
-       sources=[(_BR, "§4.1: 'a cual converja el algoritmo depende de los parámetros iniciales y el orden en que "
-                      "se presentan los datapoints'"),
-                (_DHS, "The two-category linearly separable case: 'Solution vector, if it exists in not unique'")])
+       sources=[(_BR, "§4.1: “a cual converja el algoritmo depende de los parámetros iniciales y el "
+                      "orden en que se presentan los datapoints”"),
+                (_DHS, "The two-category linearly separable case: “Solution vector, if it exists in "
+                       "not unique”")],
+       printed=r"\text{depende de los parámetros iniciales y el orden en que se presentan los"
+               r" datapoints}")
 def order_dependence() -> Statement:
-    """The smallest example: normalised samples y₁ = (1, 0), y₂ = (1, 1). From a = 0 in the
-    order y₁, y₂ the run corrects y₁ once and stops at (1, 0); in the order y₂, y₁ it corrects
-    y₂ and stops at (1, 1); from a(0) = (0, 1/2) it stops at (1, 1/2). All three separate
-    the data and no two are parallel (exact runs; numerics gives the same vectors)."""
+    r"""The smallest example: normalised samples $\mathbf{y}_1 = (1, 0)$, $\mathbf{y}_2 = (1, 1)$.
+    From $\mathbf{a} = \mathbf{0}$ in the order $\mathbf{y}_1, \mathbf{y}_2$ the run corrects
+    $\mathbf{y}_1$ once and stops at $(1, 0)$; in the order $\mathbf{y}_2, \mathbf{y}_1$ it
+    corrects $\mathbf{y}_2$ and stops at $(1, 1)$; from $\mathbf{a}(0) = (0, \frac{1}{2})$ it
+    stops at $(1, \frac{1}{2})$. All three separate the data and no two are parallel (exact
+    runs; `numerics.perceptron.single_sample_perceptron` gives the same vectors)."""
     return Statement(Space(), claims={"different orders and starts give different solutions": Behaviour(
         _order_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
 
@@ -1325,18 +1539,26 @@ def _dual_equivalence_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.dual_equivalence",
-       "Dual perceptron: α_i counts the corrections of sample i, w = Σ α_j y_j x_j, same run as the primal (η = 1, w = 0)",
+       r"Dual perceptron: $\alpha_i$ counts the corrections of sample $i$, $\mathbf{w} = \sum_{j=1}^{N}"
+       r"\alpha_j y_j\mathbf{x}_j$, the same run as the primal ($\eta = 1$, $\mathbf{w} = "
+       r"\mathbf{0}$)",
        uses=("perceptron.single_sample",),
        kind="algorithm",
-       sources=[(_HE, "Algoritmo del Perceptron DUAL: 'si y_i Σ_j α_j y_j ⟨x_i, x_j⟩ ≤ 0 entonces: α_i = α_i + 1'"),
-                (_HE, "Algoritmo de Aprendizaje Perceptron: 'cada ejemplo estuvo mal clasificado 0 o α veces ... "
-                      "w = Σ_j α_j y_j x_j'")])
+       sources=[(_HE, r"Algoritmo del Perceptron DUAL: “si $y_i\sum_j\alpha_j y_j\langle\mathbf{x}_i, "
+                      r"\mathbf{x}_j\rangle \leq 0$ entonces: $\alpha_i = \alpha_i + 1$”"),
+                (_HE, r"Algoritmo de Aprendizaje Perceptron: “cada ejemplo estuvo mal clasificado 0 "
+                      r"o $\alpha$ veces … $\mathbf{w} = \sum_j\alpha_j y_j\mathbf{x}_j$”")],
+       printed=r"\text{si } y_i \sum_{j=1}^{|X|} \alpha_j y_j \langle \mathbf{x}_i, \mathbf{x}_j"
+               r" \rangle \leq 0 \text{ entonces: } \alpha_i = \alpha_i + 1")
 def dual_equivalence() -> Statement:
-    """From w = 0 with η = 1 every correction adds y_i x_i, so after training w = Σ_j α_j y_j x_j
-    with α_j the number of corrections made with x_j; the primal test y_i⟨w, x_i⟩ ≤ 0 is then
-    the dual test y_i Σ_j α_j y_j ⟨x_i, x_j⟩ ≤ 0, and the two runs make the same corrections
-    in the same order. Checked on generated data (augmented with a bias coordinate, i.e. the
-    kernel ⟨x, x'⟩ + 1) in exact rationals, and numerics.dual_perceptron against both."""
+    r"""From $\mathbf{w} = \mathbf{0}$ with $\eta = 1$ every correction adds $y_i\mathbf{x}_i$, so
+    after training $\mathbf{w} = \sum_j\alpha_j y_j\mathbf{x}_j$ with $\alpha_j$ the number of
+    corrections made with $\mathbf{x}_j$; the primal test $y_i\langle\mathbf{w},
+    \mathbf{x}_i\rangle \leq 0$ is then the dual test $y_i\sum_j\alpha_j y_j\langle\mathbf{x}_i,
+    \mathbf{x}_j\rangle \leq 0$, and the two runs make the same corrections in the same order.
+    Checked on generated data (augmented with a bias coordinate, i.e. the kernel
+    $\langle\mathbf{x}, \mathbf{x}'\rangle + 1$) in exact rationals, and
+    `numerics.dual_perceptron.dual_perceptron` against both."""
     return Statement(Space(), claims={"the dual run is the primal run": Behaviour(
         _dual_equivalence_run, "exact primal and dual runs; numerics.dual_perceptron", seeds=tuple(range(8)))})
 
@@ -1362,18 +1584,24 @@ def _alpha_counts_run(seed: int) -> RunResult:
     return RunResult(w == a, f"alpha = {alpha}: w = sum alpha_j y_j x_j: {w == a}", exact=True)
 
 
-@entry("perceptron.dual_printed_sum", "hermosillo2017: the perceptron learns w = Σ_{i=1}^N y_i x_i",
+@entry("perceptron.dual_printed_sum",
+       r"hermosillo2017: the perceptron learns $\mathbf{w} = \sum_{i=1}^{N}y_i\mathbf{x}_i$",
        uses=("perceptron.dual_equivalence",),
        kind="erratum",
-       sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'Nota que el perceptrón básico aprende los pesos de "
-                      "los atributos [w_1 ... w_d] = y_1[x]_1 + y_2[x]_2 + ··· + y_N[x]_N ⇒ w = Σ_{i=1}^N y_i x_i'")])
+       sources=[(_HE, r"Algoritmo de Aprendizaje Perceptron: “Nota que el perceptrón básico aprende "
+                      r"los pesos de los atributos $(w_1, \dots, w_d) = y_1[\mathbf{x}]_1 + "
+                      r"y_2[\mathbf{x}]_2 + \cdots + y_N[\mathbf{x}]_N \Rightarrow \mathbf{w} = "
+                      r"\sum_{i=1}^{N}y_i\mathbf{x}_i$”")],
+       printed=r"\Rightarrow \mathbf{w} = \sum_{i=1}^N y_i \mathbf{x}_i")
 def dual_printed_sum() -> Statement:
-    """As printed, after training w = Σ_{i=1}^N y_i x_i: every sample counted exactly once. The
-    run adds y_i x_i once per correction, so w = Σ_i α_i y_i x_i with α_i the number of
-    corrections of sample i — 0 for a sample never misclassified, more than 1 for one
-    corrected repeatedly (the next slide's formula). On x₁ = (1, 0), x₂ = (1, 1),
-    x₃ = (−1, 2), all y = +1 (no bias), the run from w = 0 corrects x₁, x₃, x₁ (α = (2, 0, 1):
-    x₂ is never misclassified) and ends at (1, 2), while Σ y_i x_i = (1, 3) (exact)."""
+    r"""As printed, after training $\mathbf{w} = \sum_{i=1}^{N}y_i\mathbf{x}_i$: every sample
+    counted exactly once. The run adds $y_i\mathbf{x}_i$ once per correction, so $\mathbf{w} =
+    \sum_i\alpha_i y_i\mathbf{x}_i$ with $\alpha_i$ the number of corrections of sample $i$ —
+    $0$ for a sample never misclassified, more than 1 for one corrected repeatedly (the next
+    slide's formula). On $\mathbf{x}_1 = (1, 0)$, $\mathbf{x}_2 = (1, 1)$, $\mathbf{x}_3 = (-1,
+    2)$, all $y = +1$ (no bias), the run from $\mathbf{w} = \mathbf{0}$ corrects $\mathbf{x}_1$,
+    $\mathbf{x}_3$, $\mathbf{x}_1$ ($\boldsymbol{\alpha} = (2, 0, 1)$: $\mathbf{x}_2$ is never
+    misclassified) and ends at $(1, 2)$, while $\sum_i y_i\mathbf{x}_i = (1, 3)$ (exact)."""
     return Statement(Space(), stated=Behaviour(_printed_sum_run, "learned w equals sum_i y_i x_i", seeds=(0,)),
                      claims={"w = sum_j alpha_j y_j x_j with alpha_j the correction counts": Behaviour(
                          _alpha_counts_run, "exact runs on generated data", seeds=tuple(range(6)))})
@@ -1407,23 +1635,33 @@ def _eta_general_run(seed: int) -> RunResult:
 
 
 @entry("perceptron.dual_expansion",
-       "hermosillo2017: after training w = Σ_j α_j y_j x_j (α_j = number of corrections of x_j)",
+       r"hermosillo2017: after training $\mathbf{w} = \sum_{j=1}^{N}\alpha_j y_j\mathbf{x}_j$ "
+       r"($\alpha_j$ = number of corrections of $\mathbf{x}_j$)",
        uses=("perceptron.dual_equivalence", "perceptron.eta_one_suffices",),
        kind="caveat",
-       caveat="unstated condition: η = 1. hermosillo2017's primal algorithm starts from its printed "
-              "'w = 0' (so w(0) = 0 is the document's own, not a missing condition) but updates "
-              "'w = w + y_i η x_i' with '0 < η ≤ 1'; then w = η Σ_j α_j y_j x_j, which is "
-              "Σ_j α_j y_j x_j only for η = 1",
-       sources=[(_HE, "Algoritmo de Aprendizaje Perceptron: 'w = w + y_i η x_i # 0 < η ≤ 1', 'w = 0 #Otras "
-                      "inicializaciones son posibles', 'w = Σ_{j=1}^N α_j y_j x_j'"),
-                (_HE, "Perceptron DUAL: 'El vector de pesos es una combinación lineal de puntos de entrenamiento'")])
+       caveat=r"unstated condition: $\eta = 1$. hermosillo2017's primal algorithm starts from its "
+              r"printed “$\mathbf{w} = \mathbf{0}$” (so $\mathbf{w}(0) = \mathbf{0}$ is the "
+              r"document's own, not a missing condition) but updates “$\mathbf{w} = \mathbf{w} + "
+              r"y_i\eta\mathbf{x}_i$” with “$0 < \eta \leq 1$”; then $\mathbf{w} = \eta\sum_j"
+              r"\alpha_j y_j\mathbf{x}_j$, which is $\sum_j\alpha_j y_j\mathbf{x}_j$ only for "
+              r"$\eta = 1$",
+       sources=[(_HE, r"Algoritmo de Aprendizaje Perceptron: “$\mathbf{w} = \mathbf{w} + y_i\eta"
+                      r"\mathbf{x}_i$ # $0 < \eta \leq 1$”, “$\mathbf{w} = \mathbf{0}$ #Otras "
+                      r"inicializaciones son posibles”, “$\mathbf{w} = \sum_{j=1}^{N}\alpha_j y_j"
+                      r"\mathbf{x}_j$”"),
+                (_HE, "Perceptron DUAL: “El vector de pesos es una combinación lineal de puntos de "
+                      "entrenamiento”")],
+       printed=r"\mathbf{w} = \sum_{j=1}^N \alpha_j y_j \mathbf{x}_j")
 def dual_expansion() -> Statement:
-    """Each correction adds η y_i x_i, so after training w = w(0) + η Σ_j α_j y_j x_j. The
-    slide's w = Σ_j α_j y_j x_j drops η and w(0): with η = 1/2 (allowed by the slide's
-    0 < η ≤ 1) it is off by the factor 2 (the stated run, exact). With η = 1 and w(0) = 0 it
-    holds; in general w = w(0) + η Σ α_j y_j x_j (runs in rationals). The classifier's signs
-    do not depend on η from w(0) = 0 (perceptron.eta_one_suffices), so the dual algorithm
-    with unit increments is still the primal run."""
+    r"""Each correction adds $\eta\,y_i\mathbf{x}_i$, so after training $\mathbf{w} =
+    \mathbf{w}(0) + \eta\sum_j\alpha_j y_j\mathbf{x}_j$. The slide's $\mathbf{w} =
+    \sum_j\alpha_j y_j\mathbf{x}_j$ drops $\eta$ and $\mathbf{w}(0)$: with $\eta = \frac{1}{2}$
+    (allowed by the slide's $0 < \eta \leq 1$) it is off by the factor 2 (the stated run,
+    exact). With $\eta = 1$ and $\mathbf{w}(0) = \mathbf{0}$ it holds; in general $\mathbf{w} =
+    \mathbf{w}(0) + \eta\sum_j\alpha_j y_j\mathbf{x}_j$ (runs in rationals). The classifier's
+    signs do not depend on $\eta$ from $\mathbf{w}(0) = \mathbf{0}$
+    (`perceptron.eta_one_suffices`), so the dual algorithm with unit increments is still the
+    primal run."""
     return Statement(Space(), stated=Behaviour(_eta_half_run, "with eta = 1/2 the learned w equals "
                                                "sum alpha_j y_j x_j", seeds=(0,)),
                      claims={"w = w(0) + eta sum alpha_j y_j x_j": Behaviour(
@@ -1432,15 +1670,26 @@ def dual_expansion() -> Statement:
 
 
 @entry("perceptron.dual_decision",
-       "Dual decision function ⟨w, x_i⟩ = Σ_j α_j y_j ⟨x_i, x_j⟩ and the Gram matrix G = XXᵀ",
+       r"Dual decision function $\langle\mathbf{w}, \mathbf{x}_i\rangle = \sum_j\alpha_j y_j"
+       r"\langle\mathbf{x}_i, \mathbf{x}_j\rangle$ and the Gram matrix $\mathbf{G} = "
+       r"\mathbf{X}\mathbf{X}^\top$",
        uses=("perceptron.dual_equivalence",),
-       sources=[(_HE, "Perceptron DUAL: 'y_i = sign(Σ_{j=1}^N α_j y_j ⟨x_i, x_j⟩)', 'la única información "
-                      "necesaria es la matriz n-por-n G = XXᵀ, llamada matriz Gram'")])
+       sources=[(_HE, r"Perceptron DUAL: “$y_i = \operatorname{sign}\big(\sum_{j=1}^{N}\alpha_j y_j"
+                      r"\langle\mathbf{x}_i, \mathbf{x}_j\rangle\big)$”, “la única información "
+                      r"necesaria es la matriz $n$-por-$n$ $\mathbf{G} = \mathbf{X}\mathbf{X}^\top$, "
+                      "llamada matriz Gram”")],
+       printed=r"y_i = \text{sign} \left(\sum_{j=1}^N \alpha_j y_j \langle \mathbf{x}_i, \mathbf{x}_j"
+               r" \rangle \right), \quad \mathbf{G} = \mathbf{X}\mathbf{X}^T")
 def dual_decision() -> Statement:
-    """With w = Σ_j α_j y_j x_j, ⟨w, x⟩ = Σ_j α_j y_j ⟨x_j, x⟩ by linearity, so the output
-    sign(⟨w, x_i⟩) is sign(Σ_j α_j y_j ⟨x_i, x_j⟩) and training needs only the inner products:
-    with X = [x_1ᵀ; …; x_Nᵀ], XXᵀ is the N×N matrix of ⟨x_i, x_j⟩, and the decision values
-    of all samples are G(α ∘ y). Three samples in R^d (d ≤ 2 proved: 8 labellings each)."""
+    r"""With $\mathbf{w} = \sum_j\alpha_j y_j\mathbf{x}_j$, $\langle\mathbf{w}, \mathbf{x}\rangle =
+    \sum_j\alpha_j y_j\langle\mathbf{x}_j, \mathbf{x}\rangle$ by linearity, so the output
+    $\operatorname{sign}(\langle\mathbf{w}, \mathbf{x}_i\rangle)$ is $\operatorname{sign}(\sum_j
+    \alpha_j y_j\langle\mathbf{x}_i, \mathbf{x}_j\rangle)$ and training needs only the inner
+    products: with $\mathbf{X}$ the matrix whose rows are $\mathbf{x}_1^\top, \dots,
+    \mathbf{x}_N^\top$, $\mathbf{X}\mathbf{X}^\top$ is the $N\times N$ matrix of
+    $\langle\mathbf{x}_i, \mathbf{x}_j\rangle$, and the decision values of all samples are
+    $\mathbf{G}(\boldsymbol{\alpha} \odot \mathbf{y})$. Three samples in $\mathbb{R}^d$ ($d \leq
+    2$ proved: 8 labellings each)."""
     s = Space(sizes={"d": _SIGN_SIZES})
     d = s.dim("d")
     xs = [s.vector(f"x_{k}", d) for k in (1, 2, 3)]
@@ -1483,17 +1732,22 @@ def _many_steps_run(seed: int) -> RunResult:
     return RunResult(ok, f"corrections for eps = 1/2 .. 1/64: {counts}", exact=True)
 
 
-@entry("perceptron.many_steps", "The number of corrections can be large: 2/ε² + 3 on two samples at angle ~ε",
+@entry("perceptron.many_steps",
+       r"The number of corrections can be large: $2/\varepsilon^2 + 3$ on two samples at an angle "
+       r"of about $\varepsilon$",
        uses=("perceptron.novikoff_bound",),
        kind="algorithm",
-       sources=[(_UD, f"{_UD_CONV}: 'La cantidad de pasos puede ser grande. Es imposible distinguir no "
-                      "separabilidad de convergencia lenta'")])
+       sources=[(_UD, _UD_CONV + ": “La cantidad de pasos puede ser grande. Es imposible distinguir "
+                                 "no separabilidad de convergencia lenta”")],
+       printed=r"\text{La cantidad de pasos puede ser grande}")
 def many_steps() -> Statement:
-    """Two normalised samples y₁ = (1, 0), y₂ = (−1, ε) are separable for every ε > 0 (a = (1, 2/ε)
-    gives aᵀy₁ = 1, aᵀy₂ = 1), but the solution cone narrows as ε → 0 and the fixed-increment
-    run from a = 0 makes exactly 2/ε² + 3 corrections for ε = 2^−k, k = 1, …, 6 (11, 35, 131,
-    515, 2051, 8195; exact runs, numerics the same) — of the order R²/γ² of Novikoff's bound.
-    Watching the run, a slow convergence looks like a non-separable cycle
-    (perceptron.separability_a_priori decides the question instead)."""
+    r"""Two normalised samples $\mathbf{y}_1 = (1, 0)$, $\mathbf{y}_2 = (-1, \varepsilon)$ are
+    separable for every $\varepsilon > 0$ ($\mathbf{a} = (1, 2/\varepsilon)$ gives
+    $\mathbf{a}^\top\mathbf{y}_1 = 1$, $\mathbf{a}^\top\mathbf{y}_2 = 1$), but the solution cone
+    narrows as $\varepsilon \to 0$ and the fixed-increment run from $\mathbf{a} = \mathbf{0}$
+    makes exactly $2/\varepsilon^2 + 3$ corrections for $\varepsilon = 2^{-k}$, $k = 1, \dots, 6$
+    (11, 35, 131, 515, 2051, 8195; exact runs, `numerics` the same) — of the order
+    $R^2/\gamma^2$ of Novikoff's bound. Watching the run, a slow convergence looks like a
+    non-separable cycle (`perceptron.separability_a_priori` decides the question instead)."""
     return Statement(Space(), claims={"corrections grow like 2/eps^2": Behaviour(
         _many_steps_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})
