@@ -158,7 +158,9 @@ class RelaxationResult:
         cycle of the last bits — the iterates approach the hyperplane a^T y = b, the limit
         the relaxation theorem allows for 0 < eta < 2, each remaining "mistake" within
         rounding of b (with eta = 1.5, a cycle of two epochs) — and where corrections cancel
-        over one epoch (y and -y with eta = 1).
+        over one epoch (y and -y with eta = 1). Also when every correction of an epoch was
+        within the rounding error of its score (b - a^T y <= 4 eps D (|y|^T |a| + |b|)): the
+        iterates drift in their last bits along a^T y = b without ever repeating exactly.
     """
 
     a_: np.ndarray
@@ -206,6 +208,10 @@ def batch_relaxation(
 #: Epochs back a single-sample run looks for its current weights (a cycle of the last bits
 #: near the hyperplane a^T y = b; Hypothesis found one of two epochs with eta = 1.5).
 CYCLE_WINDOW = 64
+#: A correction of the single-sample relaxation counts as progress when b − aᵀy exceeds
+#: ROUNDING · D · (|y|ᵀ|a| + |b|), a bound on the rounding error of the score aᵀy: an epoch
+#: with corrections but no progress ends the run as stalled.
+ROUNDING = 4 * np.finfo(np.float64).eps
 
 
 def single_sample_relaxation(
@@ -239,11 +245,14 @@ def single_sample_relaxation(
         starts[(a + 0.0).tobytes()] = epochs  # (+ 0.0: -0.0 is 0.0, as before)
         if len(starts) > CYCLE_WINDOW:
             del starts[next(iter(starts))]
+        progress = False  # a correction larger than the rounding error of its score
         for n, y in enumerate(rows):
             s = float(y @ a)
             if s <= b:
                 updates += 1
                 clean = False
+                if not progress and b - s > ROUNDING * len(y) * (np.abs(y) @ np.abs(a) + abs(b)):
+                    progress = True
                 a += (rate(updates) * (b - s) / sq[n]) * y
                 if _observe(a, updates, "single_sample_relaxation", history, callback):
                     stopped = True
@@ -251,8 +260,10 @@ def single_sample_relaxation(
         if clean:
             converged = True
             break
-        if not stopped and (a + 0.0).tobytes() in starts:
-            stalled = True  # the epoch ended where a recent one began: a cycle, forever
+        if not stopped and ((a + 0.0).tobytes() in starts or not progress):
+            # the epoch ended where a recent one began (a cycle, forever), or each of its
+            # corrections was within the rounding error of its score: no float progress left
+            stalled = True
             break
     return RelaxationResult(a_=a, converged_=converged, n_iter_=epochs, n_updates_=updates,
                             history_=tuple(history) if history is not None else None,
