@@ -61,8 +61,8 @@ FIGURES = (
             r"$\mathcal{C}^-$ (blue) in $\mathcal{R}^-$: a consistent hypothesis.")),
     FigureSpec(
         "hyperplane-geometry", "separators:draw_geometry",
-        "bromberg2012 Fig. 2 (udelar2018 Frontera de decisión): w is normal to the "
-        "hyperplane; the plane's distance from the origin",
+        "bromberg2012 Fig. 2 (udelar2018 Frontera de decisión): the weight vector is normal "
+        "to the hyperplane; the plane's distance from the origin",
         entries=("geometry.w_normal", "geometry.origin_distance"),
         caption=(
             r"Geometry of the hyperplane $H$: $\mathbf{w}^\top\mathbf{x} + b = 0$, after "
@@ -75,8 +75,8 @@ FIGURES = (
             r"$\mathbf{w}/\lVert\mathbf{w}\rVert$.")),
     FigureSpec(
         "signed-distance", "separators:draw_distance",
-        "bromberg2012 Fig. 3 (udelar2018 Frontera de decisión): x = x_perp + r(x) w/||w||, "
-        "the signed distance r(x) = y(x)/||w||",
+        "bromberg2012 Fig. 3 (udelar2018 Frontera de decisión): the signed perpendicular "
+        "distance of a point to the hyperplane",
         entries=("geometry.signed_distance",),
         caption=(
             r"The perpendicular distance $r(\mathbf{x})$ of a point to the hyperplane $H$, "
@@ -194,7 +194,7 @@ FIGURES = (
     FigureSpec(
         "line-through-two-points", "plane_lines:draw_line_through_points",
         "hermosillo2017 Geometría básica en el plano 2D: the line through two points and its "
-        "normal w = (y1 - y2, x2 - x1)",
+        "normal",
         entries=("geometry.line_through_two_points",),
         caption=(
             r"The line through two points $\mathbf{x}_1 = (x_1, y_1)$ and "
@@ -206,7 +206,7 @@ FIGURES = (
     FigureSpec(
         "dot-product-side", "plane_lines:draw_dot_product_side",
         "hermosillo2017 Producto punto sobre vector perpendicular a una recta: the sign of "
-        "<w, x - P> tells the side",
+        "the dot product with the normal tells the side",
         entries=("geometry.dot_product_side",),
         caption=(
             "The dot product with the normal tells the side of a line, after hermosillo2017 "
