@@ -145,6 +145,17 @@ def draw_line(ax, w, b, box, *, gid: str, **style):
     return line
 
 
+def draw_arrow(ax, start, end, *, gid: str, colour="black", lw: float = 1.5,
+               style: str = "-|>"):
+    """An arrow from ``start`` to ``end`` (data points, no shrinking at either end: the
+    tests read ``xyann`` and ``xy`` back as the vector's ends); it carries ``gid``."""
+    arrow = ax.annotate("", xy=end, xytext=start,
+                        arrowprops=dict(arrowstyle=style, color=colour, lw=lw,
+                                        shrinkA=0, shrinkB=0))
+    arrow.set_gid(gid)
+    return arrow
+
+
 def grid(box: Sequence[float], n: int = 400) -> tuple[np.ndarray, np.ndarray]:
     """Pixel centres of an n x n image over ``box``: (n*n, 2) points, row-major from the
     bottom row (``origin="lower"``), and the (2,) pixel size."""

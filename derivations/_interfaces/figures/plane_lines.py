@@ -26,7 +26,7 @@ from numerics.geometry import (
     signed_distance,
 )
 
-from ._common import BLUE, RED, draw_line, new_figure, square
+from ._common import BLUE, RED, draw_arrow, draw_line, new_figure, square
 
 #: the slide's two points of the line (first slide)
 X1, X2 = np.array([-1.0, 1.5]), np.array([2.0, 0.0])
@@ -41,14 +41,6 @@ BOX_SIDE = (-2.5, 4.0, -2.0, 3.5)
 def _line():
     line = line_through_points(X1, X2)
     return line, line.coef_, line.intercept_
-
-
-def _arrow(ax, start, end, *, gid: str, colour="black", lw=1.4, style="-|>"):
-    arrow = ax.annotate("", xy=end, xytext=start,
-                        arrowprops=dict(arrowstyle=style, color=colour, lw=lw,
-                                        shrinkA=0, shrinkB=0))
-    arrow.set_gid(gid)
-    return arrow
 
 
 def _axes(ax, box) -> None:
@@ -73,10 +65,10 @@ def draw_line_through_points():
     fig = new_figure(4.8, 4.9)
     ax = fig.subplots()
     draw_line(ax, w, C, BOX, gid="line", color="black", lw=1.5)
-    _arrow(ax, X1, X1 + w, gid="normal")
+    draw_arrow(ax, X1, X1 + w, gid="normal")
     ax.annotate(r"$\mathbf{w} = (y_1 - y_2,\ x_2 - x_1)$", X1 + w, xytext=(5, 0),
                 textcoords="offset points", va="center", fontsize=9)
-    _arrow(ax, X1, P, gid="P-minus-x1", colour="#2ca02c", lw=2.0)
+    draw_arrow(ax, X1, P, gid="P-minus-x1", colour="#2ca02c", lw=2.0)
     ax.annotate(r"$\mathbf{P} - \mathbf{x}_1$", X1 + 0.75 * (P - X1), xytext=(4, 8),
                 textcoords="offset points", color="#2ca02c", fontsize=9, ha="left",
                 va="bottom")
@@ -110,7 +102,7 @@ def draw_dot_product_side():
     fig = new_figure(4.8, 4.6)
     ax = fig.subplots()
     draw_line(ax, w, C, BOX_SIDE, gid="line", color="black", lw=1.5)
-    _arrow(ax, P, P + w / np.linalg.norm(w) * 1.3, gid="normal")
+    draw_arrow(ax, P, P + w / np.linalg.norm(w) * 1.3, gid="normal")
     ax.annotate(r"$\mathbf{w}$", P + w / np.linalg.norm(w) * 1.3, xytext=(-10, 0),
                 textcoords="offset points", ha="right", va="center")
     ax.plot(*P, "o", color="black", ms=4.5, zorder=3, gid="P")
@@ -119,7 +111,7 @@ def draw_dot_product_side():
     for i, (x, ri, di, foot, colour) in enumerate(zip(OFF, r, distance, feet, (RED, BLUE),
                                                       strict=True)):
         ax.plot(*x, "o", color=colour, ms=6, zorder=3, gid=f"x{i + 1}")
-        _arrow(ax, P, x, gid=f"x{i + 1}-minus-P", colour="0.45", lw=1.0)
+        draw_arrow(ax, P, x, gid=f"x{i + 1}-minus-P", colour="0.45", lw=1.0)
         (perp,) = ax.plot(*np.column_stack([foot, x]), color=colour, lw=1.0, ls="--")
         perp.set_gid(f"distance-{i + 1}")
         sign = ">" if ri > 0 else "<"
@@ -130,7 +122,7 @@ def draw_dot_product_side():
                     va="bottom" if ri > 0 else "top", fontsize=8, color=colour,
                     gid=f"r{i + 1}")
     ax.plot(0, 0, "+", color="black", ms=8)
-    _arrow(ax, np.zeros(2), origin_foot, gid="offset", colour="#8c564b", lw=1.1,
+    draw_arrow(ax, np.zeros(2), origin_foot, gid="offset", colour="#8c564b", lw=1.1,
            style="<|-|>")
     ax.annotate(f"$-C/\\|\\mathbf{{w}}\\| = {offset:.3f}$", origin_foot / 2, xytext=(-8, 2),
                 textcoords="offset points", color="#8c564b", fontsize=8, ha="right",

@@ -33,7 +33,7 @@ from numerics.geometry import (
 from numerics.perceptron import single_sample_perceptron
 from numerics.svm import hard_margin_svm
 
-from ._common import BLUE, RED, draw_line, draw_regions, new_figure, square
+from ._common import BLUE, RED, draw_arrow, draw_line, draw_regions, new_figure, square
 
 #: the data: eight points of C+ (t = +1) then eight of C- (t = -1), shifted off the origin
 #: so that the plane's distance from it shows
@@ -103,14 +103,6 @@ def _sides(ax, w, b):
                         .astype(int), BOX, SIDE_FILLS, gid="sides")
 
 
-def _arrow(ax, start, end, *, gid: str, colour="black", lw=1.5, style="-|>"):
-    arrow = ax.annotate("", xy=end, xytext=start,
-                        arrowprops=dict(arrowstyle=style, color=colour, lw=lw,
-                                        shrinkA=0, shrinkB=0))
-    arrow.set_gid(gid)
-    return arrow
-
-
 def draw_geometry():
     """Fig. 2. ``data``: ``w``, ``b`` (the maximum-margin line H), ``foot`` (the point of H
     nearest the origin), ``x_A``, ``x_B``, ``offset`` (-b/||w||), ``normal_end`` (the tip of
@@ -130,16 +122,16 @@ def draw_geometry():
         ax.plot(*p, "o", color="black", ms=4, zorder=3, gid=gid)
         ax.annotate(name, p, xytext=(-6, -4), textcoords="offset points", ha="right",
                     va="top")
-    _arrow(ax, x_B, x_A, gid="difference", colour=ORANGE, lw=2.2)
+    draw_arrow(ax, x_B, x_A, gid="difference", colour=ORANGE, lw=2.2)
     ax.annotate(r"$\mathbf{x}_A - \mathbf{x}_B$", (x_A + x_B) / 2, xytext=(6, 4),
                 textcoords="offset points", color="#b35806", fontsize=9, ha="left")
     normal_end = x_A + 1.2 * unit
-    _arrow(ax, x_A, normal_end, gid="normal")
+    draw_arrow(ax, x_A, normal_end, gid="normal")
     ax.annotate(r"$\mathbf{w}$", normal_end, xytext=(4, 0), textcoords="offset points")
     ax.plot(0, 0, "+", color="black", ms=8)
     ax.annotate("origin", (0, 0), xytext=(-4, 4), textcoords="offset points", ha="right",
                 fontsize=8)
-    _arrow(ax, np.zeros(2), foot, gid="offset", colour="#8c564b", lw=1.2, style="<|-|>")
+    draw_arrow(ax, np.zeros(2), foot, gid="offset", colour="#8c564b", lw=1.2, style="<|-|>")
     ax.annotate(r"$-b/\|\mathbf{w}\|$", foot / 2, xytext=(6, -8), textcoords="offset points",
                 color="#8c564b", fontsize=8)
     ax.text(*(foot + 1.7 * unit - 1.0 * along), r"$\mathcal{R}^+$", fontsize=12,
@@ -171,9 +163,9 @@ def draw_distance():
     _points(ax)
     ax.plot(0, 0, "+", color="black", ms=8)
     for i, (p, q, ri) in enumerate(zip(x, x_perp, r, strict=True)):
-        _arrow(ax, np.zeros(2), p, gid=f"x-{i}", colour="0.35", lw=1.0)
-        _arrow(ax, np.zeros(2), q, gid=f"x-perp-{i}", colour="0.35", lw=1.0)
-        _arrow(ax, q, p, gid=f"r-{i}", colour="#2ca02c", lw=1.6)
+        draw_arrow(ax, np.zeros(2), p, gid=f"x-{i}", colour="0.35", lw=1.0)
+        draw_arrow(ax, np.zeros(2), q, gid=f"x-perp-{i}", colour="0.35", lw=1.0)
+        draw_arrow(ax, q, p, gid=f"r-{i}", colour="#2ca02c", lw=1.6)
         ax.plot(*q, "o", color="black", ms=3.5, zorder=3)
         ax.annotate(r"$\mathbf{x}$" if i == 0 else r"$\mathbf{x}'$", p, xytext=(5, 3),
                     textcoords="offset points")
@@ -184,7 +176,7 @@ def draw_distance():
         ax.annotate(f"${name} = {ri:.2f} {sign} 0$", (p + q) / 2, xytext=(-6, 0),
                     textcoords="offset points", ha="right", va="center", color="#2ca02c",
                     fontsize=8)
-    _arrow(ax, x_perp[0], x_perp[0] + 0.9 * unit, gid="normal", lw=1.2)
+    draw_arrow(ax, x_perp[0], x_perp[0] + 0.9 * unit, gid="normal", lw=1.2)
     ax.annotate(r"$\mathbf{w}$", x_perp[0] + 0.9 * unit, xytext=(4, -6),
                 textcoords="offset points")
     _axes(ax)
