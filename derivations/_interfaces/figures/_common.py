@@ -9,7 +9,7 @@ an image.
 
 from __future__ import annotations
 
-import textwrap
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -62,12 +62,49 @@ def new_figure(width: float, height: float) -> Figure:
     return fig
 
 
-def caption(fig: Figure, text: str) -> None:
-    """The caption under the panels, wrapped to the figure's width (about 0.62 em a
-    character at 8 pt); it names the document and figure it redraws."""
-    width = int(fig.get_figwidth() * 72 / (0.62 * 8))
-    fig.supxlabel("\n".join(textwrap.wrap(text, width)), fontsize=8, ha="center",
-                  color="0.2", gid="caption")
+#: LaTeX the captions use (PROSE conventions) that matplotlib's mathtext spells differently
+_MATHTEXT = {r"\lVert": r"\|", r"\rVert": r"\|"}
+
+
+def caption_mathtext(markdown: str) -> str:
+    """A caption's Markdown as matplotlib text: ``$...$`` math kept for mathtext (with the
+    few macros it lacks respelled), emphasis and code marks dropped."""
+    parts = re.split(r"(\$[^$]*\$)", markdown)
+    out = []
+    for part in parts:
+        if part.startswith("$") and part.endswith("$") and len(part) > 1:
+            for latex, mathtext in _MATHTEXT.items():
+                part = part.replace(latex, mathtext)
+        else:
+            part = re.sub(r"[*`]", "", part)
+        out.append(part)
+    return "".join(out)
+
+
+def wrap_outside_math(text: str, width: int) -> str:
+    """Wrap ``text`` at spaces outside ``$...$`` to lines of about ``width`` characters of
+    what is shown (a formula counts half its source length)."""
+    words = re.findall(r"(?:\$[^$]*\$|[^\s$])+", text)
+    lines, line, used = [], [], 0
+    for word in words:
+        size = sum(len(p) // 2 if p.startswith("$") else len(p)
+                   for p in re.split(r"(\$[^$]*\$)", word) if p)
+        if line and used + 1 + size > width:
+            lines.append(" ".join(line))
+            line, used = [], 0
+        used += size + (1 if line else 0)
+        line.append(word)
+    if line:
+        lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+def draw_caption(fig: Figure, markdown: str) -> None:
+    """The caption under the panels (only when asked: by default images have none), wrapped
+    to the figure's width (about 0.55 em a character at 8 pt)."""
+    width = int(fig.get_figwidth() * 72 / (0.55 * 8))
+    fig.supxlabel(wrap_outside_math(caption_mathtext(markdown), width), fontsize=8,
+                  ha="center", color="0.2", gid="caption")
 
 
 def line_in_box(w: Sequence[float], b: float, box: Sequence[float]) -> np.ndarray | None:
@@ -106,6 +143,17 @@ def draw_line(ax, w, b, box, *, gid: str, **style):
     (line,) = ax.plot(ends[:, 0], ends[:, 1], **style)
     line.set_gid(gid)
     return line
+
+
+def draw_arrow(ax, start, end, *, gid: str, colour="black", lw: float = 1.5,
+               style: str = "-|>"):
+    """An arrow from ``start`` to ``end`` (data points, no shrinking at either end: the
+    tests read ``xyann`` and ``xy`` back as the vector's ends); it carries ``gid``."""
+    arrow = ax.annotate("", xy=end, xytext=start,
+                        arrowprops=dict(arrowstyle=style, color=colour, lw=lw,
+                                        shrinkA=0, shrinkB=0))
+    arrow.set_gid(gid)
+    return arrow
 
 
 def grid(box: Sequence[float], n: int = 400) -> tuple[np.ndarray, np.ndarray]:

@@ -16,7 +16,7 @@ from matplotlib.ticker import MaxNLocator
 
 from numerics.fisher import fisher_criterion, fisher_direction
 
-from ._common import BLUE, RED, caption, new_figure
+from ._common import BLUE, RED, new_figure
 
 
 def _data() -> tuple[np.ndarray, np.ndarray]:
@@ -54,7 +54,7 @@ def draw():
         top.scatter(*X[Y == 2].T, c=BLUE, s=12, alpha=0.8, label="class 2")
         top.plot(*np.column_stack([m1, m2]), "k+", ms=10, mew=2, label="class means")
         (axis,) = top.plot(*np.column_stack([centre - 9 * w, centre + 9 * w]), color="black",
-                           lw=1.0, ls="--", label="projection direction w")
+                           lw=1.0, ls="--", label=r"projection direction $\mathbf{w}$")
         axis.set_gid(f"direction-{col}")
         top.annotate("", xy=centre + 1.5 * w, xytext=centre,
                      arrowprops=dict(arrowstyle="-|>", color="black", lw=1.6))
@@ -63,7 +63,7 @@ def draw():
         top.set_aspect("equal", adjustable="box")
         top.set_xlabel("$x_1$")
         top.set_ylabel("$x_2$")
-        top.set_title(f"{name}: J(w) = {criteria[name]:.3f}")
+        top.set_title(f"{name}: $J(\\mathbf{{w}}) = {criteria[name]:.3f}$")
         p1, p2 = X[Y == 1] @ w, X[Y == 2] @ w
         projections[name] = (p1, p2)
         edges = np.linspace(min(p1.min(), p2.min()), max(p1.max(), p2.max()), BINS + 1)
@@ -75,9 +75,5 @@ def draw():
         bottom.yaxis.set_major_locator(MaxNLocator(integer=True))
     fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="outside upper center", ncol=4,
                frameon=False)
-    caption(fig, "udelar2018, Discriminante lineal de Fisher (Bishop PRML Fig. 4.6), redrawn "
-                 "by numerics.fisher: projecting onto the mean difference m2 − m1 (left) the "
-                 "classes overlap; Fisher's direction S_W⁻¹(m2 − m1) (right, fisher_direction) "
-                 "separates them. J(w) by fisher_criterion; histograms of w^T x below.")
     return fig, {"X": X, "y": Y, "fit": fit, "directions": directions, "criteria": criteria,
                  "projections": projections}

@@ -33,7 +33,6 @@ from ._common import (
     MAGENTA,
     RED,
     REGION_FILLS,
-    caption,
     draw_line,
     draw_regions,
     new_figure,
@@ -91,11 +90,6 @@ def draw_two_classes():
                       "ls_boundary": (pb.coef_, pb.intercept_), "logistic": lg}
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper center", ncol=4,
                frameon=False)
-    caption(fig, "udelar2018, Clasificación con mínimos cuadrados: resultados, two classes "
-                 "(Bishop PRML Fig. 4.4), redrawn by numerics: least squares with 1-of-K targets "
-                 "(magenta, fit_least_squares) against logistic regression (green, "
-                 "fit_logistic_regression, maximum likelihood by IRLS). Outliers far from the "
-                 "boundary move the least-squares line.")
     return fig, data
 
 
@@ -124,9 +118,5 @@ def draw_three_classes():
                      + f"\n{correct} of {len(Y3)} training points correct")
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper center", ncol=3,
                frameon=False)
-    caption(fig, "udelar2018, Clasificación con mínimos cuadrados: resultados, three classes "
-                 "(Bishop PRML Fig. 4.5), redrawn by numerics: the argmax regions of least squares "
-                 "with 1-of-K targets (left, fit_least_squares) leave the middle class almost no "
-                 "room; softmax regression (right, fit_softmax_regression by IRLS) does not.")
     return fig, {"X": X3, "y": Y3, "least_squares": fits["least squares"],
                  "softmax": fits["logistic"], "labels": labels}

@@ -33,7 +33,6 @@ from numerics.multiclass import (
 from ._common import (
     AMBIGUOUS_FILL,
     REGION_FILLS,
-    caption,
     draw_line,
     draw_regions,
     grid,
@@ -78,22 +77,17 @@ def draw_ambiguous():
         draw_line(left, w, b, BOX_OVR, gid=f"discriminant-ovr-{k}", color="black", lw=1.3)
         _side_labels(left, w, b, BOX_OVR, f"$C_{k + 1}$", f"not $C_{k + 1}$")
     _region_names(left, ovr_labels, BOX_OVR, zip(ovr.coef_, ovr.intercept_, strict=True))
-    left.set_title("one-versus-rest: K − 1 = 2 discriminants")
+    left.set_title("one-versus-rest: $K - 1 = 2$ discriminants")
     ovo_labels = draw_regions(right, ovo_label, BOX_OVO, fills, gid="regions-ovo")
     for m, ((k, j), w, b) in enumerate(zip(ovo.pairs_, ovo.coef_, ovo.intercept_, strict=True)):
         draw_line(right, w, b, BOX_OVO, gid=f"discriminant-ovo-{m}", color="black", lw=1.3)
         _side_labels(right, w, b, BOX_OVO, f"$C_{k + 1}$", f"$C_{j + 1}$")
     _region_names(right, ovo_labels, BOX_OVO, zip(ovo.coef_, ovo.intercept_, strict=True))
-    right.set_title("one-versus-one: K(K − 1)/2 = 3 discriminants")
+    right.set_title("one-versus-one: $K(K - 1)/2 = 3$ discriminants")
     for ax, box in ((left, BOX_OVR), (right, BOX_OVO)):
         square(ax, box)
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
-    caption(fig, "bromberg2012 Fig. 4 (Bishop PRML Fig. 4.2), redrawn from numerics.multiclass: "
-                 "building a K = 3 class discriminant from binary ones leaves ambiguous regions "
-                 "(green, ?). Left: ovr_ambiguity_example, claimed by one_vs_rest_votes (no claim: "
-                 "C3). Right: ovo_ambiguity_example, majority of one_vs_one_votes (a tie: one "
-                 "vote each).")
     return fig, {"ovr": ovr, "ovo": ovo, "ovr_labels": ovr_labels, "ovo_labels": ovo_labels}
 
 
@@ -125,10 +119,6 @@ def draw_argmax():
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     ax.set_title(r"$\mathbf{x} \in R_k$ iff $y_k(\mathbf{x}) > y_j(\mathbf{x})$ for all $j \neq k$")
-    caption(fig, "bromberg2012 Fig. 5 (Bishop PRML Fig. 4.3), redrawn from "
-                 "numerics.multiclass.argmax_predict: the decision regions of a K = 3 class "
-                 "discriminant are convex; x̂ on the segment from x_A to x_B (both in R_1) is in "
-                 "R_1. Boundaries: pairwise_boundary where its two classes tie at the top.")
     return fig, {"coef": W, "intercept": b, "labels": labels, "boundaries": boundaries,
                  "x_A": X_A, "x_B": X_B, "x_hat": x_hat}
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from numerics.perceptron import misclassified, single_sample_perceptron
 
-from ._common import BLUE, GREEN, RED, caption, draw_line, new_figure, square
+from ._common import BLUE, GREEN, RED, draw_line, new_figure, square
 
 #: the data set: rows in the order the perceptron visits them; labels +1 (red), -1 (blue)
 X = np.array([[0.2, 0.7], [-0.6, -0.2], [0.5, 0.5], [-0.3, -0.7], [0.7, 0.8], [-0.8, 0.1],
@@ -58,18 +58,13 @@ def draw():
                                 f"{wrong} sample{'s' if wrong > 1 else ''} misclassified"))
     handles, labels = axes[0, 0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside upper center", ncol=4, frameon=False)
-    caption(fig, "bromberg2012 Fig. 8 (Bishop PRML Fig. 4.7), redrawn by "
-                 "numerics.perceptron.single_sample_perceptron: the weight vector (black arrow) "
-                 "and the decision boundary w^T φ = 0 (black line), the arrow pointing to the red "
-                 "class. The misclassified point (green circle) has its t_n φ_n added to w "
-                 "(dashed green arrow).")
     return fig, {"X": X, "t": T, "weights": weights,
                  "corrected": np.asarray(result.updated_samples_), "result": result}
 
 
 def _panel(ax, w, name: str, *, gid: str) -> None:
-    ax.scatter(*X[T > 0].T, c=RED, s=22, zorder=3, label="C+ (t = +1)")
-    ax.scatter(*X[T < 0].T, c=BLUE, s=22, zorder=3, label="C− (t = −1)")
+    ax.scatter(*X[T > 0].T, c=RED, s=22, zorder=3, label=r"$\mathcal{C}^+$ ($t_n = +1$)")
+    ax.scatter(*X[T < 0].T, c=BLUE, s=22, zorder=3, label=r"$\mathcal{C}^-$ ($t_n = -1$)")
     draw_line(ax, w, 0.0, BOX, gid=f"boundary-{gid}", color="black", lw=1.4,
               label=r"boundary $\mathbf{w}^T\phi = 0$")
     arrow = ax.annotate("", xy=w, xytext=(0, 0),

@@ -8,6 +8,12 @@ SVM (:func:`numerics.svm.hard_margin_svm`) on :func:`numerics.feature_maps.quadr
 the curve in x-space is the zero set of its conic
 (:func:`~numerics.feature_maps.conic_coefficients`), named by
 :func:`~numerics.feature_maps.classify_conic`; its image under phi is drawn on the plane.
+
+A 3-D view cannot show which side of the plane a point is on, so a third panel looks along
+the plane: phi-space projected onto two directions, the plane's unit normal n = w/||w||
+(across: each point's signed distance r = (w^T phi + b)/||w||,
+:func:`numerics.geometry.signed_distance`) and a unit direction u lying in the plane (up).
+The plane is seen edge-on as the line r = 0, the SVM's margin planes as r = ±1/||w||.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ from __future__ import annotations
 import numpy as np
 
 from numerics.feature_maps import classify_conic, conic_coefficients, quadratic_features
+from numerics.geometry import signed_distance
 from numerics.svm import hard_margin_svm
 
-from ._common import BLUE, RED, caption, new_figure, square
+from ._common import BLUE, RED, new_figure, square
 
 _INSIDE = np.arange(8) * np.pi / 4 + np.pi / 8
 _OUTSIDE = np.arange(12) * np.pi / 6
@@ -32,14 +39,17 @@ BOX = (-1.6, 1.6, -1.6, 1.6)
 def draw():
     """``data``: ``X``, ``t``, ``phi`` (the features), ``svm`` (the fit in phi-space),
     ``conic`` (its :class:`~numerics.feature_maps.Conic`), ``conic_type``, ``curve`` (points of
-    the drawn zero set in x-space)."""
+    the drawn zero set in x-space), ``r`` (each point's signed distance to the plane),
+    ``in_plane`` (the unit direction u of the edge-on view)."""
     phi = quadratic_features(X)
     svm = hard_margin_svm(phi, T)
     conic = conic_coefficients(coef=svm.coef_, intercept=svm.intercept_)
     kind = classify_conic(*conic.coefficients)
-    fig = new_figure(8.0, 5.0)
-    left = fig.add_subplot(1, 2, 1)
-    right = fig.add_subplot(1, 2, 2, projection="3d")
+    fig = new_figure(10.5, 4.4)
+    panels = fig.add_gridspec(1, 3, width_ratios=[1.0, 1.3, 0.75])
+    left = fig.add_subplot(panels[0])
+    right = fig.add_subplot(panels[1], projection="3d")
+    edge = fig.add_subplot(panels[2])
 
     left.scatter(*X[T > 0].T, c=RED, s=18, zorder=3, label="class +1")
     left.scatter(*X[T < 0].T, c=BLUE, s=18, zorder=3, label="class −1")
@@ -55,7 +65,7 @@ def draw():
     square(left, BOX)
     left.set_xlabel("$x_1$")
     left.set_ylabel("$x_2$")
-    left.set_title("x-space: not linearly separable")
+    left.set_title(r"$\mathbf{x}$-space: not linearly separable")
     fig.legend(*left.get_legend_handles_labels(), loc="outside upper center", ncol=3,
                frameon=False)
 
@@ -81,10 +91,33 @@ def draw():
     right.view_init(elev=14, azim=-78)
     right.set_box_aspect(None, zoom=0.92)
     right.set_title("φ-space: separated by the plane $\\mathbf{w}^T\\phi + b = 0$")
-    caption(fig, "bromberg2012 Fig. 6 (§4, Example 1), redrawn by numerics: the hard-margin SVM "
-                 "(numerics.svm) on φ(x) = (x1², √2 x1 x2, x2²) (numerics.feature_maps."
-                 f"quadratic_features) is a plane in φ-space (right); its conic in x-space (left, "
-                 f"conic_coefficients) is a {kind} (classify_conic). The black curve on the plane "
-                 "is the image of that conic under φ.")
+    r, in_plane = _edge_on(edge, phi, svm)
     return fig, {"X": X, "t": T, "phi": phi, "svm": svm, "conic": conic, "conic_type": kind,
-                 "curve": curve}
+                 "curve": curve, "r": r, "in_plane": in_plane}
+
+
+def _edge_on(ax, phi, svm):
+    """The view along the plane: across, the signed distance r to it; up, the coordinate
+    along a unit vector u of the plane (the phi_2 axis with its normal part removed)."""
+    w, b = svm.coef_, svm.intercept_
+    n = w / np.linalg.norm(w)
+    u = np.array([0.0, 1.0, 0.0]) - n[1] * n
+    u /= np.linalg.norm(u)
+    r = signed_distance(phi, coef=w, intercept=b)
+    up = phi @ u
+    inside = ax.scatter(r[T > 0], up[T > 0], c=RED, s=18, zorder=3)
+    inside.set_gid("edge-on-inside")
+    outside = ax.scatter(r[T < 0], up[T < 0], c=BLUE, s=18, zorder=3)
+    outside.set_gid("edge-on-outside")
+    ax.axvline(0.0, color="black", lw=1.4, gid="plane-edge-on")
+    for side in (1, -1):
+        ax.axvline(side * svm.margin_, color="black", lw=0.8, ls="--",
+                   gid=f"margin-edge-on{side:+d}")
+    ax.set_xlim(-1.0, 0.8)
+    ax.set_ylim(-1.6, 1.6)
+    ax.set_xlabel("signed distance to the plane\n"
+                  r"$r = (\mathbf{w}^\top\phi + b)/\|\mathbf{w}\|$")
+    ax.set_ylabel(r"along the plane, $\mathbf{u}^\top\phi$")
+    ax.set_title("φ-space seen along the plane:\nthe plane $r = 0$ edge-on,\n"
+                 "the margin $r = \\pm 1/\\|\\mathbf{w}\\|$ dashed")
+    return r, u

@@ -20,14 +20,16 @@ from matplotlib.patches import Patch
 
 from numerics.perceptron import single_sample_perceptron
 
-from ._common import caption, draw_line, draw_regions, new_figure, square
+from ._common import draw_line, draw_regions, new_figure, square
 
-#: the four samples: two of ω_1, two of ω_2
-SAMPLES = np.array([[0.5, 1.0], [1.1, 0.5], [-0.3, -1.2], [-1.3, -0.2]])
+#: the four samples: two of ω_1, two of ω_2. Chosen so that the plane the perceptron stops on
+#: passes well clear of every sample (about 1 unit, tested in display units): a sample next
+#: to the line would look on it, under a title saying the plane separates
+SAMPLES = np.array([[0.5, 1.2], [1.3, 0.6], [-0.2, -1.1], [-1.0, -0.6]])
 LABELS = np.array([1, 1, -1, -1])
-MARGIN = 0.5
+MARGIN = 0.8
 #: the perceptron's start a(1) and increment (fixed)
-A0, ETA = np.array([0.6, -0.6]), 0.2
+A0, ETA = np.array([-0.6, -0.4]), 0.5
 BOX = (-1.6, 1.6, -1.6, 1.6)
 #: region image values: outside, the solution region, the region with margin b
 OUTSIDE, SOLUTION, WITH_MARGIN = 0, 1, 2
@@ -79,21 +81,16 @@ def draw():
                   ls="--", alpha=0.7, label=r"$\mathbf{a}^t\mathbf{y}_i = b$" if i == 0 else None)
     right.annotate("", xy=a_margin, xytext=(0, 0),
                    arrowprops=dict(arrowstyle="-|>", color="#38761d", lw=1.4))
-    right.annotate(r"$\mathbf{a}_b$", a_margin, xytext=(4, 2), textcoords="offset points",
+    right.annotate(r"$\mathbf{a}_b$", a_margin, xytext=(6, -12), textcoords="offset points",
                    color="#38761d")
     left.set_title("raw data: the plane separates the categories")
     right.set_title(f"normalised: every $\\mathbf{{a}}^t\\mathbf{{y}}_i > 0$; "
-                    f"margin b = {MARGIN:g}")
+                    f"margin $b = {MARGIN:g}$")
     legend = dict(zip(*left.get_legend_handles_labels()[::-1], strict=True))
     legend.update(zip(*right.get_legend_handles_labels()[::-1], strict=True))
     names, handles = list(legend), list(legend.values())
     handles += [Patch(color=FILLS[SOLUTION]), Patch(color=FILLS[WITH_MARGIN])]
     names += ["solution region", r"with margin: $\mathbf{a}^t\mathbf{y}_i \geq b$"]
     fig.legend(handles, names, loc="outside upper center", ncol=4, frameon=False)
-    caption(fig, "dhs-perceptron Fig. 5.8 (Duda-Hart-Stork Figs. 5.8, 5.9), redrawn by "
-                 "numerics.perceptron.single_sample_perceptron on the normalised samples (from "
-                 f"a(1) = ({A0[0]:g}, {A0[1]:g}), η = {ETA:g}): the solution vector a (margin 0) "
-                 "and a_b (margin b), the solution region (light green) and the smaller region "
-                 "the margin leaves (dark green).")
     return fig, {"samples": SAMPLES, "labels": LABELS, "Y": Y, "a": a, "a_margin": a_margin,
                  "margin": MARGIN, "regions": regions}

@@ -17,7 +17,7 @@ from numerics.geometry import project_onto_hyperplane
 from numerics.svm import hard_margin_svm
 
 from ...catalog.svm import _X, _Y
-from ._common import BLUE, GREEN, RED, caption, draw_line, new_figure, square
+from ._common import BLUE, GREEN, RED, draw_line, new_figure, square
 
 BOX = (-3.0, 3.0, -3.6, 3.6)
 
@@ -65,10 +65,6 @@ def draw():
     ax.set_title(f"$\\mathbf{{w}} = ({_shown(w[0])}, {_shown(w[1])})$, $t = {_shown(t)}$")
     fig.legend(*ax.get_legend_handles_labels(), loc="outside upper center", ncol=2,
                frameon=False)
-    caption(fig, "hermosillo2017, Ejercicio, drawn by numerics.svm.hard_margin_svm on the "
-                 "exercise's X and y (the catalog's svm.exercise_*): the maximum-margin line, the "
-                 "margin lines at distance 1/||w||, the support vectors circled. x1 lies on the "
-                 "margin with α1 = 0: not a support vector.")
     return fig, {"X": X, "y": y, "svm": svm, "margin_ends": margin_ends}
 
 

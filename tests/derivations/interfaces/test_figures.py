@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import functools
 import io
+import re
 import subprocess
 import sys
 
@@ -22,9 +23,11 @@ import pytest
 pytest.importorskip("matplotlib")
 
 from matplotlib.colors import to_rgb  # noqa: E402 - after the skip
+from matplotlib.mathtext import MathTextParser  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 
 from derivations._interfaces.cli import main  # noqa: E402
-from derivations._interfaces.figures import FIGURES, draw  # noqa: E402
+from derivations._interfaces.figures import FIGURES, draw, placed_at  # noqa: E402
 from derivations._interfaces.figures import _common as common  # noqa: E402
 from numerics import fisher as nfisher  # noqa: E402
 from numerics import least_squares, logistic  # noqa: E402
@@ -71,14 +74,99 @@ def _pixels(fig, ax, points) -> np.ndarray:
 
 # -- every figure ---------------------------------------------------------------------------
 
+#: plain text (outside ``$...$``) that is code or raw notation rather than words: a
+#: subscript or superscript written out, a dotted or underscored code name, backticks,
+#: Markdown emphasis, a plain-text norm
+_RAW = re.compile(r"[_^`]|\*\*|\|\||\bnumerics\b|[A-Za-z]\.[A-Za-z]")
+
+
+def _raw_notation(text: str) -> list[str]:
+    """The pieces of ``text`` outside ``$...$`` that look like code or raw notation, and the
+    ``$...$`` pieces matplotlib's mathtext cannot parse."""
+    bad = []
+    for part in re.split(r"(\$[^$]*\$)", text):
+        if part.startswith("$") and part.endswith("$") and len(part) > 1:
+            try:
+                _MATHTEXT.parse(part, 72)
+            except ValueError as exc:
+                bad.append(f"{part} ({exc})")
+        elif _RAW.search(part):
+            bad.append(part)
+    return bad
+
+
+_MATHTEXT = MathTextParser("agg")
+
+
+def _texts(fig) -> list[str]:
+    common.settle(fig)
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text().strip()]
+
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_figure_draws_and_its_caption_names_the_document(name):
+def test_each_figure_draws_with_no_caption_and_no_code_or_raw_notation_in_the_image(name):
     fig, data = drawn(name)
     assert isinstance(data, dict) and data
-    document = next(f.summary.split()[0] for f in FIGURES if f.name == name)
-    text = common.artist(fig, "caption").get_text()
-    assert document in text and "numerics" in text
+    assert not [a for a in fig.findobj() if a.get_gid() == "caption"], (
+        "the caption is printed outside the image unless asked for")
+    texts = _texts(fig)
+    assert texts
+    bad = {t: _raw_notation(t) for t in texts if _raw_notation(t)}
+    assert not bad, f"{name}: text in the image with code names or raw notation: {bad}"
+
+
+@pytest.mark.parametrize("spec", FIGURES, ids=NAMES)
+def test_each_caption_is_markdown_math_with_no_code_names_and_names_its_document(spec):
+    assert spec.caption and spec.caption.count("$") % 2 == 0
+    assert spec.summary.split()[0] in spec.caption  # the document it redraws
+    assert not _raw_notation(common.caption_mathtext(spec.caption)), spec.caption
+    assert "`" not in spec.caption and "\\\\" not in spec.caption
+
+
+@pytest.mark.parametrize("spec", FIGURES, ids=NAMES)
+def test_each_figure_is_placed_at_catalog_entries_that_cite_its_document(spec):
+    import derivations.catalog  # noqa: F401 - fills the registry
+    from derivations.catalog.registry import REGISTRY
+
+    assert spec.entries
+    document = spec.summary.split()[0]
+    for entry_id in spec.entries:
+        assert entry_id in REGISTRY, f"{spec.name}: no catalog entry {entry_id!r}"
+        assert spec in placed_at(entry_id)
+        cited = " ".join(str(s) for s in REGISTRY[entry_id].sources)
+        assert any(doc in cited for doc in (document, "ml10", "udelar2018")), (
+            f"{entry_id} does not cite {document}")
+
+
+def test_the_caption_is_drawn_into_the_image_only_on_request():
+    spec = next(f for f in FIGURES if f.name == "svm-exercise")
+    fig, _ = draw("svm-exercise", caption=True)
+    shown = common.artist(fig, "caption").get_text()
+    assert " ".join(shown.split()) == " ".join(common.caption_mathtext(spec.caption).split())
+    assert not _raw_notation(shown)
+    assert "\n" in shown  # wrapped to the figure's width, never inside a formula
+    assert all(line.count("$") % 2 == 0 for line in shown.split("\n"))
+
+
+def test_captions_wrap_outside_math():
+    text = "a b $\\mathbf{w}^\\top\\mathbf{x} + b = 0$ c d"
+    lines = common.wrap_outside_math(text, 6).split("\n")
+    assert "$\\mathbf{w}^\\top\\mathbf{x} + b = 0$" in lines
+    assert common.caption_mathtext("`x` *y* $\\lVert\\mathbf{w}\\rVert$") == (
+        "x y $\\|\\mathbf{w}\\|$")
+
+
+def _display_gap(ax, points, w, b) -> np.ndarray:
+    """The distance in points (1/72 in) from each data point to the line w^T x + b = 0, as
+    drawn on ``ax``."""
+    fig = ax.figure
+    common.settle(fig)
+    ends = common.line_in_box(w, b, (*ax.get_xlim(), *ax.get_ylim()))
+    p, q = ax.transData.transform(ends)
+    xy = ax.transData.transform(np.atleast_2d(points))
+    d = q - p
+    gap = np.abs(d[0] * (xy[:, 1] - p[1]) - d[1] * (xy[:, 0] - p[0])) / np.linalg.norm(d)
+    return gap * 72 / fig.dpi
 
 
 # -- bromberg2012 Fig. 8: the perceptron trace --------------------------------------------
@@ -237,6 +325,33 @@ def test_phi_map_curve_is_the_svm_plane_in_x_space_and_a_circle():
     np.testing.assert_allclose(np.column_stack(on_plane), quadratic_features(curve))
 
 
+def test_phi_map_edge_on_view_shows_each_point_on_its_side_of_the_plane():
+    from derivations._interfaces.figures.phi_map import T, X
+
+    fig, data = drawn("phi-map")
+    phi = quadratic_features(X)
+    svm = hard_margin_svm(phi, T)
+    w, b = svm.coef_, svm.intercept_
+    r = (phi @ w + b) / np.linalg.norm(w)  # signed distance, by hand
+    u = data["in_plane"]
+    assert abs(u @ w) < 1e-12 and abs(np.linalg.norm(u) - 1) < 1e-12, "u lies in the plane"
+    ax = common.artist(fig, "plane-edge-on").axes
+    for gid, mask in (("edge-on-inside", T > 0), ("edge-on-outside", T < 0)):
+        shown = np.asarray(common.artist(fig, gid).get_offsets())
+        np.testing.assert_allclose(shown[:, 0], r[mask], rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(shown[:, 1], phi[mask] @ u, rtol=1e-9, atol=1e-12)
+    assert np.all(np.sign(r) == T), "red on one side of r = 0, blue on the other"
+    np.testing.assert_array_equal(common.artist(fig, "plane-edge-on").get_xdata(), [0, 0])
+    for side in (1, -1):
+        edge = common.artist(fig, f"margin-edge-on{side:+d}").get_xdata()
+        np.testing.assert_allclose(edge, [side / np.linalg.norm(w)] * 2, rtol=1e-9)
+    assert np.min(np.abs(r)) >= 1 / np.linalg.norm(w) * (1 - 1e-6)  # nothing inside the margin
+    gap = _display_gap(ax, np.column_stack([r, phi @ u]), np.array([1.0, 0.0]), 0.0)
+    assert gap.min() > 10, f"a point is {gap.min():.1f} pt from the edge-on plane"
+    for x in (r.min(), r.max()):
+        assert ax.get_xlim()[0] < x < ax.get_xlim()[1]
+
+
 # -- udelar2018: Fisher ----------------------------------------------------------------------
 
 
@@ -378,6 +493,187 @@ def test_solution_region_vectors_and_regions_are_the_perceptrons():
     np.testing.assert_array_equal(raw[off], np.where(in_solution, SOLUTION, OUTSIDE)[off])
 
 
+# -- bromberg2012 Figs. 1, 2, 3: separators and the hyperplane's geometry ---------------------
+
+
+def _fresh_separators():
+    """The separators of Fig. 1 fitted again, here: the perceptron from each start on the
+    normalised samples t_n (x_n, 1), and the maximum-margin SVM."""
+    from derivations._interfaces.figures.separators import ETA, STARTS, T, X
+
+    Y = T[:, None] * np.hstack([X, np.ones((len(X), 1))])
+    runs = [single_sample_perceptron(Y, a0=a0, eta=ETA, engine="numpy").a_ for a0 in STARTS]
+    return X, T, [(a[:2], a[2]) for a in runs], hard_margin_svm(X, T)
+
+
+def test_linear_separators_are_the_perceptrons_and_the_svms_and_each_separates():
+    X, T, runs, svm = _fresh_separators()
+    fig, data = drawn("linear-separators")
+    lines = [(f"perceptron-{k}", w, b) for k, (w, b) in enumerate(runs)]
+    lines.append(("svm", svm.coef_, svm.intercept_))
+    angles = []
+    for gid, w, b in lines:
+        _on_line(_line_points(fig, gid), w, b, gid)
+        assert np.all(np.sign(X @ w + b) == T), f"{gid} does not separate the classes"
+        angles.append(np.degrees(np.arctan2(w[1], w[0])))
+    assert min(abs(a - c) for i, a in enumerate(angles) for c in angles[i + 1:]) > 3, (
+        "the orange lines are distinct separators")
+    colours = {to_rgb(common.artist(fig, gid).get_color()) for gid, _, _ in lines}
+    assert len(colours) == 1 and colours.pop()[0] > 0.9  # all orange, as the caption says
+
+
+def test_hyperplane_geometry_draws_w_normal_to_h_pointing_into_r_plus_and_the_offset():
+    _, _, _, svm = _fresh_separators()
+    w, b = svm.coef_, svm.intercept_
+    fig, data = drawn("hyperplane-geometry")
+    _on_line(_line_points(fig, "hyperplane"), w, b, "H")
+    x_A = common.artist(fig, "x_A").get_xydata()[0]
+    x_B = common.artist(fig, "x_B").get_xydata()[0]
+    _on_line(np.array([x_A, x_B]), w, b, "x_A and x_B")
+    assert np.linalg.norm(x_A - x_B) > 1.0
+    difference = common.artist(fig, "difference")
+    np.testing.assert_allclose(np.subtract(difference.xy, difference.xyann), x_A - x_B)
+    normal = common.artist(fig, "normal")
+    arrow = np.subtract(normal.xy, normal.xyann)
+    assert abs(arrow @ (x_A - x_B)) < 1e-9 * np.linalg.norm(x_A - x_B)  # perpendicular
+    assert arrow @ w > 0 and w @ np.asarray(normal.xy) + b > 0  # into R+
+    offset = common.artist(fig, "offset")
+    np.testing.assert_array_equal(offset.xyann, [0, 0])
+    foot = np.asarray(offset.xy)
+    _on_line(foot, w, b, "the foot of the origin")
+    np.testing.assert_allclose(foot, -b * w / (w @ w), atol=1e-12)
+    np.testing.assert_allclose(data["offset"], -b / np.linalg.norm(w), rtol=1e-12)
+    assert data["offset"] > 0.5, "the plane is far enough from the origin for the offset to show"
+    from derivations._interfaces.figures.separators import BOX
+
+    P = _probes(BOX, 300)
+    off = np.abs(P @ w + b) / np.linalg.norm(w) > 0.03
+    shown = common.image_label_at(common.artist(fig, "sides"), P)
+    np.testing.assert_array_equal(shown[off], (P @ w + b >= 0)[off].astype(int))
+
+
+def test_signed_distance_decomposes_each_point_along_w():
+    _, _, _, svm = _fresh_separators()
+    w, b = svm.coef_, svm.intercept_
+    unit = w / np.linalg.norm(w)
+    fig, data = drawn("signed-distance")
+    _on_line(_line_points(fig, "hyperplane"), w, b, "H")
+    signs = []
+    for i, x in enumerate(data["x"]):
+        r_arrow = common.artist(fig, f"r-{i}")
+        x_perp, tip = np.asarray(r_arrow.xyann), np.asarray(r_arrow.xy)
+        np.testing.assert_array_equal(tip, x)
+        np.testing.assert_array_equal(common.artist(fig, f"x-{i}").xy, x)
+        np.testing.assert_array_equal(common.artist(fig, f"x-perp-{i}").xy, x_perp)
+        _on_line(x_perp, w, b, f"x_perp {i}")
+        r = (w @ x + b) / np.linalg.norm(w)
+        np.testing.assert_allclose(x - x_perp, r * unit, atol=1e-12)  # x = x_perp + r w/||w||
+        np.testing.assert_allclose(data["r"][i], r, rtol=1e-12)
+        np.testing.assert_allclose(data["y"][i], r * np.linalg.norm(w), rtol=1e-12)
+        signs.append(np.sign(r))
+    assert signs == [1, -1], "one point of R+ (r > 0) and one of R- (r < 0)"
+
+
+# -- bromberg2012 Fig. 7: the perceptron as a neuron ----------------------------------------
+
+
+def _number(fig, gid: str) -> float:
+    text = common.artist(fig, gid).get_text()
+    return float(re.findall(r"[-+]?\d*\.?\d+(?:e[-+]?\d+)?", text.replace("−", "-"))[-1])
+
+
+def test_perceptron_diagram_shows_the_perceptrons_weights_and_its_output():
+    from derivations._interfaces.figures.perceptron_diagram import STEP
+    from derivations._interfaces.figures.separators import SHOWN
+
+    X, T, runs, _ = _fresh_separators()
+    w, b = runs[0]
+    fig, data = drawn("perceptron-diagram")
+    weights = [_number(fig, f"weight-{i}") for i in range(3)]
+    np.testing.assert_allclose(weights, [*w, b], rtol=1e-6)
+    x = X[SHOWN[0]]
+    np.testing.assert_allclose([_number(fig, f"input-{i}") for i in range(3)], [*x, 1.0])
+    np.testing.assert_allclose([_number(fig, f"product-{i}") for i in range(3)],
+                               np.array([*w, b]) * np.array([*x, 1.0]), rtol=1e-5)
+    a = w @ x + b
+    np.testing.assert_allclose(_number(fig, "sum"), a, rtol=1e-5)
+    output = _number(fig, "output")
+    assert output == (1 if a >= 0 else -1) == T[SHOWN[0]], "f(a) is the sample's class"
+    curve = common.artist(fig, "activation").get_xydata()
+    left, right = curve[curve[:, 0] < STEP[0] - 1e-9], curve[curve[:, 0] > STEP[0] + 1e-9]
+    assert np.all(left[:, 1] < STEP[1]) and np.all(right[:, 1] > STEP[1])  # a step up at 0
+
+
+# -- hermosillo2017: the two slides of 2-D geometry -----------------------------------------
+
+
+def test_line_through_two_points_has_normal_y1_minus_y2_x2_minus_x1():
+    from derivations._interfaces.figures.plane_lines import X1, X2
+
+    (x1, y1), (x2, y2) = X1, X2
+    w = np.array([y1 - y2, x2 - x1])  # the slide's normal, by hand
+    C = -(w @ X1)
+    fig, data = drawn("line-through-two-points")
+    _on_line(_line_points(fig, "line"), w, C, "the line")
+    for gid in ("x1", "x2", "P"):
+        _on_line(common.artist(fig, gid).get_xydata(), w, C, gid)
+    normal = common.artist(fig, "normal")
+    np.testing.assert_array_equal(normal.xyann, X1)
+    np.testing.assert_allclose(normal.xy, X1 + w, atol=1e-12)
+    P = common.artist(fig, "P").get_xydata()[0]
+    assert abs(w @ (P - X1)) < 1e-12 and np.linalg.norm(P - X1) > 1  # w . (P - x_1) = 0
+    titles = fig.axes[0].get_title()
+    assert f"A = {w[0]:g}" in titles and f"B = {w[1]:g}" in titles and f"C = {C:g}" in titles
+
+
+def test_dot_product_side_gives_r1_positive_and_r2_negative_with_their_distances():
+    from derivations._interfaces.figures.plane_lines import OFF, X1, X2
+
+    (x1, y1), (x2, y2) = X1, X2
+    w = np.array([y1 - y2, x2 - x1])
+    C = -(w @ X1)
+    fig, data = drawn("dot-product-side")
+    _on_line(_line_points(fig, "line"), w, C, "the line")
+    P = common.artist(fig, "P").get_xydata()[0]
+    _on_line(P, w, C, "P")
+    r = (OFF - P) @ w  # <w, x - P>, by hand
+    assert r[0] > 0 > r[1]
+    for i, x in enumerate(OFF):
+        np.testing.assert_allclose(_number_before(fig, f"r{i + 1}", ">" if i == 0 else "<"),
+                                   r[i], rtol=1e-5)
+        seg = _line_points(fig, f"distance-{i + 1}")
+        np.testing.assert_array_equal(seg[1], x)
+        _on_line(seg[0], w, C, f"the foot of x_{i + 1}")
+        np.testing.assert_allclose(np.linalg.norm(seg[1] - seg[0]),
+                                   abs(r[i]) / np.linalg.norm(w), rtol=1e-12)
+        np.testing.assert_allclose(data["distance"][i], r[i] / np.linalg.norm(w), rtol=1e-12)
+    offset = common.artist(fig, "offset")
+    np.testing.assert_array_equal(offset.xyann, [0, 0])
+    _on_line(offset.xy, w, C, "the foot of the origin")
+    np.testing.assert_allclose(np.linalg.norm(offset.xy), abs(C) / np.linalg.norm(w))
+    np.testing.assert_allclose(data["offset"], -C / np.linalg.norm(w))
+
+
+def _number_before(fig, gid: str, sign: str) -> float:
+    """The number just before `` > 0`` or `` < 0`` in a label."""
+    text = common.artist(fig, gid).get_text()
+    return float(re.search(r"([-+]?\d*\.?\d+)\s*" + re.escape(sign) + r"\s*0", text).group(1))
+
+
+def test_solution_region_plane_is_visibly_clear_of_every_sample():
+    """The title says the plane separates the categories: no sample may sit so close to the
+    drawn line that it looks on it (y_3 was 0.046 from it, about 3 pt)."""
+    from derivations._interfaces.figures.solution_region import LABELS, SAMPLES
+
+    fig, data = drawn("solution-region")
+    a = data["a"]
+    assert np.all(np.sign(SAMPLES @ a) == LABELS), "the plane separates the raw categories"
+    for name, points in (("raw", SAMPLES), ("normalised", LABELS[:, None] * SAMPLES)):
+        ax = common.artist(fig, f"plane-{name}").axes
+        gap = _display_gap(ax, points, a, 0.0)
+        assert gap.min() > 12, f"{name}: a sample is {gap.min():.1f} pt from the plane"
+
+
 # -- the command ------------------------------------------------------------------------------
 
 
@@ -389,6 +685,19 @@ def test_command_writes_each_figure_and_prints_its_path(tmp_path, capsys):
                        str(tmp_path / "out" / "svm-exercise.png")]
     for path in printed:
         assert open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_caption_in_image_option_draws_the_caption_and_is_off_by_default(tmp_path):
+    for folder, extra in (("plain", []), ("captioned", ["--caption-in-image"])):
+        assert main(["figures", "-o", str(tmp_path / folder), "--dpi", "50", *extra,
+                     "svm-exercise"]) == 0
+    plain = (tmp_path / "plain" / "svm-exercise.png").read_bytes()
+    captioned = (tmp_path / "captioned" / "svm-exercise.png").read_bytes()
+    fig, _ = draw("svm-exercise")
+    buffer = io.BytesIO()
+    with common.rendering():
+        common.save(fig, buffer, "png", 50)
+    assert plain == buffer.getvalue() != captioned  # default: the image without a caption
 
 
 @pytest.mark.slow
@@ -405,11 +714,14 @@ def test_output_is_the_same_bytes_on_every_run(fmt, magic):
     assert outputs[0] == outputs[1]
 
 
-def test_list_names_every_figure_and_its_document(capsys):
+def test_list_names_every_figure_its_document_entries_and_caption(capsys):
     assert main(["figures", "--list"]) == 0
     out = capsys.readouterr().out
+    flat = " ".join(out.split())
     for f in FIGURES:
         assert f.name in out
+        assert " ".join(f.caption.split()) in flat
+        assert all(e in out for e in f.entries)
     for document in ("bromberg2012", "dhs-perceptron", "udelar2018", "hermosillo2017"):
         assert document in out
 
