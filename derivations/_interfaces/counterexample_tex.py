@@ -173,12 +173,38 @@ def _num(text: str) -> tuple[str, str]:
     return ("math", _value_tex(v)) if v is not None else ("text", text)
 
 
+#: The other sentences of the deciders (``derivations/_decide/kinds``): a pattern whose
+#: groups ``v`` and ``w`` are exact values, and the pieces it reads as (``{v}``: the value's
+#: LaTeX, ``{rows}``: the group's text).
+_SENTENCES = [
+    (r"gradient entry = (?P<v>.+) at the claimed point, not 0",
+     [("text", "an entry of the gradient at the claimed point is "), ("math", "{v}"),
+      ("text", ", but stationarity needs "), ("math", "0")]),
+    (r"sign\(a\) = (?P<v>\S+) but sign\(b\) = (?P<w>\S+)",
+     [("text", "the left side's sign is "), ("math", "{v}"), ("text", ", the right side's "),
+      ("math", "{w}"), ("text", "; the claim needs them equal")]),
+    (r"principal minor on rows \[(?P<rows>[\d, ]+)\] is (?P<v>.+) < 0",
+     [("text", "the principal minor on rows {rows} is "), ("math", "{v} < 0"),
+      ("text", ", but positive semidefiniteness needs every one "), ("math", r"\geq 0")]),
+    (r"claimed maximiser has norm (?P<v>.+), not 1",
+     [("text", "the claimed maximiser has norm "), ("math", "{v}"),
+      ("text", ", but the claim needs "), ("math", "1")]),
+    (r"f\(point\) - f\(u/\|\|u\|\|\) = (?P<v>.+) < 0: a better point exists",
+     [("math", r"f(\text{point}) - f\left(\mathbf{u} / \lVert\mathbf{u}\rVert\right) = {v} < 0"),
+      ("text", ": a better point exists")]),
+]
+
+
+def _fill(text: str, subs: dict) -> str:
+    """``text`` with each ``{name}`` of :data:`_SENTENCES` replaced, in one pass."""
+    return re.sub(r"\{(v|w|rows)\}", lambda m: subs[m.group(1)], text)
+
+
 def fails_pieces(fails: str) -> list[tuple[str, str]]:
     """The decider's sentence as ("math", LaTeX) and ("text", prose) pieces: the failing
     quantity as math and what the claim needs (lhs - rhs = 0 where the claim needs
-    lhs - rhs > 0;
-    an entry of lhs - rhs numbered from 1, row by row). A sentence of another form is one
-    text piece."""
+    lhs - rhs > 0; an entry of lhs - rhs numbered from 1, row by row). A sentence of another
+    form is one text piece."""
     s = fails.strip()
     if m := re.fullmatch(r"lhs - rhs = (.+?)(?: \(entry (\d+)\))?, not 0", s):
         kind, val = _num(m.group(1))
@@ -198,36 +224,17 @@ def fails_pieces(fails: str) -> list[tuple[str, str]]:
                else r"\text{rhs} - \text{lhs}")
         return [("math", f"{gap} = {val}"), ("text", ", but the claim needs "),
                 ("math", f"{gap} {_NEEDS[m.group(2)]}")]
-    if m := re.fullmatch(r"gradient entry = (.+) at the claimed point, not 0", s):
-        kind, val = _num(m.group(1))
-        if kind == "math":
-            return [("text", "an entry of the gradient at the claimed point is "), ("math", val),
-                    ("text", ", but stationarity needs "), ("math", "0")]
-    if m := re.fullmatch(r"sign\(a\) = (\S+) but sign\(b\) = (\S+)", s):
-        (ka, a), (kb, b) = _num(m.group(1)), _num(m.group(2))
-        if ka == kb == "math":
-            return [("text", "the left side's sign is "), ("math", a),
-                    ("text", ", the right side's "), ("math", b),
-                    ("text", "; the claim needs them equal")]
     if m := re.fullmatch(r"the left condition is (True|False) but the right one is (True|False)", s):
         word = {"True": "holds", "False": "fails"}
         return [("text", f"the left condition {word[m.group(1)]} but the right one "
                          f"{word[m.group(2)]}; the claim needs both or neither")]
-    if m := re.fullmatch(r"principal minor on rows \[([\d, ]+)\] is (.+) < 0", s):
-        kind, val = _num(m.group(2))
-        if kind == "math":
-            return [("text", f"the principal minor on rows {m.group(1)} is "), ("math", f"{val} < 0"),
-                    ("text", ", but positive semidefiniteness needs every one "), ("math", r"\geq 0")]
-    if m := re.fullmatch(r"claimed maximiser has norm (.+), not 1", s):
-        kind, val = _num(m.group(1))
-        if kind == "math":
-            return [("text", "the claimed maximiser has norm "), ("math", val),
-                    ("text", ", but the claim needs "), ("math", "1")]
-    if m := re.fullmatch(r"f\(point\) - f\(u/\|\|u\|\|\) = (.+) < 0: a better point exists", s):
-        kind, val = _num(m.group(1))
-        if kind == "math":
-            return [("math", rf"f(\text{{point}}) - f\left(\mathbf{{u}} / \lVert\mathbf{{u}}\rVert\right) = {val} < 0"),
-                    ("text", ": a better point exists")]
+    for pattern, pieces in _SENTENCES:
+        if m := re.fullmatch(pattern, s):
+            values = {k: _num(v) for k, v in m.groupdict().items() if k in ("v", "w")}
+            if any(kind == "text" for kind, _t in values.values()):
+                break
+            subs = {**m.groupdict(), **{k: t for k, (_kind, t) in values.items()}}
+            return [(kind, _fill(text, subs)) for kind, text in pieces]
     return [("text", s)]
 
 

@@ -113,3 +113,18 @@ def test_article_and_blueprint_print_it():
     assert document._counterexample(_CX, "geometry.threshold_cosine")[:-1] == counterexample_latex(_CX)
     assert document._counterexample(None, "x") == []
     assert html._counterexample(_CX) == counterexample_html(_CX)
+
+
+@pytest.mark.parametrize("fails, pieces", [
+    ("principal minor on rows [1, 3] is -2/3 < 0",
+     [("text", "the principal minor on rows 1, 3 is "), ("math", r"- \frac{2}{3} < 0"),
+      ("text", ", but positive semidefiniteness needs every one "), ("math", r"\geq 0")]),
+    ("claimed maximiser has norm sqrt(2), not 1",
+     [("text", "the claimed maximiser has norm "), ("math", r"\sqrt{2}"),
+      ("text", ", but the claim needs "), ("math", "1")]),
+    # a value the parser does not read: the whole sentence stays prose
+    ("gradient entry = x.y at the claimed point, not 0",
+     [("text", "gradient entry = x.y at the claimed point, not 0")]),
+])
+def test_the_other_deciders_sentences(fails, pieces):
+    assert fails_pieces(fails) == pieces
