@@ -54,9 +54,13 @@ _NAME_ACCENTS = {"\u0302": "hat", "\u0303": "tilde", "\u0304": "bar"}
 
 
 def _sub(sub: str) -> str:
+    """A subscript of a name: a word (``data``, ``step``) upright, a Greek letter as its
+    command, ``star``/``perp`` as their signs, indices (``1``, ``k``, ``nk``) as written."""
     if sub in _SUBSCRIPTS:
         return _SUBSCRIPTS[sub]
-    return f"\\{sub}" if sub in _GREEK else sub
+    if sub in _GREEK:
+        return f"\\{sub}"
+    return rf"\mathrm{{{sub}}}" if sub.isalpha() and len(sub) >= 3 else sub
 
 
 @lru_cache(maxsize=4096)
@@ -192,8 +196,8 @@ class LindiscLatexPrinter(LatexPrinter):
         if m and m.group(1) in _FUNCTIONS:  # cos_theta is the number cos θ, not cos with index θ
             arg = f"\\{m.group(2)}" if m.group(2) in _GREEK else m.group(2)
             return f"\\{m.group(1)} {arg}"
-        if m and m.group(2) in _SUBSCRIPTS:
-            return f"{self._deal_with_super_sub(m.group(1))}_{{{_SUBSCRIPTS[m.group(2)]}}}"
+        if m and (m.group(2) in _SUBSCRIPTS or len(m.group(2)) >= 3 and m.group(2) not in _GREEK):
+            return f"{self._deal_with_super_sub(m.group(1))}_{{{_sub(m.group(2))}}}"
         return super()._print_Symbol(expr, style=style)
 
     def _print_MatrixElement(self, expr):

@@ -121,6 +121,8 @@ def test_bold_only_for_vectors_and_matrices(expr, tex):
     (sp.MatrixSymbol("mu_1", 3, 1), r"\boldsymbol{\mu}_{1}"),
     (sp.MatrixSymbol("Y^+", 3, 3) * _x, r"{\mathbf{Y}^{+}} \mathbf{x}"),  # was Y^{+} \mathbf{x}
     (sp.MatrixSymbol("y'", 3, 1).T, r"\mathbf{y}'^{\top}"),  # was y'^{\top}
+    (sp.MatrixSymbol("x_data", 3, 1), r"\mathbf{x}_{\mathrm{data}}"),  # was \mathbf{x}_{data}
+    (sp.Symbol("b_step"), r"b_{\mathrm{step}}"),  # was b_{step}
 ])
 def test_names_as_the_documents_write_them(expr, tex):
     assert latex(expr) == tex
