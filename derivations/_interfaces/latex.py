@@ -123,13 +123,26 @@ def _is_scalar_matrix(m) -> bool:
     return isinstance(m, sp.MatrixSymbol) and m.shape == (1, 1)
 
 
+class _FromOne(sp.Symbol):
+    """A summation or entry index printed as running from 1: the expression holds it as
+    ``index - 1`` where SymPy's 0-based entries need it (:func:`_counted`), and an entry's
+    ``index - 1`` prints as the index. A class of its own, so a catalog's own ``n - 1`` (the
+    entry before the n-th) is never taken for one."""
+
+
+def _counted(var: sp.Symbol) -> tuple[sp.Symbol, sp.Expr]:
+    """The index that prints from 1 in place of the 0-based ``var``, and what ``var`` becomes."""
+    new = _FromOne(var.name, **var.assumptions0)
+    return new, new - 1
+
+
 def _index(i):
     """An index as the documents number it, from 1: a concrete SymPy index i prints as i + 1;
-    ``k - 1`` (a summation index shifted to run from 1, :meth:`LindiscLatexPrinter._print_Sum`)
-    as ``k``; any other symbolic index as written."""
+    a :class:`_FromOne` index's ``k - 1`` as ``k``; any other symbolic index as written."""
     if getattr(i, "is_Integer", False):
         return i + 1
-    if isinstance(i, sp.Add) and len(i.args) == 2 and sp.S.NegativeOne in i.args:
+    if (isinstance(i, sp.Add) and len(i.args) == 2 and sp.S.NegativeOne in i.args
+            and any(isinstance(a, _FromOne) for a in i.args)):
         return i + 1
     return i
 
@@ -226,8 +239,8 @@ class LindiscLatexPrinter(LatexPrinter):
             if n == 1:
                 subs[var] = sp.S.Zero
             else:
-                subs[var] = var - 1
-                names.append(self._print(var))
+                new, subs[var] = _counted(var)
+                names.append(self._print(new))
         return rf"\left[{self._print(body.xreplace(subs))}\right]_{{{', '.join(names)}}}"
 
     def _print_Sum(self, expr):
@@ -236,9 +249,11 @@ class LindiscLatexPrinter(LatexPrinter):
         ``\\sum`` per index."""
         function = expr.function
         heads = []
-        for var, lo, hi in expr.limits:
+        for limit_var, lo, hi in expr.limits:
+            var = limit_var
             if lo == 0:
-                function = function.xreplace({var: var - 1})
+                var, shifted = _counted(var)
+                function = function.xreplace({limit_var: shifted})
                 lo, hi = lo + 1, hi + 1
             heads.append(rf"\sum_{{{self._print(var)}={self._print(lo)}}}^{{{self._print(hi)}}}")
         body = self._print(function)

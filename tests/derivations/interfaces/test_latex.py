@@ -135,6 +135,8 @@ def test_names_as_the_documents_write_them(expr, tex):
     (sp.Sum(_T[_n, _k], (_n, 0, _N - 1), (_k, 0, _K - 1)), r"\sum_{n=1}^{N} \sum_{k=1}^{K} T_{n, k}"),
     # the index used as a number keeps its value: was \sum_{k=0}^{K - 1} k {\mathbf{T}}_{1, k}
     (sp.Sum(_k * _T[0, _k], (_k, 0, _K - 1)), r"\sum_{k=1}^{K} \left(k - 1\right) T_{1, k}"),
+    # a free index keeps its meaning: x_{n - 1} is the entry before x_{n}, never shifted
+    (_T[_n - 1, _k] - _T[_n, _k], r"T_{n - 1, k} - T_{n, k}"),
     # a column vector's entries: one index (was \left[{\mathbf{T}}_{i, 0}\right]_{i, j})
     (sp.FunctionMatrix(_N, 1, sp.Lambda((_i, _n), _T[_i, 0])), r"\left[T_{i, 1}\right]_{i}"),
 ])
