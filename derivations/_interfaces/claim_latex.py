@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from .._symbols.expr import Scalar
 from .._claims.claims import (Behaviour, Equal, Exists, Iff, IsPSD, LagrangePoints, Rel, SameSign,
                               SphereMax, Stationary)
 
@@ -42,15 +43,23 @@ def _psd(claim, p) -> str:
     return rf"{p.doprint(claim.m)} \succeq 0"
 
 
+def _operand(f, p) -> str:
+    """What a derivative acts on: parenthesised when it is a sum or a product (``∂/∂a (J_k +
+    g^T(a - a_k))``, never ``∂/∂a J_k + ...``, which reads as the derivative of J_k alone)."""
+    inner = f.args[0] if isinstance(f, Scalar) else f
+    tex = p.doprint(f)
+    return rf"\left({tex}\right)" if isinstance(inner, (sp.Add, sp.Mul)) else tex
+
+
 def _stationary(claim, p) -> str:
-    return (rf"\left.\frac{{\partial}}{{\partial {p.doprint(claim.var)}}}{p.doprint(claim.f)}"
+    return (rf"\left.\frac{{\partial}}{{\partial {p.doprint(claim.var)}}}{_operand(claim.f, p)}"
             rf"\right|_{{{p.doprint(claim.var)} = {p.doprint(claim.point)}}} = 0")
 
 
 def _sphere_max(claim, p) -> str:
     v = p.doprint(claim.var)
     return (rf"{p.doprint(claim.point)} = \operatorname*{{arg\,max}}_{{\left\|{v}\right\| = 1}}"
-            rf" {p.doprint(claim.f)}")
+            rf" {_operand(claim.f, p)}")
 
 
 def _iff(claim, p) -> str:

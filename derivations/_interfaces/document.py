@@ -221,21 +221,16 @@ def _sources(rec: dict) -> str:
 
 
 def _counterexample(cx: dict | None, eid: str) -> list[str]:
-    if not cx:
-        return []
-    out = [r"\textit{Counterexample}"]
-    if cx.get("sizes"):
-        out[0] += " at " + ", ".join(f"${k} = {v}$" for k, v in cx["sizes"].items())
-    if "seed" in cx:
-        out[0] += f" (run seed {cx['seed']})"
-    out[0] += ":"
-    out.append(r"\begin{itemize}")
-    for k, v in (cx.get("values") or {}).items():
-        out.append(rf"\item {_t(str(k), eid)} = \lindiscvalue{{{_t(str(v), eid)}}}")
-    if cx.get("fails"):
-        out.append(rf"\item {_t(str(cx['fails']), eid)}")
-    out.append(r"\end{itemize}")
-    return out
+    """The counterexample typeset (:mod:`.counterexample_tex`): exact values in an
+    ``align*``, the failing quantity as math; a paragraph of its own."""
+    from .counterexample_tex import counterexample_latex
+
+    try:
+        lines = counterexample_latex(cx)
+    except UnicodeLatexError as exc:
+        raise LatexBuildError(f"entry {eid}: {exc} in its counterexample; add the character to "
+                              "derivations/_interfaces/latex.py _TEXT_SYMBOLS") from None
+    return lines + [""] if lines else lines
 
 
 def _claims(rec: dict) -> list[str]:

@@ -128,22 +128,11 @@ _OP = {"le": "\u2264", "eq": "="}
 
 
 def _counterexample(cx: dict | None) -> str:
-    if not cx:
-        return ""
-    head = "Counterexample"
-    if cx.get("sizes"):
-        head += " at " + ", ".join(f"{_e(k)} = {_e(v)}" for k, v in cx["sizes"].items())
-    if "seed" in cx:
-        head += f" (run seed {_e(cx['seed'])})"
-    rows = "".join(f"<tr><th>{_e(k)}</th><td><code>{_e(v)}</code></td></tr>"
-                   for k, v in (cx.get("values") or {}).items())
-    out = [f'<div class="counterexample"><p class="label">{head}:</p>']
-    if rows:
-        out.append(f"<table>{rows}</table>")
-    if cx.get("fails"):
-        out.append(f'<p class="fails">{_e(cx["fails"])}</p>')
-    out.append("</div>")
-    return "\n".join(out)
+    """The counterexample typeset (:mod:`.counterexample_tex`): a table of exact values and
+    the failing quantity, math for KaTeX."""
+    from .counterexample_tex import counterexample_html
+
+    return counterexample_html(cx)
 
 
 def _methods(methods: list[dict]) -> str:

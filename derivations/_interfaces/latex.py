@@ -20,13 +20,18 @@ from sympy.matrices.expressions.matmul import MatMul
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE, precedence_traditional
 
+from .._symbols.expr import Scalar
 from .claim_latex import render
 
 __all__ = ["LindiscLatexPrinter", "latex", "claim_latex", "tex_text", "tex_math",
            "UnicodeLatexError"]
 
 _GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "eta", "theta", "lambda", "mu", "nu",
-          "sigma", "tau", "phi", "psi", "omega", "rho", "xi", "zeta", "kappa", "chi"}
+          "sigma", "tau", "phi", "psi", "omega", "rho", "xi", "zeta", "kappa", "chi", "varsigma",
+          "varphi", "vartheta", "varepsilon", "pi", "iota", "upsilon"}
+#: Capital Greek letters LaTeX has a command for (\\Lambda); the others are Latin capitals.
+_GREEK_CAPITAL = {"Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi",
+                  "Psi", "Omega"}
 
 
 #: Subscript words and what they print as (w_star -> w_{*}, x_perp -> x_{\\perp}).
@@ -37,12 +42,121 @@ _FUNCTIONS = {"cos", "sin", "tan", "log", "exp", "det", "tr"}
 _TEXT_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
                  "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
                  "~": r"\textasciitilde{}", "<": r"$<$", ">": r"$>$", "|": r"$|$"}
+#: The largest explicit matrix shown entry by entry (rows and columns); a larger one shows
+#: its corners with dots (a 5x5 display of fractions is unreadable at any size).
+MAX_ENTRYWISE = 4
+#: A declared name: base letters, an accent word or mark, primes, a star, one subscript and
+#: one superscript (``W~``, ``W_tilde``, ``a'``, ``alpha*``, ``x_perp``, ``S_{W}``, ``Y^+``).
+_NAME = re.compile(r"(?P<base>[A-Za-z]+?)(?P<accent>~|_?tilde|_?hat|_?bar)?(?P<prime>'*)"
+                   r"(?P<star>\*)?(?:_(?P<sub>\{[^{}]*\}|[^_^{}]+))?(?:\^(?P<sup>\{[^{}]*\}|[^_^{}]+))?")
+#: Combining accents a name may carry (``â``) and the math accent they print as.
+_NAME_ACCENTS = {"\u0302": "hat", "\u0303": "tilde", "\u0304": "bar"}
 
 
 def _sub(sub: str) -> str:
+    """A subscript of a name: a word (``data``, ``step``) upright, a Greek letter as its
+    command, ``star``/``perp`` as their signs, indices (``1``, ``k``, ``nk``) as written."""
     if sub in _SUBSCRIPTS:
         return _SUBSCRIPTS[sub]
-    return f"\\{sub}" if sub in _GREEK else sub
+    if sub in _GREEK:
+        return f"\\{sub}"
+    return rf"\mathrm{{{sub}}}" if sub.isalpha() and len(sub) >= 3 else sub
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(name: str) -> tuple[str, str | None, str, bool, str | None, str | None] | None:
+    """(base, accent, primes, star, subscript, superscript) of a declared name in LaTeX, or
+    None for a name of another form. The base is a Latin letter string or a Greek command."""
+    nfd = unicodedata.normalize("NFD", name)
+    accent = None
+    if len(nfd) >= 2 and nfd[1] in _NAME_ACCENTS:  # â: the letter a with a hat
+        accent, nfd = _NAME_ACCENTS[nfd[1]], nfd[0] + nfd[2:]
+    m = _NAME.fullmatch(nfd)
+    if not m:
+        return None
+    base = m.group("base")
+    if base in _GREEK or base in _GREEK_CAPITAL:
+        base = "\\" + base
+    word = m.group("accent")
+    if word:
+        accent = "tilde" if word == "~" else word.lstrip("_")
+    sub, sup = m.group("sub"), m.group("sup")
+    if sub is not None:
+        sub = sub[1:-1] if sub.startswith("{") else sub
+        sub = _sub(sub)
+    if sup is not None:
+        sup = sup[1:-1] if sup.startswith("{") else sup
+        sup = r"\top" if sup == "T" else sup
+    return base, accent, m.group("prime"), bool(m.group("star")), sub, sup
+
+
+def _name_tex(name: str, bold: bool, extra_sub: str | None = None) -> str | None:
+    """A declared name in LaTeX: bold (``\\mathbf``, ``\\boldsymbol`` for Greek) for a vector or
+    matrix, italic for a scalar; ``extra_sub`` (an element's indices) joins the subscript.
+    A star or a superscript is braced so that a transpose or a power can follow."""
+    parts = _name_parts(name)
+    if parts is None:
+        return None
+    base, accent, primes, star, sub, sup = parts
+    if bold:
+        body = rf"\boldsymbol{{{base}}}" if base.startswith("\\") else rf"\mathbf{{{base}}}"
+    else:
+        body = base
+    if accent:
+        body = rf"\{accent}{{{body}}}"
+    body += primes
+    subs = ", ".join(s for s in (sub, extra_sub) if s)
+    if star or sup:
+        ups = ", ".join(s for s in ("*" if star else None, sup) if s)
+        if subs and extra_sub and not star:  # (Y^{+})_{i, j}: the entry of the whole Y^+
+            return rf"\left({body}_{{{sub}}}^{{{ups}}}\right)_{{{extra_sub}}}" if sub else \
+                rf"\left({body}^{{{ups}}}\right)_{{{extra_sub}}}"
+        if star and not sup and not extra_sub:
+            return f"{{{body}^{{*}}}}" + (f"_{{{subs}}}" if subs else "")
+        return f"{{{body}^{{{ups}}}" + (f"_{{{subs}}}" if subs else "") + "}"
+    return body + (f"_{{{subs}}}" if subs else "")
+
+
+def _is_scalar_matrix(m) -> bool:
+    """A 1x1 matrix symbol: a scalar declared as a matrix so that a gradient can be taken
+    with respect to it (``w_0``, ``lambda``); printed as the scalar it stands for."""
+    return isinstance(m, sp.MatrixSymbol) and m.shape == (1, 1)
+
+
+class _FromOne(sp.Symbol):
+    """A summation or entry index printed as running from 1: the expression holds it as
+    ``index - 1`` where SymPy's 0-based entries need it (:func:`_counted`), and an entry's
+    ``index - 1`` prints as the index. A class of its own, so a catalog's own ``n - 1`` (the
+    entry before the n-th) is never taken for one."""
+
+
+def _counted(var: sp.Symbol) -> tuple[sp.Symbol, sp.Expr]:
+    """The index that prints from 1 in place of the 0-based ``var``, and what ``var`` becomes."""
+    new = _FromOne(var.name, **var.assumptions0)
+    return new, new - 1
+
+
+def _index(i):
+    """An index as the documents number it, from 1: a concrete SymPy index i prints as i + 1;
+    a :class:`_FromOne` index's ``k - 1`` as ``k``; any other symbolic index as written."""
+    if getattr(i, "is_Integer", False):
+        return i + 1
+    if (isinstance(i, sp.Add) and len(i.args) == 2 and sp.S.NegativeOne in i.args
+            and any(isinstance(a, _FromOne) for a in i.args)):
+        return i + 1
+    return i
+
+
+@lru_cache(maxsize=8192)
+def _rank(term) -> int:
+    """Where a term goes in a printed sum, in the textbook's order: terms with a vector or
+    matrix factor (``w^T x``) 0, other terms with symbols (``b``) 1, numbers 2."""
+    if term.is_number:
+        return 2
+    for node in sp.preorder_traversal(term):
+        if isinstance(node, sp.MatrixSymbol) and not _is_scalar_matrix(node):
+            return 0
+    return 1
 
 
 @lru_cache(maxsize=8192)
@@ -61,7 +175,11 @@ def _matmul_minus(expr) -> bool:
 
 def _precedence(item) -> int:
     """``precedence_traditional(item)``, with a ``MatMul``'s sign test memoised. For exactly a
-    ``MatMul`` SymPy resolves it as ``precedence_Mul`` (through its MRO: MatMul, MatrixExpr, Mul)."""
+    ``MatMul`` SymPy resolves it as ``precedence_Mul`` (through its MRO: MatMul, MatrixExpr, Mul).
+    A ``Scalar`` prints as the 1x1 expression it wraps, so it binds as that expression does
+    (``t (w^T x + w_0)``, never ``t w^T x + w_0``)."""
+    while isinstance(item, Scalar):
+        item = item.args[0]
     if type(item) is MatMul:
         from sympy.core.function import Function
 
@@ -73,20 +191,16 @@ def _precedence(item) -> int:
 
 
 class LindiscLatexPrinter(LatexPrinter):
-    """SymPy's LaTeX printer with the linear-discriminant notation of the documents."""
+    """SymPy's LaTeX printer with the linear-discriminant notation of the documents: bold
+    for vectors and matrices only, elements and sums numbered from 1, the textbook's term
+    order, ``\\det``, small matrices entry by entry in ``bmatrix``."""
 
-    _default_settings = {**LatexPrinter._default_settings, "bold_matrices": True}
+    _default_settings = {**LatexPrinter._default_settings, "bold_matrices": True,
+                         "mat_str": "bmatrix", "mat_delim": ""}
 
     def _print_MatrixSymbol(self, expr):
-        name = expr.name
-        m = re.fullmatch(r"([A-Za-z]+)(\*?)(?:_\{?([^}]*)\}?)?", name)
-        if not m:
-            return self._deal_with_super_sub(name)
-        base, star, sub = m.groups()
-        body = f"\\boldsymbol{{\\{base}}}" if base in _GREEK else f"\\mathbf{{{base}}}"
-        if star:  # alpha* is the optimal alpha: braced, so a transpose or power can follow
-            body = f"{{{body}^{{*}}}}"
-        return body + (f"_{{{_sub(sub)}}}" if sub else "")
+        got = _name_tex(expr.name, bold=not _is_scalar_matrix(expr))
+        return got if got is not None else self._deal_with_super_sub(expr.name)
 
     def _print_Symbol(self, expr, style="plain"):
         if re.fullmatch(r"[A-Za-z]+\*", expr.name):  # w* is w^{*}, the optimum
@@ -95,29 +209,57 @@ class LindiscLatexPrinter(LatexPrinter):
         if m and m.group(1) in _FUNCTIONS:  # cos_theta is the number cos θ, not cos with index θ
             arg = f"\\{m.group(2)}" if m.group(2) in _GREEK else m.group(2)
             return f"\\{m.group(1)} {arg}"
-        if m and m.group(2) in _SUBSCRIPTS:
-            return f"{self._deal_with_super_sub(m.group(1))}_{{{_SUBSCRIPTS[m.group(2)]}}}"
+        if m and (m.group(2) in _SUBSCRIPTS or len(m.group(2)) >= 3 and m.group(2) not in _GREEK):
+            return f"{self._deal_with_super_sub(m.group(1))}_{{{_sub(m.group(2))}}}"
         return super()._print_Symbol(expr, style=style)
 
     def _print_MatrixElement(self, expr):
-        """``X_{i,j}`` (a vector's element as ``w_{i}``), with the documents' 1-based
-        numbering for concrete indices (SymPy's are 0-based)."""
+        """An element is a scalar: ``X_{i, j}``, a vector's ``x_{i}``, ``t_{n, k}`` of the
+        vector ``t_n``, italic (a subscripted matrix's ``(\\mathbf{W}_{x})_{k, j}``), with concrete indices numbered from 1 (SymPy's are 0-based)."""
         parent = expr.parent
-        idx = [i + 1 if getattr(i, "is_Integer", False) else i for i in (expr.i, expr.j)]
+        idx = [_index(i) for i in (expr.i, expr.j)]
         if parent.shape[1] == 1:
             idx = idx[:1]
         elif parent.shape[0] == 1:
             idx = idx[1:]
-        inner = self._print(parent)
-        if not isinstance(parent, sp.MatrixSymbol):
-            inner = rf"\left({inner}\right)"
-        return f"{{{inner}}}_{{{', '.join(self._print(i) for i in idx)}}}"
+        sub = ", ".join(self._print(i) for i in idx)
+        parts = _name_parts(parent.name) if isinstance(parent, sp.MatrixSymbol) else None
+        if parts is not None and (1 in parent.shape or parts[4] is None):
+            return _name_tex(parent.name, bold=False, extra_sub=sub)
+        return rf"\left({self._print(parent)}\right)_{{{sub}}}"
 
     def _print_FunctionMatrix(self, expr):
-        """The matrix with entries f(i, j): ``[f(i, j)]_{i,j}`` (no internal class name)."""
+        """The matrix with entries f(i, j): ``[f(i, j)]_{i, j}``, its indices from 1 (a column
+        vector's ``[f(i)]_{i}``); no internal class name."""
         i, j = expr.lamda.variables
-        return (rf"\left[{self._print(expr.lamda.expr)}\right]_{{{self._print(i)}, "
-                rf"{self._print(j)}}}")
+        body = expr.lamda.expr
+        rows, cols = expr.shape
+        subs, names = {}, []
+        for var, n in ((i, rows), (j, cols)):
+            if n == 1:
+                subs[var] = sp.S.Zero
+            else:
+                new, subs[var] = _counted(var)
+                names.append(self._print(new))
+        return rf"\left[{self._print(body.xreplace(subs))}\right]_{{{', '.join(names)}}}"
+
+    def _print_Sum(self, expr):
+        """``\\sum_{n=1}^{N}``: a sum whose index runs from 0 prints shifted to run from 1 (the
+        index in the summand read as index - 1, so an element ``x_{n}`` keeps its name); one
+        ``\\sum`` per index."""
+        function = expr.function
+        heads = []
+        for limit_var, lo, hi in expr.limits:
+            var = limit_var
+            if lo == 0:
+                var, shifted = _counted(var)
+                function = function.xreplace({limit_var: shifted})
+                lo, hi = lo + 1, hi + 1
+            heads.append(rf"\sum_{{{self._print(var)}={self._print(lo)}}}^{{{self._print(hi)}}}")
+        body = self._print(function)
+        if isinstance(function, sp.Add):
+            body = rf"\left({body}\right)"
+        return " ".join(heads) + " " + body
 
     def _print_ITE(self, expr):
         """if-then-else as a condition: ``(b \\text{ if } c \\text{ else } e)``, not the
@@ -132,6 +274,43 @@ class LindiscLatexPrinter(LatexPrinter):
             s = rf"\left({s}\right)"
         return s + r"^{\top}"
 
+    def _print_Determinant(self, expr):
+        """``\\det \\mathbf{M}``, ``\\det\\left(...\\right)`` (never bars: |det M| would read as
+        a triple bar)."""
+        m = expr.arg
+        if isinstance(m, sp.MatrixSymbol) or isinstance(m, sp.MatrixBase):
+            return rf"\det {self._print(m)}"
+        return rf"\det\left({self._print(m)}\right)"
+
+    def _print_Abs(self, expr, exp=None):
+        tex = rf"\left|{self._print(expr.args[0])}\right|"
+        return tex if exp is None else f"{tex}^{{{exp}}}"
+
+    def _print_MatrixBase(self, expr):
+        """An explicit matrix in ``bmatrix``, entry by entry when at most
+        :data:`MAX_ENTRYWISE` rows and columns; a larger one by its corners and dots."""
+        rows, cols = expr.shape
+        if rows <= MAX_ENTRYWISE and cols <= MAX_ENTRYWISE:
+            return super()._print_MatrixBase(expr)
+        keep_r = [0, 1, None, rows - 1] if rows > MAX_ENTRYWISE else list(range(rows))
+        keep_c = [0, 1, None, cols - 1] if cols > MAX_ENTRYWISE else list(range(cols))
+        lines = []
+        for r in keep_r:
+            cells = []
+            for c in keep_c:
+                if r is None:
+                    cells.append(r"\ddots" if c is None else r"\vdots")
+                else:
+                    cells.append(r"\cdots" if c is None else self._print(expr[r, c]))
+            lines.append(" & ".join(cells))
+        return r"\begin{bmatrix}" + r"\\".join(lines) + r"\end{bmatrix}"
+
+    def _needs_mul_brackets(self, expr, first=False, last=False) -> bool:
+        """SymPy's test, for a ``Scalar`` on the expression it wraps (see :func:`_precedence`)."""
+        while isinstance(expr, Scalar):
+            expr = expr.args[0]
+        return super()._needs_mul_brackets(expr, first=first, last=last)
+
     def parenthesize(self, item, level, is_neg=False, strict=False) -> str:
         """SymPy's ``parenthesize`` with the memoised precedence (same text)."""
         prec_val = _precedence(item)
@@ -142,24 +321,35 @@ class LindiscLatexPrinter(LatexPrinter):
         return self._print(item)
 
     def _print_Add(self, expr, order=None):
-        """SymPy's ``_print_Add`` (same text), with a ``MatMul`` term's sign test memoised
-        (a ``MatAdd`` prints through here)."""
+        """A sum (a ``MatAdd`` prints through here too) in the textbook's order: terms with
+        a vector or matrix factor first, then the other symbols, numbers last (``w^T x + b``,
+        ``1 - w^T w``: :func:`_rank`; a sum with no vector term keeps ``1 + e^{-a}``), positive terms before negative ones of the same rank
+        (``w^T x_n + w_0 - t_n``), SymPy's order otherwise; a positive term leads when there
+        is one. A term printed with a leading minus is subtracted (never ``+ -``)."""
         terms = self._as_ordered_terms(expr, order=order)
-        tex = ""
-        for i, term in enumerate(terms):
-            if i == 0:
-                pass
-            elif (_matmul_minus(term) if type(term) is MatMul
-                  else term.could_extract_minus_sign()):
-                tex += " - "
-                term = -term
+        printed = []
+        for term in terms:
+            if (_matmul_minus(term) if type(term) is MatMul
+                    else term.could_extract_minus_sign()):
+                neg, tex = True, self._print(-term)
             else:
-                tex += " + "
-            term_tex = self._print(term)
+                neg, tex = False, self._print(term)
+            if tex.startswith("- "):  # (-t) y: a product whose first factor is negative
+                neg, tex = not neg, tex[2:]
             if self._needs_add_brackets(term):
-                term_tex = r"\left(%s\right)" % term_tex
-            tex += term_tex
-        return tex
+                tex = r"\left(%s\right)" % tex
+            printed.append((_rank(term), neg, tex))
+        if all(p[0] for p in printed):  # no vector term: SymPy's order (1 + e^{-a}) kept
+            printed = [(1, neg, tex) for _r, neg, tex in printed]
+        printed.sort(key=lambda p: p[:2])
+        if printed[0][1]:
+            lead = next((k for k, p in enumerate(printed) if not p[1]), None)
+            if lead is not None:
+                printed.insert(0, printed.pop(lead))
+        out = ("- " if printed[0][1] else "") + printed[0][2]
+        for _r, neg, tex in printed[1:]:
+            out += (" - " if neg else " + ") + tex
+        return out
 
     def _print_MatMul(self, expr):
         """SymPy's ``_print_MatMul`` (same text) with the product's precedence and sign test

@@ -126,19 +126,28 @@ def test_an_erratum_shows_the_printed_form_its_counterexample_and_diagnosis(site
     page = (site / "t.html").read_text(encoding="utf-8")
     two = page[page.index('id="t.two"'):]
     assert '<div class="math display">a = -a</div>' in two
-    assert "<tr><th>a</th><td><code>1</code></td></tr>" in two
-    assert '<p class="fails">lhs - rhs = 2, not 0</p>' in two
+    # the counterexample typeset (issue 36): math for KaTeX, not Python's text in <code>
+    assert '<tr><th><span class="math">a</span></th><td><span class="math">= 1</span></td></tr>' in two
+    assert ('<p class="fails"><span class="math">\\text{lhs} - \\text{rhs} = 2</span>, but the claim '
+            'needs <span class="math">0</span>.</p>') in two
     assert "<b>Diagnosis:</b> the overall sign is flipped (proved)" in two
     assert "<b>Seeds:</b> 7" in two and "proved at d \u2264 3" in page
     caveat = (site / "u.html").read_text(encoding="utf-8")
     assert "<b>Caveat:</b> unstated condition: d &gt; 1" in caveat
-    assert "Counterexample at d = 1:" in caveat
+    assert 'Counterexample at <span class="math">d = 1</span>:' in caveat
 
 
 def test_formulas_are_handed_to_katex_as_ascii_tex_and_text_is_escaped(site):
     u = _read(site / "u.html")
-    assert u.formulas == [r"x^{2} > 0", r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
-                          r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"]
+    part = _Page()  # the counterexample's own math (issue 36), then the entries' formulas
+    part.feed("".join(re.findall(r'<div class="counterexample">.*?</div>',
+                                 (site / "u.html").read_text(encoding="utf-8"), re.S)))
+    cx = part.formulas
+    formulas = list(u.formulas)
+    for f in cx:
+        formulas.remove(f)
+    assert cx and formulas == [r"x^{2} > 0", r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
+                        r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"]
     html = (site / "u.html").read_text(encoding="utf-8")
     assert '<div class="math display">x^{2} &gt; 0</div>' in html
     assert "Open: ½ &lt; 1 &amp; 100%" in html
