@@ -203,18 +203,19 @@ def _fill(text: str, subs: dict) -> str:
 def fails_pieces(fails: str) -> list[tuple[str, str]]:
     """The decider's sentence as ("math", LaTeX) and ("text", prose) pieces: the failing
     quantity as math and what the claim needs (lhs - rhs = 0 where the claim needs
-    lhs - rhs > 0; an entry of lhs - rhs numbered from 1, row by row). A sentence of another
+    lhs - rhs > 0; an entry of lhs - rhs numbered from 1, row by row, as the decider numbers
+    it). A sentence of another
     form is one text piece."""
     s = fails.strip()
-    if m := re.fullmatch(r"lhs - rhs = (.+?)(?: \(entry (\d+)\))?, not 0", s):
+    if m := re.fullmatch(r"lhs - rhs = (.+?)(?: \(entry (\d+) of (\d+), row by row\))?, not 0", s):
         kind, val = _num(m.group(1))
         if kind == "text":
             return [("text", s)]
-        i = int(m.group(2) or 0)
-        head = r"\text{lhs} - \text{rhs}" if i == 0 else rf"\left(\text{{lhs}} - \text{{rhs}}\right)_{{{i + 1}}}"
+        i = int(m.group(2) or 0)  # numbered from 1 by the decider; 0: a scalar residual
+        head = r"\text{lhs} - \text{rhs}" if i == 0 else rf"\left(\text{{lhs}} - \text{{rhs}}\right)_{{{i}}}"
         out = [("math", f"{head} = {val}")]
         if i:
-            out.append(("text", f" (entry {i + 1}, counting row by row from 1)"))
+            out.append(("text", f" (entry {i} of {m.group(3)}, counting row by row)"))
         return out + [("text", ", but the claim needs "), ("math", "0")]
     if m := re.fullmatch(r"gap = (.+) violates (>=|<=|>|<)", s):
         kind, val = _num(m.group(1))

@@ -61,8 +61,10 @@ class EqualDecider(Decider):
         return [lower(self.claim.lhs) - lower(self.claim.rhs)]
 
     def violation(self, inst, values):
-        for i, e in enumerate(self.residual(inst)):
+        residual = self.residual(inst)
+        for i, e in enumerate(residual):
             ok, v = zero_at(e, values)
-            if ok is False:
-                return f"lhs - rhs = {v} (entry {i}), not 0"
+            if ok is False:  # entries numbered from 1, as the notation and the article do
+                at = f" (entry {i + 1} of {len(residual)}, row by row)" if len(residual) > 1 else ""
+                return f"lhs - rhs = {v}{at}, not 0"
         return None

@@ -17,9 +17,9 @@ from derivations._interfaces.counterexample_tex import (counterexample_html, cou
 _CX = {"sizes": {"d": 2},
        "values": {"w": "[5/2, 8/3]", "P": "[-3, 2]", "t": "-13/6", "cos_theta": "-sqrt(37)/37",
                   "W": "[[-4, -4], [-2, -1/2]]", "x": "[4]", "w_0": "[[29/6]]"},
-       "fails": "lhs - rhs = -13/3 (entry 0), not 0"}
+       "fails": "lhs - rhs = -13/3, not 0"}
 #: Python's text in a formula: powers, nested lists, function calls, 0-based entries.
-_PYTHON = re.compile(r"\*\*|\[\[|sqrt\(|\(entry 0\)|violates|lindiscvalue")
+_PYTHON = re.compile(r"\*\*|\[\[|sqrt\(|\(entry 0|violates|lindiscvalue")
 
 
 def test_article_typesets_exact_values():
@@ -55,8 +55,9 @@ def test_blueprint_typesets_exact_values_for_katex():
                                 ("text", ", but the claim needs "),
                                 ("math", r"\text{rhs} - \text{lhs} \geq 0")]),
     # was: lhs - rhs = 3 (entry 2), not 0 — entries numbered from 0
-    ("lhs - rhs = 3 (entry 2), not 0", [("math", r"\left(\text{lhs} - \text{rhs}\right)_{3} = 3"),
-                                        ("text", " (entry 3, counting row by row from 1)"),
+    ("lhs - rhs = 3 (entry 3 of 4, row by row), not 0",
+     [("math", r"\left(\text{lhs} - \text{rhs}\right)_{3} = 3"),
+      ("text", " (entry 3 of 4, counting row by row)"),
                                         ("text", ", but the claim needs "), ("math", "0")]),
     ("gradient entry = -1690/27 at the claimed point, not 0",
      [("text", "an entry of the gradient at the claimed point is "), ("math", r"- \frac{1690}{27}"),
