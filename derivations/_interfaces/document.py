@@ -98,11 +98,13 @@ class Document:
 
 
 def _t(s: str, eid: str) -> str:
+    """Prose of entry ``eid`` (Markdown with ``$...$`` math) as LaTeX (:mod:`.prose`)."""
+    from .prose import ProseError, to_latex
+
     try:
-        return tex_text(s)
-    except UnicodeLatexError as exc:
-        raise LatexBuildError(f"entry {eid}: {exc}; write it in the entry's text as ASCII or "
-                              "add it to derivations/_interfaces/latex.py _TEXT_SYMBOLS") from None
+        return to_latex(s)
+    except ProseError as exc:
+        raise LatexBuildError(f"entry {eid}: {exc}") from None
 
 
 def _m(s: str, eid: str) -> str:
