@@ -34,6 +34,7 @@ from __future__ import annotations
 import html as _html
 import inspect
 import re
+import textwrap
 import unicodedata
 from functools import lru_cache
 
@@ -278,11 +279,18 @@ _FONT_LETTERS = {"mathbb", "mathcal", "mathfrak", "mathscr"}
 _TEXT_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|[{}^_&]|\s+|[^\\{}^_&\s]")
 
 
+#: Control words whose pylatexenc text is a word where the terminal wants a symbol.
+_SYMBOLS = {r"\iff": "⇔", r"\implies": "⇒", r"\impliedby": "⇐", r"\coloneqq": "≔",
+            r"\dots": "…", r"\cdots": "⋯", r"\top": "⊤"}
+
+
 @lru_cache(maxsize=1024)
 def _symbol(cmd: str) -> str:
     """A control word's Unicode (pylatexenc's table): ``\\leq`` is ≤, ``\\det`` is det."""
     from pylatexenc.latex2text import LatexNodes2Text
 
+    if cmd in _SYMBOLS:
+        return _SYMBOLS[cmd]
     text = LatexNodes2Text(math_mode="text").latex_to_text(cmd).strip()
     return text or cmd.lstrip("\\")
 
@@ -369,7 +377,13 @@ class _MathText:
 
 
 def _paren(s: str) -> str:
-    return s if len(s) <= 1 or re.fullmatch(r"\w+", s) else f"({s})"
+    """``s`` as an operand of ``/`` or a script: parenthesised unless it is one piece
+    (``xₙ``, ``‖w‖``, ``σ(a)``: no space or operator outside brackets)."""
+    depth, flat = 0, []
+    for ch in s:
+        depth += (ch in "([{⟨") - (ch in ")]}⟩")
+        flat.append(ch if depth == 0 else "")
+    return s if len(s) <= 1 or not re.search(r"[\s+\-−=/,<>≤≥·×]", "".join(flat)) else f"({s})"
 
 
 def _script(s: str, table: dict[str, str], mark: str) -> str:
@@ -383,38 +397,46 @@ def _math_text(tex: str) -> str:
     return re.sub(r" {2,}", " ", _MathText(tex).seq()).strip()
 
 
-def _plain(node, indent: str = "") -> str:
-    """One node of the syntax tree as plain text (``indent``: of a list item's lines)."""
+def _plain(node, indent: str = "", width: int | None = None) -> str:
+    """One node of the syntax tree as plain text (``indent``: of a list item's lines;
+    ``width``: paragraphs filled to it, else their line breaks kept)."""
     ty = node.type
+    kids = lambda sep="", ind=indent: sep.join(_plain(c, ind, width) for c in node.children)  # noqa: E731
     if ty in ("text", "code_inline"):
         return node.content
     if ty in ("softbreak", "hardbreak"):
-        return "\n" + indent
+        return " " if width and ty == "softbreak" else "\n" + indent
     if ty.startswith("math_"):
         text = _math_text(node.content)
         return text if ty == "math_inline" else f"\n\n{indent}    {text}\n\n{indent}"
     if ty in ("code_block", "fence"):
         return node.content.rstrip("\n").replace("\n", "\n" + indent)
     if ty == "link":
-        text, url = "".join(_plain(c, indent) for c in node.children), node.attrs.get("href", "")
+        text, url = kids(), node.attrs.get("href", "")
         return text if text == url else f"{text} <{url}>"
     if ty in ("bullet_list", "ordered_list"):
         start = int(node.attrs.get("start", 1) or 1)
         items = []
         for k, item in enumerate(node.children):
             mark = "- " if ty == "bullet_list" else f"{start + k}{item.markup or '.'} "
-            body = "\n".join(_plain(c, indent + " " * len(mark)) for c in item.children)
+            body = "\n".join(_plain(c, indent + " " * len(mark), width) for c in item.children)
             items.append(indent + mark + body.lstrip())
         return "\n".join(items)
-    sep = "\n\n" + indent if ty in ("root", "blockquote") else ""
-    return sep.join(_plain(c, indent) for c in node.children)
+    if ty == "paragraph" and width:
+        text = kids()
+        if "\n" in text:  # display math inside: as it is
+            return text
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent,
+                             break_long_words=False, break_on_hyphens=False)[len(indent):]
+    return kids("\n\n" + indent if ty in ("root", "blockquote") else "")
 
 
-def to_text(md: str) -> str:
+def to_text(md: str, *, width: int | None = None) -> str:
     """``md`` as plain Unicode for a terminal: no markup, math written with Unicode
     letters, scripts and symbols (``$\\mathbf{w}^\\top\\mathbf{x}$`` is ``wᵀx``; a script
-    with no Unicode form keeps ``_`` or ``^``, as in ``S_W``); list items as ``- ``."""
+    with no Unicode form keeps ``_`` or ``^``, as in ``S_W``); list items as ``- ``.
+    ``width``: each paragraph filled to that many columns (else its line breaks are kept)."""
     from markdown_it.tree import SyntaxTreeNode
 
-    text = _plain(SyntaxTreeNode(_parser().parse(_clean(md))))
+    text = _plain(SyntaxTreeNode(_parser().parse(_clean(md))), "", width)
     return unicodedata.normalize("NFC", re.sub(r"\n{3,}", "\n\n", text).strip())

@@ -26,11 +26,11 @@ def _show_text(d: dict) -> str:
     lines += ["uses: " + ", ".join(d["uses"])] if d.get("uses") else []
     lines.append("")
     if d.get("caveat"):
-        lines += ["caveat: " + to_text(d["caveat"]), ""]
+        lines += ["caveat: " + to_text(d["caveat"], width=100), ""]
     if d.get("doc"):
-        lines += [to_text(d["doc"]), ""]
+        lines += [to_text(d["doc"], width=100), ""]
     if d.get("statement"):
-        lines += ["exercise: " + to_text(d["statement"]), ""]
+        lines += ["exercise: " + to_text(d["statement"], width=100), ""]
     if d.get("printed"):
         lines += ["as the document prints it:  " + to_text(f"$${d['printed']}$$").strip(), ""]
     if d.get("error"):

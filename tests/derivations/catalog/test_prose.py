@@ -154,16 +154,30 @@ process.stdout.write(JSON.stringify(errors));
 """
 
 
+def _katex_errors(items: list[tuple[str, str, bool]]) -> list[str]:
+    """KaTeX's error for each (entry id, TeX, display?) it cannot render, strictly (no
+    LaTeX-incompatible input): one node process for all of them."""
+    p = subprocess.run([_node(), "-e", _KATEX_RUN, str(KATEX)], input=json.dumps(items),
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
 def test_every_formula_and_printed_statement_compiles_with_katex():
     if _node() is None:
         pytest.skip("node is not installed")
     items = _formulas(ENTRIES)
     assert len(items) >= len(ENTRIES)  # at least every printed statement
-    p = subprocess.run([_node(), "-e", _KATEX_RUN, str(KATEX)], input=json.dumps(items),
-                       capture_output=True, text=True, timeout=120)
-    assert p.returncode == 0, p.stderr
-    errors = json.loads(p.stdout)
+    errors = _katex_errors(items)
     assert not errors, "\n".join(errors)
+
+
+def test_the_katex_check_reports_what_katex_cannot_render():
+    if _node() is None:
+        pytest.skip("node is not installed")
+    errors = _katex_errors([("t.ok", r"\mathbf{w}^\top\mathbf{x}", False),
+                            ("t.macro", r"\wx + 1", False), ("t.brace", r"\frac{a}", True)])
+    assert [e.split(":")[0] for e in errors] == ["t.macro", "t.brace"]
 
 
 def test_the_prose_and_printed_statements_compile_with_pdflatex(tmp_path):

@@ -127,9 +127,17 @@ def test_html_drops_script_links():
     ("*the* **sign** of `numerics.fit`", "the sign of numerics.fit"),
     ("- one\n- two", "- one\n- two"),
     ("[doc](https://example.org)", "doc <https://example.org>"),
+    (r"$\frac{\mathbf{w}^\top\mathbf{w}}{\lVert\mathbf{w}\rVert}$, $\frac{a + b}{\sigma(a)}$, $x \iff y$",
+     "wᵀw/‖w‖, (a + b)/σ(a), x ⇔ y"),
 ])
 def test_text_of_each_construct(md, text):
     assert to_text(md) == text
+
+
+def test_text_fills_paragraphs_to_a_width_and_keeps_lists():
+    md = "one two three four five six\nseven\n\n- item $x_1$"
+    assert to_text(md) == "one two three four five six\nseven\n\n- item x₁"
+    assert to_text(md, width=12) == "one two\nthree four\nfive six\nseven\n\n- item x₁"
 
 
 # --- where the outputs are used ------------------------------------------------------------------
