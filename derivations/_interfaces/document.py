@@ -98,12 +98,18 @@ class Document:
 
 
 def _t(s: str, eid: str) -> str:
-    """Prose of entry ``eid`` (Markdown with ``$...$`` math) as LaTeX (:mod:`.prose`)."""
+    """Text of entry ``eid`` as LaTeX: catalog prose is Markdown with ``$...$`` math
+    (:mod:`.prose`). Engine text — a claim label, a counterexample's SymPy values, a
+    diagnosis — is not: its ``x_i``, ``^`` and products (``2*x``, ``x**2``) would read as
+    emphasis. So a string with no ``$`` and no backtick that has such a mark is set literally
+    (as is prose not yet converted to the house format)."""
     from .prose import ProseError, to_latex
 
     try:
+        if not re.search(r"[$`]", s) and re.search(r"[_^]|[\w)\]~]\*+[\w(\[)~]", s):
+            return tex_text(s)
         return to_latex(s)
-    except ProseError as exc:
+    except (ProseError, UnicodeLatexError) as exc:
         raise LatexBuildError(f"entry {eid}: {exc}") from None
 
 

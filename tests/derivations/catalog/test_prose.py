@@ -105,6 +105,16 @@ def _problems(e) -> list[str]:
                 if bad:
                     out.append(f"{field}: Unicode in math ({''.join(bad)}): write LaTeX commands: "
                                f"${t.content}$")
+    from derivations._interfaces.document import _t
+
+    for field, md in _prose(e):  # the article reads every paragraph of it as Markdown
+        for para in re.split(r"\n\s*\n", md):
+            try:
+                if _t(para.strip(), e.id) != to_latex(para.strip()):
+                    out.append(f"{field}: the article would set this paragraph literally "
+                               f"(no $ or backtick, but _ ^ or a glued *): {para[:60]!r}")
+            except Exception:  # noqa: BLE001 - reported above
+                pass
     if not e.printed:
         out.append("printed: missing (the main statement as the document prints it)")
     elif "$" in e.printed or not e.printed.isascii():

@@ -164,6 +164,20 @@ def test_the_article_renders_titles_docs_and_sources_as_markdown():
     assert r"Eq. (3), $\mathbf{x}_n$" in tex
 
 
+@pytest.mark.parametrize("engine_text", [
+    "20*sqrt(2)*exp(-7200/5929)/(231*sqrt(pi))",          # a counterexample value (SymPy)
+    "the term (c - 1)**2*Trace(T.T*T)/2 is dropped (proved)",  # a diagnosis
+    "(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2",  # a claim label
+    "E(W~*) + (c - 1)^2/2 Tr(T^T T) = E(c W~*)",
+])
+def test_the_article_sets_engine_text_literally_not_as_markdown(engine_text):
+    from derivations._interfaces.document import _t
+    from derivations._interfaces.latex import tex_text
+
+    assert _t(engine_text, "t.one") == tex_text(engine_text)
+    assert to_latex(engine_text) != tex_text(engine_text)  # Markdown would have mangled it
+
+
 def test_the_article_names_the_entry_of_forbidden_prose():
     from derivations._interfaces.document import LatexBuildError, snippet
 
