@@ -98,17 +98,12 @@ class Document:
 
 
 def _t(s: str, eid: str) -> str:
-    """Text of entry ``eid`` as LaTeX: catalog prose is Markdown with ``$...$`` math
-    (:mod:`.prose`). Engine text — a claim label, a counterexample's SymPy values, a
-    diagnosis — is not: its ``x_i``, ``^`` and products (``2*x``, ``x**2``) would read as
-    emphasis. So a string with no ``$`` and no backtick that has such a mark is set literally
-    (as is prose not yet converted to the house format)."""
-    from .prose import ProseError, to_latex
+    """Text of entry ``eid`` as LaTeX: catalog prose as Markdown with ``$...$`` math, engine
+    text (a claim label, SymPy values, a diagnosis) literally (:func:`.prose.is_markdown`)."""
+    from .prose import ProseError, is_markdown, to_latex
 
     try:
-        if not re.search(r"[$`]", s) and re.search(r"[_^]|[\w)\]~]\*+[\w(\[)~]", s):
-            return tex_text(s)
-        return to_latex(s)
+        return to_latex(s) if is_markdown(s) else tex_text(s)
     except (ProseError, UnicodeLatexError) as exc:
         raise LatexBuildError(f"entry {eid}: {exc}") from None
 

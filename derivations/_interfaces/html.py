@@ -97,9 +97,13 @@ def _math(tex: str, eid: str, *, display: bool = True) -> str:
 
 def _prose(text: str) -> str:
     """Catalog prose (Markdown with ``$...$`` math) as HTML, formulas left for KaTeX
-    (:mod:`.prose`)."""
-    from .prose import ProseError, to_html
+    (:mod:`.prose`); text not in that format (:func:`.prose.is_markdown`) as escaped
+    paragraphs."""
+    from .prose import ProseError, is_markdown, to_html
 
+    if not is_markdown(text):
+        paras = re.split(r"\n\s*\n", text.strip())
+        return "\n".join(f"<p>{_e(' '.join(p.split()))}</p>" for p in paras)
     try:
         return to_html(text)
     except ProseError as exc:

@@ -40,7 +40,8 @@ from functools import lru_cache
 
 from .latex import UnicodeLatexError, tex_math, tex_text
 
-__all__ = ["to_latex", "to_html", "to_text", "math_source", "math_pieces", "ProseError"]
+__all__ = ["to_latex", "to_html", "to_text", "math_source", "math_pieces", "is_markdown",
+           "ProseError"]
 
 
 class ProseError(ValueError):
@@ -65,6 +66,16 @@ def _clean(md: str) -> str:
     """A docstring's text as Markdown: common indentation of the lines after the first
     removed (``inspect.cleandoc``), so an indented continuation is not a code block."""
     return inspect.cleandoc(md or "")
+
+
+def is_markdown(text: str) -> bool:
+    """Whether ``text`` is to be read as this format. Engine text — a claim label, a
+    counterexample's SymPy values, a diagnosis — is not: its ``x_i``, ``^`` and products
+    (``2*x``, ``x**2``) would read as emphasis. Text with no ``$`` and no backtick that has
+    such a mark is engine text (or prose not yet in this format) and is shown literally."""
+    if re.search(r"[$`]", text):
+        return True
+    return not re.search(r"[_^]|[\w)\]~]\*+[\w(\[)~]", text)
 
 
 # --- math: checked once, used by the three outputs ---------------------------------------------

@@ -185,10 +185,21 @@ def test_the_article_names_the_entry_of_forbidden_prose():
         snippet(_record(doc=r"$\input{x}$"))
 
 
-def test_the_blueprint_renders_docs_as_markdown():
+def test_the_blueprint_renders_docs_as_markdown_and_engine_text_literally():
     from derivations._interfaces.html import _prose
 
     assert _prose("*each* $t_n$") == '<p><em>each</em> <span class="math">t_n</span></p>'
+    assert _prose("y_i(x)*2 and *y_j*\n\nnext") == "<p>y_i(x)*2 and *y_j*</p>\n<p>next</p>"
+
+
+@pytest.mark.parametrize("text, markdown", [
+    ("The *score* of a sample", True), ("$x_1$ and 2*x", True), ("`a_b`", True),
+    ("w^T x_A = 0", False), ("2*sqrt(2)", False), ("(*the* ML estimator)", True),
+])
+def test_engine_text_is_told_from_markdown(text, markdown):
+    from derivations._interfaces.prose import is_markdown
+
+    assert is_markdown(text) is markdown
 
 
 def test_the_terminal_table_and_show_print_titles_as_plain_text():
