@@ -446,8 +446,12 @@ def to_text(md: str, *, width: int | None = None) -> str:
     """``md`` as plain Unicode for a terminal: no markup, math written with Unicode
     letters, scripts and symbols (``$\\mathbf{w}^\\top\\mathbf{x}$`` is ``wᵀx``; a script
     with no Unicode form keeps ``_`` or ``^``, as in ``S_W``); list items as ``- ``.
-    ``width``: each paragraph filled to that many columns (else its line breaks are kept)."""
+    ``width``: each paragraph filled to that many columns (else its line breaks are kept).
+    Text not in this format (engine text, :func:`is_markdown`) is returned as it is."""
     from markdown_it.tree import SyntaxTreeNode
+
+    if not is_markdown(md):
+        return _clean(md)
 
     text = _plain(SyntaxTreeNode(_parser().parse(_clean(md))), "", width)
     return unicodedata.normalize("NFC", re.sub(r"\n{3,}", "\n\n", text).strip())

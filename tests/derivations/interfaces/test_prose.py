@@ -134,6 +134,10 @@ def test_text_of_each_construct(md, text):
     assert to_text(md) == text
 
 
+def test_text_leaves_engine_text_as_it_is():
+    assert to_text("w* = argmax_w J(w), 2*x*y") == "w* = argmax_w J(w), 2*x*y"
+
+
 def test_text_fills_paragraphs_to_a_width_and_keeps_lists():
     md = "one two three four five six\nseven\n\n- item $x_1$"
     assert to_text(md) == "one two three four five six\nseven\n\n- item x₁"
