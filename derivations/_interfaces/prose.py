@@ -122,8 +122,8 @@ def math_source(tex: str) -> str:
     for i, tok in enumerate(toks):
         name = tok[1:].rstrip("*")
         if tok.startswith("\\") and name in _FORBIDDEN and not name == "end":
-            raise ProseError(f"the formula ${tex}$ uses \\{name}, which prose may not use "
-                             "(no file access, definitions or category codes in the catalog's text)")
+            raise ProseError(f"the formula ${tex}$ uses \\{name}, which prose may not use (no "
+                             "file access, definitions or category codes in the catalog's text)")
         if tok in ("\\begin", "\\end"):
             env = re.match(r"\s*\{([A-Za-z*]+)\}", "".join(toks[i + 1:i + 40]))
             if not env or env.group(1).rstrip("*") not in _ENVIRONMENTS:
@@ -156,13 +156,12 @@ def math_pieces(md: str) -> list[tuple[str, bool]]:
 
 # --- LaTeX ----------------------------------------------------------------------------------------
 
-#: Characters of code in \\texttt: escaped so pdflatex prints (and a T1 font copies) each one
-#: as itself: no -- ligature, no < > from another glyph slot, no ~ accent.
+#: Characters of code in \texttt: escaped so pdflatex prints (and a T1 font copies) each one
+#: as itself: no -- ligature, no ~ accent. (< > | are the typewriter font's own glyphs in both
+#: OT1 and T1; \textless and the like would fetch a bitmap TS1 font.)
 _CODE_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
                  "#": r"\#", "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%",
-                 "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}",
-                 "|": r"\textbar{}", "-": "-{}", "'": r"\textquotesingle{}", "`": r"\textasciigrave{}",
-                 '"': r"\textquotedbl{}"}
+                 "~": r"\textasciitilde{}", "-": "-{}"}
 
 
 def _code(s: str) -> str:

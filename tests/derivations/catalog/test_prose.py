@@ -10,7 +10,6 @@ its titles, docstrings, caveats, sources and printed statements pass.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -22,6 +21,7 @@ import pytest
 
 from derivations._interfaces.prose import ProseError, math_source, to_html, to_latex, to_text
 from derivations.catalog import REGISTRY
+from tests.derivations.interfaces.test_document import _pdflatex
 
 CONVERTED_TOPICS = frozenset({"geometry", "multiclass", "least_squares", "relaxation",
                               "ho_kashyap", "descent"})
@@ -191,11 +191,8 @@ def test_the_katex_check_reports_what_katex_cannot_render():
 
 
 def test_the_prose_and_printed_statements_compile_with_pdflatex(tmp_path):
+    _pdflatex()  # or skip (fail under LINDISC_REQUIRE_TEX=1)
     exe = shutil.which("pdflatex")
-    if exe is None:
-        if os.environ.get("LINDISC_REQUIRE_TEX") == "1":
-            pytest.fail("LINDISC_REQUIRE_TEX=1 but pdflatex is not on PATH")
-        pytest.skip("pdflatex is not installed")
     from derivations._interfaces.document import PREAMBLE
 
     lines, owner = [PREAMBLE, r"\begin{document}"], {}

@@ -8,13 +8,14 @@ The compile test skips when pdflatex is missing, except under LINDISC_REQUIRE_TE
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 
 import pytest
 
-from derivations._interfaces.prose import ProseError, math_pieces, math_source, to_html, to_latex, to_text
+from derivations._interfaces.prose import (ProseError, math_pieces, math_source, to_html, to_latex,
+                                           to_text)
+from tests.derivations.interfaces.test_document import _pdflatex
 
 # --- LaTeX ---------------------------------------------------------------------------------------
 
@@ -23,8 +24,7 @@ from derivations._interfaces.prose import ProseError, math_pieces, math_source, 
     ("*the* **sign**", r"\emph{the} \textbf{sign}"),
     ("`numerics.svm.fit` and `--seed`", r"\texttt{numerics.svm.fit} and \texttt{-{}-{}seed}"),
     ("`a_b {c} ~x^2 <y> \\z %#&$`",
-     r"\texttt{a\_b \{c\} \textasciitilde{}x\textasciicircum{}2 \textless{}y\textgreater{} "
-     r"\textbackslash{}z \%\#\&\$}"),
+     r"\texttt{a\_b \{c\} \textasciitilde{}x\textasciicircum{}2 <y> \textbackslash{}z \%\#\&\$}"),
     (r"the score $\mathbf{w}^\top\mathbf{x} + w_0$", r"the score $\mathbf{w}^\top\mathbf{x} + w_0$"),
     ("$$E = -\\sum_{n=1}^{N} t_n$$", r"\[E = -\sum_{n=1}^{N} t_n\]"),
     ("100% & #1_a {b} ~ \\ ^", r"100\% \& \#1\_a \{b\} \textasciitilde{} \textbackslash{} \textasciicircum{}"),
@@ -229,16 +229,13 @@ Clasificación with 100% & #1_a {b} ~ \input{x} <b>html</b>, costs $5.
 
 $$\lVert\mathbf{w}\rVert^2 = \mathbf{w}^\top\mathbf{w} \quad 50\%$$
 
-> quoted `code_x`
+> quoted `code_x 'a' "b" <c|d>`
 """
 
 
 def test_the_latex_of_prose_compiles(tmp_path):
+    _pdflatex()  # or skip (fail under LINDISC_REQUIRE_TEX=1)
     exe = shutil.which("pdflatex")
-    if exe is None:
-        if os.environ.get("LINDISC_REQUIRE_TEX") == "1":
-            pytest.fail("LINDISC_REQUIRE_TEX=1 but pdflatex is not on PATH")
-        pytest.skip("pdflatex is not installed")
     from derivations._interfaces.document import PREAMBLE
 
     body = to_latex(_SHOWCASE)
