@@ -97,6 +97,8 @@ makeatletter makeatother ExplSyntaxOn ExplSyntaxOff includegraphics includepdf l
 nofiles addtocontents addcontentsline label ShellEscape write18 verbatiminput lstinputlisting
 filecontents loop
 """.split())
+#: Prefixes of engine primitives refused in math (\pdffiledump, \luaescapestring, ...).
+_FORBIDDEN_PREFIXES = ("pdf", "lua", "XeTeX", "input", "include", "open", "write", "read")
 #: Environments allowed in math (both KaTeX and amsmath have them).
 _ENVIRONMENTS = frozenset("""matrix pmatrix bmatrix Bmatrix vmatrix Vmatrix smallmatrix cases
 aligned gathered split array""".split())
@@ -121,7 +123,8 @@ def math_source(tex: str) -> str:
     toks = _TOKEN.findall(src)
     for i, tok in enumerate(toks):
         name = tok[1:].rstrip("*")
-        if tok.startswith("\\") and name in _FORBIDDEN and not name == "end":
+        if tok.startswith("\\") and (name in _FORBIDDEN and name != "end"
+                                     or name.startswith(_FORBIDDEN_PREFIXES)):
             raise ProseError(f"the formula ${tex}$ uses \\{name}, which prose may not use (no "
                              "file access, definitions or category codes in the catalog's text)")
         if tok in ("\\begin", "\\end"):

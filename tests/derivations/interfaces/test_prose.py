@@ -73,6 +73,7 @@ def test_a_backslash_command_outside_math_is_printed_not_run():
     (r"$\begin{document}$", "math environment"),
     (r"$\end$", "math environment"),
     ("$$\\openout1=x$$", r"\\openout"),
+    (r"$\pdffiledump length 100 {/etc/passwd}$", r"\\pdffiledump"),
 ])
 def test_math_that_could_reach_files_or_redefine_latex_is_refused(math, what):
     with pytest.raises(ProseError, match=what):
