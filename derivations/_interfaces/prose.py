@@ -38,8 +38,6 @@ import textwrap
 import unicodedata
 from functools import lru_cache
 
-from .latex import UnicodeLatexError, tex_math, tex_text
-
 __all__ = ["to_latex", "to_html", "to_text", "math_source", "math_pieces", "is_markdown",
            "ProseError"]
 
@@ -111,6 +109,8 @@ def math_source(tex: str) -> str:
     one space (a blank line would end the paragraph mid-formula), ``%`` and ``#`` escaped.
     Raises :class:`ProseError` for a forbidden command, ``\begin``/``\end`` of a
     non-math environment, ``^^`` escapes or unbalanced braces."""
+    from .latex import UnicodeLatexError, tex_math  # SymPy's printer module: only when needed
+
     src = " ".join(tex.split())
     if "^^" in src:
         raise ProseError(f"the formula ${tex}$ uses TeX's ^^ character escape; write the "
@@ -175,6 +175,8 @@ def _code(s: str) -> str:
 
 
 def _text(s: str) -> str:
+    from .latex import UnicodeLatexError, tex_text
+
     try:
         return tex_text(s)
     except UnicodeLatexError as exc:
@@ -407,7 +409,9 @@ def _script(s: str, table: dict[str, str], mark: str) -> str:
 
 
 def _math_text(tex: str) -> str:
-    return re.sub(r" {2,}", " ", _MathText(tex).seq()).strip()
+    """A formula as Unicode text: a minus sign for ``-``, no space inside brackets."""
+    text = re.sub(r" {2,}", " ", _MathText(tex).seq()).strip().replace("-", "−")
+    return re.sub(r"([(\[⟨])\s+|\s+([)\]⟩])", r"\1\2", text)
 
 
 def _plain(node, indent: str = "", width: int | None = None) -> str:
