@@ -98,11 +98,14 @@ class Document:
 
 
 def _t(s: str, eid: str) -> str:
+    """Text of entry ``eid`` as LaTeX: catalog prose as Markdown with ``$...$`` math, engine
+    text (a claim label, SymPy values, a diagnosis) literally (:func:`.prose.is_markdown`)."""
+    from .prose import ProseError, is_markdown, to_latex
+
     try:
-        return tex_text(s)
-    except UnicodeLatexError as exc:
-        raise LatexBuildError(f"entry {eid}: {exc}; write it in the entry's text as ASCII or "
-                              "add it to derivations/_interfaces/latex.py _TEXT_SYMBOLS") from None
+        return to_latex(s) if is_markdown(s) else tex_text(s)
+    except (ProseError, UnicodeLatexError) as exc:
+        raise LatexBuildError(f"entry {eid}: {exc}") from None
 
 
 def _m(s: str, eid: str) -> str:

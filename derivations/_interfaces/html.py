@@ -96,15 +96,18 @@ def _math(tex: str, eid: str, *, display: bool = True) -> str:
 
 
 def _prose(text: str) -> str:
-    """Catalog prose as HTML paragraphs: blank lines split paragraphs, *x* is emphasis and
-    ``x`` code (the docstrings' own markup)."""
-    out = []
-    for para in re.split(r"\n\s*\n", text.strip()):
-        p = _e(" ".join(para.split()))
-        p = re.sub(r"``(.+?)``", r"<code>\1</code>", p)
-        p = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", p)
-        out.append(f"<p>{p}</p>")
-    return "\n".join(out)
+    """Catalog prose (Markdown with ``$...$`` math) as HTML, formulas left for KaTeX
+    (:mod:`.prose`); text not in that format (:func:`.prose.is_markdown`) as escaped
+    paragraphs."""
+    from .prose import ProseError, is_markdown, to_html
+
+    if not is_markdown(text):
+        paras = re.split(r"\n\s*\n", text.strip())
+        return "\n".join(f"<p>{_e(' '.join(p.split()))}</p>" for p in paras)
+    try:
+        return to_html(text)
+    except ProseError as exc:
+        raise LatexBuildError(str(exc)) from None
 
 
 def _badge(rec: dict) -> str:

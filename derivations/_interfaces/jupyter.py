@@ -18,9 +18,11 @@ def entry_latex(entry) -> str:
     """The entry: id, kind and title, then the statement as the catalog encodes it — the form
     as printed first, then each claim and derivation step — built, not verified
     (``verify_entry(entry)`` shows the verdicts)."""
+    from .prose import to_text  # the title is Markdown with $...$ math: plain Unicode here
+
     st = entry.build()
     claims = ([("as printed", st.stated)] if st.stated is not None else []) + st.all_claims()
-    return jupyter_latex(f"{entry.id} ({entry.kind}): {entry.title}",
+    return jupyter_latex(f"{entry.id} ({entry.kind}): {to_text(entry.title)}",
                          [(None, label, latex_of(c)) for label, c in claims])
 
 

@@ -158,6 +158,8 @@ def _methods_cell(methods: list[dict]) -> str:
 
 def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
     """The human table; ``oks[i]`` says whether record i has the verdict its kind expects."""
+    from .prose import to_text  # titles are Markdown with $...$ math: plain Unicode here
+
     width = shutil.get_terminal_size((140, 20)).columns
     rows = [("id", "title", "sources", "status", "scope", "methods", "s")]
     for rec, ok in zip(records, oks):
@@ -165,7 +167,7 @@ def render_table(records: list[dict], oks: list[bool], summ: dict) -> str:
         status = rec["status"] + (f" ({rec['kind']})" if rec["kind"] in ("erratum", "typo", "caveat") else "")
         if not ok:
             status += " !"
-        rows.append((rec["id"], rec["title"], srcs, status, scope_cell(rec),
+        rows.append((rec["id"], to_text(rec["title"]), srcs, status, scope_cell(rec),
                      _methods_cell(rec["methods"]), f"{rec['seconds']:.2f}"))
     fixed = [max(len(r[i]) for r in rows) for i in range(7)]
     budget_title = max(20, width - sum(fixed) + fixed[1] - 12)

@@ -36,10 +36,8 @@ from .registry import entry
 
 HALF = sp.Rational(1, 2)
 
-_UD_GD = "Métodos de optimización (diferenciable): Descenso por el gradiente"
-_UD_NEWTON = "Métodos de optimización (diferenciable): Método de Newton"
-_DHS_541 = ("dhs", "§5.4.1 Basic gradient descent: second-order expansion, optimal η(k), Newton's "
-                   "algorithm")
+_DHS_541 = ("dhs", r"§5.4.1 Basic gradient descent: second-order expansion, optimal $\eta(k)$, "
+                   "Newton's algorithm")
 
 
 def _quadratic(x, Q, b):
@@ -129,23 +127,37 @@ def _divergence_threshold(seed: int) -> RunResult:
 
 # --- entries ----------------------------------------------------------------------------------
 
-@entry("descent.update_rule", "Gradient descent: a(k+1) = a(k) − η(k)∇J(a(k)), against the gradient",
-       sources=[("udelar2018", f"{_UD_GD}: 'a(k+1) = a(k) − η(k)∇J(a(k))', 'Nos movemos en la "
-                               "dirección de máxima pendiente'"),
-                ("dhs-perceptron", "Gradient descent: 'a(k+1) = a(k) − η(k)∇J(a(k))', 'along the "
-                                   "negative of the gradient'"),
-                ("bromberg2012", "§4.1, Eq. (8) first line 'w^{τ+1} ← w^τ − η∇E_P(w^τ)' and 'en "
-                                 "dirección contraria al gradiente (el cual apunta en la dirección "
-                                 "de máxima pendiente)'"),
-                ("ml10", "Perceptron: 'w^(k+1) = w^(k) − η ∂E_p(w)/∂w |_{w^(k)}'"), _DHS_541])
+@entry("descent.update_rule", r"Gradient descent: $\mathbf{a}(k+1) = \mathbf{a}(k) - "
+                              r"\eta(k)\nabla J(\mathbf{a}(k))$, against the gradient",
+       sources=[("udelar2018", "Métodos de optimización (diferenciable): Descenso por el "
+                              r"gradiente: '$\mathbf{a}(k+1) = \mathbf{a}(k) - \eta(k)\nabla "
+                              r"J(\mathbf{a}(k))$', 'Nos movemos en la dirección de máxima "
+                              "pendiente'"),
+                ("dhs-perceptron", r"Gradient descent: '$\mathbf{a}(k+1) = \mathbf{a}(k) - "
+                                  r"\eta(k)\nabla J(\mathbf{a}(k))$', 'along the negative of the "
+                                  "gradient'"),
+                ("bromberg2012", r"§4.1, Eq. (8) first line '$\mathbf{w}^{\tau+1} \leftarrow "
+                                r"\mathbf{w}^{\tau} - \eta\nabla E_P(\mathbf{w}^{\tau})$' and "
+                                "'en dirección contraria al gradiente (el cual apunta en la "
+                                "dirección de máxima pendiente)'"),
+                ("ml10", r"Perceptron: '$\mathbf{w}^{(k+1)} = \mathbf{w}^{(k)} - \eta "
+                        r"\left.\frac{\partial E_p(\mathbf{w})}{\partial "
+                        r"\mathbf{w}}\right|_{\mathbf{w}^{(k)}}$'"),
+                _DHS_541],
+       printed=r"\mathbf{a}(k+1) = \mathbf{a}(k) - \eta(k) \nabla J(\mathbf{a}(k))")
 def update_rule() -> Statement:
-    """Every document writes the step with a minus sign: a(k+1) = a(k) − η(k)∇J(a(k)), and
-    says why: the gradient points in the direction of steepest ascent. (1) Among unit
-    directions u the directional derivative uᵀ∇J is largest at u = ∇J/‖∇J‖ (the gap is
-    ½‖∇J‖ ‖u/‖u‖ − ∇J/‖∇J‖‖², Cauchy-Schwarz), so −∇J is the steepest descent. (2) On the
-    quadratic J(a) = ½aᵀQa − bᵀa the step changes J by exactly
-    J(a − ηg) − J(a) = −η gᵀg + ½η² gᵀQg, g = Qa − b = ∇J(a): negative for small η > 0
-    (first-order term −η‖g‖²), which is why the sign is a minus."""
+    r"""Every document writes the step with a minus sign: $\mathbf{a}(k+1) = \mathbf{a}(k) -
+    \eta(k)\nabla J(\mathbf{a}(k))$, and says why: the gradient points in the direction of
+    steepest ascent. (1) Among unit directions $\mathbf{u}$ the directional derivative
+    $\mathbf{u}^\top\nabla J$ is largest at $\mathbf{u} = \nabla J/\lVert\nabla J\rVert$ (the gap
+    is $\frac{1}{2}\lVert\nabla J\rVert\,\lVert\mathbf{u}/\lVert\mathbf{u}\rVert - \nabla
+    J/\lVert\nabla J\rVert\rVert^2$, Cauchy-Schwarz), so $-\nabla J$ is the steepest descent. (2)
+    On the quadratic $J(\mathbf{a}) = \frac{1}{2}\mathbf{a}^\top\mathbf{Q}\mathbf{a} -
+    \mathbf{b}^\top\mathbf{a}$ the step changes $J$ by exactly $J(\mathbf{a} - \eta\mathbf{g}) -
+    J(\mathbf{a}) = -\eta\,\mathbf{g}^\top\mathbf{g} +
+    \frac{1}{2}\eta^2\,\mathbf{g}^\top\mathbf{Q}\mathbf{g}$, $\mathbf{g} = \mathbf{Q}\mathbf{a} -
+    \mathbf{b} = \nabla J(\mathbf{a})$: negative for small $\eta > 0$ (first-order term
+    $-\eta\lVert\mathbf{g}\rVert^2$), which is why the sign is a minus."""
     s = Space()
     d = s.dim("d")
     a, b = s.vector("a", d), s.vector("b", d)
@@ -176,23 +188,35 @@ def _one_step(ev, a, Q, b, eta) -> np.ndarray:
     return r.a_
 
 
-@entry("descent.learning_rate", "Too small η: slow; too large: overshoot and divergence (quadratic: 0 < η < 2/λ_max)",
+@entry("descent.learning_rate", r"Too small $\eta$: slow; too large: overshoot and divergence "
+                                r"(quadratic: $0 < \eta < 2/\lambda_{\max}$)",
        uses=("descent.update_rule",),
        kind="algorithm",
-       sources=[("udelar2018", f"{_UD_GD}: '¿Cómo elegir η(k)? Demasiado pequeño: convergencia lenta. "
-                               "Demasiado grande: oscilación o posible divergencia'"),
-                ("dhs-perceptron", "Gradient descent: 'If η(k) is too small, convergence is needlessly "
-                                   "slow, whereas if η(k) is too large, the correction process will "
-                                   "overshoot and can even diverge'"), _DHS_541])
+       sources=[("udelar2018", "Métodos de optimización (diferenciable): Descenso por el "
+                              r"gradiente: '¿Cómo elegir $\eta(k)$? Demasiado pequeño: "
+                              "convergencia lenta. Demasiado grande: oscilación o posible "
+                              "divergencia'"),
+                ("dhs-perceptron", r"Gradient descent: 'If $\eta(k)$ is too small, convergence is "
+                                  r"needlessly slow, whereas if $\eta(k)$ is too large, the "
+                                  "correction process will overshoot and can even diverge'"),
+                _DHS_541],
+       printed=r"\eta(k) \text{ too small: slow convergence; too large: oscillation or possible "
+               "divergence}")
 def learning_rate() -> Statement:
-    """On J(a) = ½aᵀQa − bᵀa (Q SPD, a* = Q⁻¹b, built in as b = Qa*) the error obeys
-    a(k+1) − a* = (I − ηQ)(a(k) − a*): along an eigenvector of eigenvalue λ it is multiplied by
-    1 − ηλ each step. Hence: |1 − ηλ| < 1 iff 0 < ηλ < 2 (convergence iff 0 < η < 2/λ_max);
-    for 1 < ηλ < 2 the sign alternates (overshoot) while converging; ηλ = 2 oscillates for
-    ever; ηλ > 2 diverges; a small ηλ converges slowly. Exact examples (λ = 1, 2, 3, a(0) =
-    (seed+1)/3, 60 steps, rationals): ηλ = 1/10 slow, 1/2 monotone, 3/2 and 19/10 overshoot,
-    2 oscillates, 21/10 and 3 diverge. numerics.descent on random SPD Q (d = 2..5):
-    η = 1.9/λ_max converges, η = 2.1/λ_max diverges."""
+    r"""On $J(\mathbf{a}) = \frac{1}{2}\mathbf{a}^\top\mathbf{Q}\mathbf{a} -
+    \mathbf{b}^\top\mathbf{a}$ ($\mathbf{Q}$ symmetric positive definite, $\mathbf{a}^* =
+    \mathbf{Q}^{-1}\mathbf{b}$, built in as $\mathbf{b} = \mathbf{Q}\mathbf{a}^*$) the error
+    obeys $\mathbf{a}(k+1) - \mathbf{a}^* = (\mathbf{I} - \eta\mathbf{Q})(\mathbf{a}(k) -
+    \mathbf{a}^*)$: along an eigenvector of eigenvalue $\lambda$ it is multiplied by $1 -
+    \eta\lambda$ each step. Hence: $|1 - \eta\lambda| < 1$ if and only if $0 < \eta\lambda < 2$
+    (convergence if and only if $0 < \eta < 2/\lambda_{\max}$); for $1 < \eta\lambda < 2$ the
+    sign alternates (overshoot) while converging; $\eta\lambda = 2$ oscillates for ever;
+    $\eta\lambda > 2$ diverges; a small $\eta\lambda$ converges slowly. Exact examples
+    ($\lambda = 1, 2, 3$, $a(0) = (\text{seed} + 1)/3$, 60 steps, rationals): $\eta\lambda =
+    1/10$ slow, $1/2$ monotone, $3/2$ and $19/10$ overshoot, $2$ oscillates, $21/10$ and $3$
+    diverge. `numerics.descent.gradient_descent` on random symmetric positive definite
+    $\mathbf{Q}$ ($d = 2, \dots, 5$): $\eta = 1.9/\lambda_{\max}$ converges,
+    $\eta = 2.1/\lambda_{\max}$ diverges."""
     s = Space()
     d = s.dim("d")
     a, astar, b = s.vector("a", d), s.vector("a_*", d), s.vector("b", d)
@@ -217,22 +241,27 @@ def learning_rate() -> Statement:
     })
 
 
-@entry("descent.divergence_only_nonconvex",
-       "udelar2018: a too large η gives 'posible divergencia (si pb. no convexo)'", kind="erratum",
+@entry("descent.divergence_only_nonconvex", r"udelar2018: a too large $\eta$ gives 'posible "
+                                            "divergencia (si pb. no convexo)'",
+       kind="erratum",
        uses=("descent.learning_rate",),
-       sources=[("udelar2018", f"{_UD_GD}: 'Demasiado grande: oscilación o posible divergencia (si pb. "
-                               "no convexo)'"),
-                ("dhs-perceptron", "Gradient descent: 'the correction process will overshoot and can even "
-                                   "diverge'")])
+       sources=[("udelar2018", "Métodos de optimización (diferenciable): Descenso por el "
+                              "gradiente: 'Demasiado grande: oscilación o posible divergencia "
+                              "(si pb. no convexo)'"),
+                ("dhs-perceptron", "Gradient descent: 'the correction process will overshoot and "
+                                  "can even diverge'")],
+       printed=r"\eta(k) \text{ too large: oscillation, or possible divergence (if the problem "
+               "is not convex)}")
 def divergence_only_nonconvex() -> Statement:
-    """udelar2018 qualifies divergence with "(si pb. no convexo)": a too large step gives
+    r"""udelar2018 qualifies divergence with "(si pb. no convexo)": a too large step gives
     oscillation, or divergence *if the problem is non-convex* — so on a convex problem a large
-    η would only oscillate. As printed (stated): gradient descent on the convex J(a) = ½λa²
-    with ηλ = 2.1, …, 2.8 stays bounded — refuted exactly: a(k) = (1 − ηλ)^k a(0) with
-    |1 − ηλ| > 1 grows without bound. Divergence needs no non-convexity; the correct condition
-    on a quadratic is η > 2/λ_max (descent.learning_rate), which dhs-perceptron states without
-    the qualifier. Corrected: the same runs diverge (|a(k)| grows every step), and
-    |1 − ηλ| > 1 iff ηλ > 2 for η, λ > 0."""
+    $\eta$ would only oscillate. As printed (stated): gradient descent on the convex $J(a) =
+    \frac{1}{2}\lambda a^2$ with $\eta\lambda = 2.1, \dots, 2.8$ stays bounded — refuted exactly:
+    $a(k) = (1 - \eta\lambda)^k a(0)$ with $|1 - \eta\lambda| > 1$ grows without bound.
+    Divergence needs no non-convexity; the correct condition on a quadratic is $\eta >
+    2/\lambda_{\max}$ (`descent.learning_rate`), which dhs-perceptron states without the
+    qualifier. Corrected: the same runs diverge ($|a(k)|$ grows every step), and $|1 -
+    \eta\lambda| > 1$ if and only if $\eta\lambda > 2$ for $\eta, \lambda > 0$."""
     s = Space()
     eta, lam = s.scalar("eta", positive=True), s.scalar("lambda", positive=True)
     h = s.scalar("h", positive=True)
@@ -255,17 +284,29 @@ def divergence_only_nonconvex() -> Statement:
     })
 
 
-@entry("descent.optimal_step", "Second-order model: the best η(k) is ‖∇J‖²/(∇JᵀH∇J)",
+@entry("descent.optimal_step", r"Second-order model: the best $\eta(k)$ is $\lVert\nabla "
+                               r"J\rVert^2/(\nabla J^\top\mathbf{H}\nabla J)$",
        uses=("descent.update_rule",),
        sources=[_DHS_541,
-                ("udelar2018", f"{_UD_NEWTON}: 'J(a) ≈ J(a(k)) + ∇Jᵗ(a − a(k)) + ½(a − a(k))ᵗH(a − a(k))'")])
+                ("udelar2018", "Métodos de optimización (diferenciable): Método de Newton: "
+                              r"'$J(\mathbf{a}) \approx J(\mathbf{a}(k)) + \nabla "
+                              r"J^\top(\mathbf{a} - \mathbf{a}(k)) + \frac{1}{2}(\mathbf{a} - "
+                              r"\mathbf{a}(k))^\top \mathbf{H}(\mathbf{a} - \mathbf{a}(k))$'")],
+       printed=r"J(\mathbf{a}) \approx J(\mathbf{a}(k)) + \nabla J^\top (\mathbf{a} - "
+               r"\mathbf{a}(k)) + \frac{1}{2} (\mathbf{a} - \mathbf{a}(k))^\top \mathbf{H} "
+               r"(\mathbf{a} - \mathbf{a}(k))")
 def optimal_step() -> Statement:
-    """Along the step a = a(k) − η g (g = ∇J(a(k))) the second-order model udelar2018 prints
-    becomes m(η) = J(a(k)) − η‖g‖² + ½η² gᵀHg; with H positive definite it is minimised at
-    η* = ‖g‖²/(gᵀHg) (Duda-Hart-Stork §5.4.1): m(η) − m(η*) = ½ gᵀHg (η − η*)² ≥ 0. The first
-    claim checks the model along the step against the printed model at a = a(k) − ηg; the
-    second the minimum. On a quadratic J the model is exact (descent.newton_one_step), so
-    η* is the exact line minimum: numerics.descent's step with η* reaches J = m(η*)."""
+    r"""Along the step $\mathbf{a} = \mathbf{a}(k) - \eta\,\mathbf{g}$ ($\mathbf{g} = \nabla
+    J(\mathbf{a}(k))$) the second-order model udelar2018 prints becomes $m(\eta) =
+    J(\mathbf{a}(k)) - \eta\lVert\mathbf{g}\rVert^2 +
+    \frac{1}{2}\eta^2\,\mathbf{g}^\top\mathbf{H}\mathbf{g}$; with $\mathbf{H}$ positive definite
+    it is minimised at $\eta^* = \lVert\mathbf{g}\rVert^2/(\mathbf{g}^\top\mathbf{H}\mathbf{g})$
+    (Duda-Hart-Stork §5.4.1): $m(\eta) - m(\eta^*) =
+    \frac{1}{2}\mathbf{g}^\top\mathbf{H}\mathbf{g}\,(\eta - \eta^*)^2 \geq 0$. The first claim
+    checks the model along the step against the printed model at $\mathbf{a} = \mathbf{a}(k) -
+    \eta\mathbf{g}$; the second the minimum. On a quadratic $J$ the model is exact
+    (`descent.newton_one_step`), so $\eta^*$ is the exact line minimum: the step of
+    `numerics.descent.gradient_descent` with $\eta^*$ reaches $J = m(\eta^*)$."""
     s = Space()
     d = s.dim("d")
     ak, g = s.vector("a_k", d), s.vector("g", d, nonzero=True)
@@ -325,17 +366,27 @@ def _printed_newton_oscillates(seed: int) -> RunResult:
                             f"|H⁻¹∇J| stays {float(min(seen))}", exact=True)
 
 
-@entry("descent.newton_step", "udelar2018's Newton step a(k+1) = a(k) − 2H⁻¹∇J(a(k)) has a spurious 2",
+@entry("descent.newton_step", r"udelar2018's Newton step $\mathbf{a}(k+1) = \mathbf{a}(k) - "
+                              r"2\mathbf{H}^{-1}\nabla J(\mathbf{a}(k))$ has a spurious 2",
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_NEWTON}: Algoritmo 'a(k+1) = a(k) − 2H⁻¹∇J(a(k))'"), _DHS_541])
+       sources=[("udelar2018", "Métodos de optimización (diferenciable): Método de Newton: "
+                              r"Algoritmo '$\mathbf{a}(k+1) = \mathbf{a}(k) - "
+                              r"2\mathbf{H}^{-1}\nabla J(\mathbf{a}(k))$'"),
+                _DHS_541],
+       printed=r"\mathbf{a}(k+1) = \mathbf{a}(k) - 2 H^{-1} \nabla J(\mathbf{a}(k))")
 def newton_step() -> Statement:
-    """udelar2018 takes the second-order model m(a) = J(a(k)) + ∇Jᵗ(a − a(k)) +
-    ½(a − a(k))ᵗH(a − a(k)) and prints the step a(k+1) = a(k) − 2H⁻¹∇J(a(k)). The model's
-    stationary point (its minimum, H positive definite) is a(k) − H⁻¹∇J (Duda-Hart-Stork
-    §5.4.1): stated, the printed point is stationary — refuted (the model's gradient there
-    is −∇J ≠ 0). Corrected: a(k) − H⁻¹∇J is stationary. With the 2 the step overshoots to the
-    mirror image: on a quadratic with minimiser a*, (a(k) − 2H⁻¹∇J) − a* = −(a(k) − a*), so
-    the printed iteration jumps between a(0) and 2a* − a(0) for ever (run, exact)."""
+    r"""udelar2018 takes the second-order model $m(\mathbf{a}) = J(\mathbf{a}(k)) + \nabla
+    J^\top(\mathbf{a} - \mathbf{a}(k)) + \frac{1}{2}(\mathbf{a} -
+    \mathbf{a}(k))^\top\mathbf{H}(\mathbf{a} - \mathbf{a}(k))$ and prints the step
+    $\mathbf{a}(k+1) = \mathbf{a}(k) - 2\mathbf{H}^{-1}\nabla J(\mathbf{a}(k))$. The model's
+    stationary point (its minimum, $\mathbf{H}$ positive definite) is $\mathbf{a}(k) -
+    \mathbf{H}^{-1}\nabla J$ (Duda-Hart-Stork §5.4.1): stated, the printed point is stationary —
+    refuted (the model's gradient there is $-\nabla J \neq \mathbf{0}$). Corrected:
+    $\mathbf{a}(k) - \mathbf{H}^{-1}\nabla J$ is stationary. With the 2 the step overshoots to
+    the mirror image: on a quadratic with minimiser $\mathbf{a}^*$, $(\mathbf{a}(k) -
+    2\mathbf{H}^{-1}\nabla J) - \mathbf{a}^* = -(\mathbf{a}(k) - \mathbf{a}^*)$, so the printed
+    iteration jumps between $\mathbf{a}(0)$ and $2\mathbf{a}^* - \mathbf{a}(0)$ for ever (run,
+    exact)."""
     s, d, a, ak, astar, H, g, model = _newton_space()
     return lazy_inverses(Statement(s, stated=Stationary(model, a, ak - 2 * Inv(H) * g), claims={
         "Newton: a_k - H^{-1} grad J is stationary": Stationary(model, a, ak - Inv(H) * g),
@@ -368,15 +419,24 @@ def _newton_vs_descent(seed: int) -> RunResult:
 
 @entry("descent.newton_one_step", "Newton's method minimises a quadratic in one step",
        uses=("descent.newton_step",),
-       sources=[("udelar2018", f"{_UD_NEWTON}: 'Se hace una aproximación de segundo orden con la matriz "
-                               "Hessiana', 'Converge en muchos menos pasos'"), _DHS_541])
+       sources=[("udelar2018", "Métodos de optimización (diferenciable): Método de Newton: 'Se "
+                              "hace una aproximación de segundo orden con la matriz Hessiana', "
+                              "'Converge en muchos menos pasos'"),
+                _DHS_541],
+       printed=r"\mathbf{a}(k+1) = \mathbf{a}(k) - H^{-1} \nabla J(\mathbf{a}(k)) \text{ "
+               "converges in far fewer steps}")
 def newton_one_step() -> Statement:
-    """On J(a) = ½aᵀQa − bᵀa (Q SPD) udelar2018's second-order model is exact:
-    J(a) = J(a(k)) + ∇J(a(k))ᵀ(a − a(k)) + ½(a − a(k))ᵀQ(a − a(k)) with ∇J(a(k)) = Qa(k) − b,
-    H = Q. So one Newton step a(1) = a(0) − Q⁻¹(Qa(0) − b) = Q⁻¹b lands on the minimiser from any
-    a(0): ∇J(a(1)) = 0. Run: numerics.descent.newton_method stops after one step (the second
-    confirms the zero gradient) where gradient descent with the best fixed η = 2/(λ_min + λ_max)
-    needs many ("converge en muchos menos pasos")."""
+    r"""On $J(\mathbf{a}) = \frac{1}{2}\mathbf{a}^\top\mathbf{Q}\mathbf{a} -
+    \mathbf{b}^\top\mathbf{a}$ ($\mathbf{Q}$ symmetric positive definite) udelar2018's
+    second-order model is exact: $J(\mathbf{a}) = J(\mathbf{a}(k)) + \nabla
+    J(\mathbf{a}(k))^\top(\mathbf{a} - \mathbf{a}(k)) + \frac{1}{2}(\mathbf{a} -
+    \mathbf{a}(k))^\top\mathbf{Q}(\mathbf{a} - \mathbf{a}(k))$ with $\nabla J(\mathbf{a}(k)) =
+    \mathbf{Q}\mathbf{a}(k) - \mathbf{b}$, $\mathbf{H} = \mathbf{Q}$. So one Newton step
+    $\mathbf{a}(1) = \mathbf{a}(0) - \mathbf{Q}^{-1}(\mathbf{Q}\mathbf{a}(0) - \mathbf{b}) =
+    \mathbf{Q}^{-1}\mathbf{b}$ lands on the minimiser from any $\mathbf{a}(0)$: $\nabla
+    J(\mathbf{a}(1)) = \mathbf{0}$. Run: `numerics.descent.newton_method` stops after one step
+    (the second confirms the zero gradient) where gradient descent with the best fixed $\eta =
+    2/(\lambda_{\min} + \lambda_{\max})$ needs many ("converge en muchos menos pasos")."""
     s = Space()
     d = s.dim("d")
     a, ak, a0, b = s.vector("a", d), s.vector("a_k", d), s.vector("a_0", d), s.vector("b", d)

@@ -47,13 +47,19 @@ def _projection(ev, z, w, b) -> np.ndarray:
 
 # --- the plane and its normal ------------------------------------------------------------
 
-@entry("geometry.w_normal", "w is normal to the hyperplane",
-       sources=[("bromberg2012", ("§1.1, after Eq. (1), before the Figura 1 caption: 'restando "
-                                  "ambas ecuaciones tenemos wᵀ(x_A − x_B) = 0'")),
-                ("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1")])
+@entry("geometry.w_normal", r"$\mathbf{w}$ is normal to the hyperplane",
+       sources=[("bromberg2012", "§1.1, after Eq. (1), before the Figura 1 caption: 'restando "
+                                r"ambas ecuaciones tenemos $\mathbf{w}^\top (\mathbf{x}_A - "
+                                r"\mathbf{x}_B) = 0$'"),
+                ("udelar2018", "Frontera de decisión"),
+                ("bishop-prml", "§4.1.1")],
+       printed=r"\mathbf{w}^\top \mathbf{x}_A + b = 0,\ \mathbf{w}^\top \mathbf{x}_B + b = 0 "
+               r"\;\Rightarrow\; \mathbf{w}^\top (\mathbf{x}_A - \mathbf{x}_B) = 0")
 def w_normal() -> Statement:
-    """For x_A, x_B on wᵀx + b = 0: subtracting wᵀx_A + b = 0 and wᵀx_B + b = 0 gives
-    wᵀ(x_A − x_B) = 0, so w is orthogonal to every vector lying in the plane."""
+    r"""For $\mathbf{x}_A$, $\mathbf{x}_B$ on the plane $\mathbf{w}^\top\mathbf{x} + b = 0$:
+    subtracting $\mathbf{w}^\top\mathbf{x}_A + b = 0$ and $\mathbf{w}^\top\mathbf{x}_B + b = 0$
+    gives $\mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B) = 0$, so $\mathbf{w}$ is orthogonal to
+    every vector lying in the plane."""
     s = Space()
     d, w, b = _plane(s)
     xa, xb = s.vector("x_A", d), s.vector("x_B", d)
@@ -80,13 +86,24 @@ def _value_difference(ev, xa, x_b: np.ndarray, w, b) -> float:
     return g[0] - g[1]
 
 
-@entry("geometry.signed_distance", "x = x_⊥ + r w/‖w‖ gives y(x) = r‖w‖, r = y(x)/‖w‖",
+@entry("geometry.signed_distance", r"$\mathbf{x} = \mathbf{x}_\perp + "
+                                   r"r\,\mathbf{w}/\lVert\mathbf{w}\rVert$ gives $y(\mathbf{x}) "
+                                   r"= r\lVert\mathbf{w}\rVert$, so $r = "
+                                   r"y(\mathbf{x})/\lVert\mathbf{w}\rVert$",
        uses=("geometry.w_normal",),
        sources=[("bromberg2012", "Eq. (2) and the derivation after Eq. (3)"),
-                ("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1, Eq. (4.6)-(4.7)")])
+                ("udelar2018", "Frontera de decisión"),
+                ("bishop-prml", "§4.1.1, Eq. (4.6)-(4.7)")],
+       printed=r"y(\mathbf{x}) = \mathbf{w}^\top \left(\mathbf{x}_\perp + "
+               r"\frac{\mathbf{w}}{\lVert\mathbf{w}\rVert} r(\mathbf{x})\right) + b = "
+               r"y(\mathbf{x}_\perp) + \frac{\mathbf{w}^\top \mathbf{w}}{\lVert\mathbf{w}\rVert} "
+               r"r(\mathbf{x}) = r(\mathbf{x}) \lVert\mathbf{w}\rVert")
 def signed_distance() -> Statement:
-    """With x_⊥ the orthogonal projection of x on the plane and x = x_⊥ + r w/‖w‖ (Eq. (2)):
-    y(x) = wᵀ(x_⊥ + r w/‖w‖) + b = y(x_⊥) + r wᵀw/‖w‖ = r‖w‖, hence r = y(x)/‖w‖."""
+    r"""With $\mathbf{x}_\perp$ the orthogonal projection of $\mathbf{x}$ on the plane and
+    $\mathbf{x} = \mathbf{x}_\perp + r\,\mathbf{w}/\lVert\mathbf{w}\rVert$ (Eq. (2)):
+    $y(\mathbf{x}) = \mathbf{w}^\top(\mathbf{x}_\perp + r\,\mathbf{w}/\lVert\mathbf{w}\rVert) +
+    b = y(\mathbf{x}_\perp) + r\,\mathbf{w}^\top\mathbf{w}/\lVert\mathbf{w}\rVert =
+    r\lVert\mathbf{w}\rVert$, hence $r = y(\mathbf{x})/\lVert\mathbf{w}\rVert$."""
     s = Space()
     d, w, b = _plane(s)
     xp, x, r = s.vector("x_perp", d), s.vector("x", d), s.scalar("r")
@@ -105,12 +122,17 @@ def signed_distance() -> Statement:
     )
 
 
-@entry("geometry.lemma1_sign", "Lema 1: x ∈ R⁺ ⇔ y(x) ≥ 0, since sign y(x) = sign r(x)",
+@entry("geometry.lemma1_sign", r"Lemma 1: $\mathbf{x} \in \mathcal{R}^+ \iff y(\mathbf{x}) \geq "
+                               r"0$, since $y(\mathbf{x})$ and $r(\mathbf{x})$ have the same sign",
        uses=("geometry.signed_distance",),
-       sources=[("bromberg2012", "Lema 1 and Eq. (3)")])
+       sources=[("bromberg2012", "Lema 1 and Eq. (3)")],
+       printed=r"\mathbf{x} \in \mathcal{R}^+ \iff y(\mathbf{x}) \geq 0, \qquad \mathbf{x} \in "
+               r"\mathcal{R}^- \iff y(\mathbf{x}) < 0")
 def lemma1_sign() -> Statement:
-    """y(x) = r(x)‖w‖ with ‖w‖ > 0 for w ≠ 0, so y(x) and r(x) have the same sign:
-    the side of the plane w points to (r ≥ 0) is exactly where y(x) ≥ 0."""
+    r"""$y(\mathbf{x}) = r(\mathbf{x})\lVert\mathbf{w}\rVert$ with $\lVert\mathbf{w}\rVert > 0$
+    for $\mathbf{w} \neq \mathbf{0}$, so $y(\mathbf{x})$ and $r(\mathbf{x})$ have the same sign:
+    the side of the plane $\mathbf{w}$ points to ($r \geq 0$) is exactly where $y(\mathbf{x})
+    \geq 0$."""
     s = Space()
     d, w, b = _plane(s)
     x = s.vector("x", d)
@@ -123,18 +145,26 @@ def lemma1_sign() -> Statement:
                                      ng.signed_distance(_row(ev, x), **_coef_intercept(ev, w, b))[0]])])
 
 
-@entry("geometry.origin_distance", "Distance of the plane to the origin: wᵀx/‖w‖ = −w₀/‖w‖",
+@entry("geometry.origin_distance", "Distance of the plane from the origin: "
+                                   r"$\mathbf{w}^\top\mathbf{x}/\lVert\mathbf{w}\rVert = "
+                                   r"-w_0/\lVert\mathbf{w}\rVert$",
        uses=("geometry.signed_distance",),
-       sources=[("udelar2018", "Frontera de decisión"), ("bishop-prml", "§4.1.1, Eq. (4.5)")])
+       sources=[("udelar2018", "Frontera de decisión"),
+                ("bishop-prml", "§4.1.1, Eq. (4.5)")],
+       printed=r"\frac{\mathbf{w}^\top \mathbf{x}}{\lVert\mathbf{w}\rVert} = "
+               r"-\frac{w_0}{\lVert\mathbf{w}\rVert}")
 def origin_distance() -> Statement:
-    """For every x on the plane, its component along the unit normal is wᵀx/‖w‖ = −w₀/‖w‖:
-    the signed distance of the plane from the origin (the origin's own signed distance
-    to the plane is r(0) = w₀/‖w‖, of opposite sign).
+    r"""For every $\mathbf{x}$ on the plane, its component along the unit normal is
+    $\mathbf{w}^\top\mathbf{x}/\lVert\mathbf{w}\rVert = -w_0/\lVert\mathbf{w}\rVert$: the signed
+    distance of the plane from the origin (the origin's own signed distance to the plane is
+    $r(\mathbf{0}) = w_0/\lVert\mathbf{w}\rVert$, of opposite sign).
 
-    r(0) is Eq. (2) at x = 0: the origin is x₀ + r₀ w/‖w‖ with x₀ the foot of the
-    perpendicular, on the plane. Both hypotheses are built in: x₀ := −r₀ w/‖w‖ (the origin
-    decomposed) and w₀ := −wᵀx₀ (x₀ on the plane; every w₀ arises, r₀ being free), so
-    r₀ = w₀/‖w‖ is derived, not assumed."""
+    $r(\mathbf{0})$ is Eq. (2) at $\mathbf{x} = \mathbf{0}$: the origin is $\mathbf{x}_0 +
+    r_0\,\mathbf{w}/\lVert\mathbf{w}\rVert$ with $\mathbf{x}_0$ the foot of the perpendicular, on
+    the plane. Both hypotheses are built in: $\mathbf{x}_0
+    := -r_0\,\mathbf{w}/\lVert\mathbf{w}\rVert$ (the origin decomposed) and $w_0
+    := -\mathbf{w}^\top\mathbf{x}_0$ ($\mathbf{x}_0$ on the plane; every $w_0$ arises, $r_0$
+    being free), so $r_0 = w_0/\lVert\mathbf{w}\rVert$ is derived, not assumed."""
     s = Space()
     d, w = s.dim("d"), s.vector("w", s.dim("d"), nonzero=True)
     r0, x0 = s.scalar("r_0"), s.vector("x_0", d)
@@ -156,12 +186,17 @@ def _point(s: Space, name: str):
     return s.scalar(f"{name}_x"), s.scalar(f"{name}_y")
 
 
-@entry("geometry.line_through_two_points", "2-D line through x₁, x₂ with normal w = (y₁−y₂, x₂−x₁)",
-       sources=[("hermosillo2017", "Geometría básica en el plano 2D")])
+@entry("geometry.line_through_two_points", r"2-D line through $\mathbf{x}_1$, $\mathbf{x}_2$ "
+                                           r"with normal $\mathbf{w} = (y_1 - y_2, x_2 - x_1)$",
+       sources=[("hermosillo2017", "Geometría básica en el plano 2D")],
+       printed=r"\mathbf{w} \cdot (\mathbf{P} - \mathbf{x}_1) = 0 \rightarrow (y_1 - y_2)(x_P - "
+               r"x_1) + (x_2 - x_1)(y_P - y_1) = 0, \quad A x_P + B y_P + C = 0")
 def line_through_two_points() -> Statement:
-    """w = (y₁ − y₂, x₂ − x₁) is orthogonal to x₂ − x₁, and every P = x₁ + λ(x₂ − x₁) satisfies
-    w·(P − x₁) = (y₁ − y₂)(x_P − x₁) + (x₂ − x₁)(y_P − y₁) = 0, i.e. A x_P + B y_P + C = 0
-    with A = y₁ − y₂, B = x₂ − x₁, C = −(A x₁ + B y₁)."""
+    r"""$\mathbf{w} = (y_1 - y_2, x_2 - x_1)$ is orthogonal to $\mathbf{x}_2 - \mathbf{x}_1$, and
+    every $\mathbf{P} = \mathbf{x}_1 + \lambda(\mathbf{x}_2 - \mathbf{x}_1)$ satisfies
+    $\mathbf{w} \cdot (\mathbf{P} - \mathbf{x}_1) = (y_1 - y_2)(x_P - x_1) + (x_2 - x_1)(y_P -
+    y_1) = 0$, i.e. $A x_P + B y_P + C = 0$ with $A = y_1 - y_2$, $B = x_2 - x_1$, $C = -(A x_1 +
+    B y_1)$."""
     s = Space()
     x1, y1 = _point(s, "p1")
     x2, y2 = _point(s, "p2")
@@ -196,13 +231,19 @@ def _line_through(ev, P, w) -> dict:
     return {"coef": line.coef_, "intercept": line.intercept_}
 
 
-@entry("geometry.dot_product_side", "⟨w, x − P⟩ = r: positive on the side w points to, negative on the other",
+@entry("geometry.dot_product_side", r"$\langle \mathbf{w}, \mathbf{x} - \mathbf{P} \rangle = r$: "
+                                    r"positive on the side $\mathbf{w}$ points to, negative on "
+                                    "the other",
        uses=("geometry.signed_distance",),
-       sources=[("hermosillo2017", "Producto punto sobre vector perpendicular a una recta")])
+       sources=[("hermosillo2017", "Producto punto sobre vector perpendicular a una recta")],
+       printed=r"\langle \mathbf{w}, \mathbf{x}_1 - \mathbf{P} \rangle = r_1 > 0, \qquad \langle "
+               r"\mathbf{w}, \mathbf{x}_2 - \mathbf{P} \rangle = r_2 < 0")
 def dot_product_side() -> Statement:
-    """With P on the line and w its normal, a point x = P + s w + μ w⊥ (w⊥ along the line)
-    has ⟨w, x − P⟩ = s‖w‖²: r₁ > 0 for s > 0 (the side w points to), r₂ < 0 for s < 0, and
-    r = ‖w‖ times the signed distance of x to the line."""
+    r"""With $\mathbf{P}$ on the line and $\mathbf{w}$ its normal, a point $\mathbf{x} =
+    \mathbf{P} + s\,\mathbf{w} + \mu\,\mathbf{w}_\perp$ ($\mathbf{w}_\perp$ along the line) has
+    $\langle \mathbf{w}, \mathbf{x} - \mathbf{P} \rangle = s\lVert\mathbf{w}\rVert^2$: $r_1 > 0$
+    for $s > 0$ (the side $\mathbf{w}$ points to), $r_2 < 0$ for $s < 0$, and $r$ is
+    $\lVert\mathbf{w}\rVert$ times the signed distance of $\mathbf{x}$ to the line."""
     s = Space()
     w = s.vector("w", 2, nonzero=True)
     P = s.vector("P", 2)
@@ -225,12 +266,20 @@ def dot_product_side() -> Statement:
     ])
 
 
-@entry("geometry.threshold_cosine", "h(P) = w·P − t = 0 ⇒ ‖w‖‖P‖cos θ = |t|",
-       kind="erratum", sources=[("hermosillo2017", "Propiedades del Perceptron")])
+@entry("geometry.threshold_cosine", r"$h(\mathbf{P}) = \mathbf{w} \cdot \mathbf{P} - t = 0 "
+                                    r"\Rightarrow \lVert\mathbf{w}\rVert \lVert\mathbf{P}\rVert "
+                                    r"\cos\theta = |t|$",
+       kind="erratum",
+       sources=[("hermosillo2017", "Propiedades del Perceptron")],
+       printed=r"h(\mathbf{P}) = \mathbf{w} \cdot \mathbf{P} - t = 0, \qquad "
+               r"\lVert\mathbf{w}\rVert \lVert\mathbf{P}\rVert \cos\theta = |t|")
 def threshold_cosine() -> Statement:
-    """For P on the boundary h(P) = w·P − t = 0, with θ the angle between w and P,
-    ‖w‖‖P‖cos θ = w·P = t — the signed threshold, not |t|: when t < 0 the angle is obtuse
-    and cos θ < 0. The distance of the boundary from the origin is |‖P‖cos θ| = |t|/‖w‖."""
+    r"""For $\mathbf{P}$ on the boundary $h(\mathbf{P}) = \mathbf{w} \cdot \mathbf{P} - t = 0$,
+    with $\theta$ the angle between $\mathbf{w}$ and $\mathbf{P}$, $\lVert\mathbf{w}\rVert
+    \lVert\mathbf{P}\rVert \cos\theta = \mathbf{w} \cdot \mathbf{P} = t$ — the signed threshold,
+    not $|t|$: when $t < 0$ the angle is obtuse and $\cos\theta < 0$. The distance of the
+    boundary from the origin is $|\lVert\mathbf{P}\rVert
+    \cos\theta| = |t|/\lVert\mathbf{w}\rVert$."""
     s = Space()
     d = s.dim("d", sizes=(2, 3))
     w, P = s.vector("w", d, nonzero=True), s.vector("P", d, nonzero=True)
@@ -257,12 +306,17 @@ def threshold_cosine() -> Statement:
 
 @entry("geometry.normalisation", "Normalisation: replacing class-2 samples by their negatives",
        sources=[("dhs-perceptron", "The two-category linearly separable case"),
-                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso c = 2)")])
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$)")],
+       printed=r"\mathbf{a}^\top \mathbf{y}_i > 0 \quad \text{for all } i \text{ (samples of "
+               "class 2 replaced by their negatives)}")
 def normalisation() -> Statement:
-    """With augmented y = (x, 1), weights a = (w, b) and labels t ∈ {−1, +1}, the normalised
-    sample y' = t y satisfies aᵀy' = t aᵀy; so "aᵀy > 0 on class 1 and < 0 on class 2"
-    is the single condition aᵀy'ₙ > 0 for all n (sign(aᵀy') = sign(t g(x)), and t g(x) > 0
-    exactly when g(x) has the sign of the label: the sample is correctly classified)."""
+    r"""With augmented $\mathbf{y} = (\mathbf{x}, 1)$, weights $\mathbf{a} = (\mathbf{w}, b)$ and
+    labels $t \in \{-1, +1\}$, the normalised sample $\mathbf{y}' = t\,\mathbf{y}$ satisfies
+    $\mathbf{a}^\top\mathbf{y}' = t\,\mathbf{a}^\top\mathbf{y}$; so "$\mathbf{a}^\top\mathbf{y} >
+    0$ on class 1 and $< 0$ on class 2" is the single condition $\mathbf{a}^\top\mathbf{y}'_n >
+    0$ for all $n$ ($\mathbf{a}^\top\mathbf{y}'$ has the sign of $t\,g(\mathbf{x})$, and
+    $t\,g(\mathbf{x}) > 0$ exactly when $g(\mathbf{x})$ has the sign of the label: the sample is
+    correctly classified)."""
 
     s = Space()
     d = s.dim("d")

@@ -31,10 +31,11 @@ from .._symbols.nodes import Inv, lazy_inverses
 from .._symbols.space import Space
 from .registry import entry
 
-_UD_HK = "Algoritmo de Ho-Kashyap para mínimos cuadrados"
-_DHS_59 = ("dhs", "§5.9.1 The descent procedure: J_s(a, b) = ‖Ya − b‖², its gradients, Algorithm 11 "
-                  "(Ho-Kashyap), e⁺ = ½(e + |e|)")
-_DHS_592 = ("dhs", "§5.9.2 Convergence proof: separable case and 'e(k) ≤ 0, e(k) ≠ 0' for non-separable data")
+_DHS_59 = ("dhs", r"§5.9.1 The descent procedure: $J_s(\mathbf{a}, \mathbf{b}) = "
+                  r"\lVert\mathbf{Y}\mathbf{a} - \mathbf{b}\rVert^2$, its gradients, Algorithm 11 "
+                  r"(Ho-Kashyap), $\mathbf{e}^+ = \frac{1}{2}(\mathbf{e} + |\mathbf{e}|)$")
+_DHS_592 = ("dhs", r"§5.9.2 Convergence proof: separable case and '$\mathbf{e}(k) \leq 0$, "
+                   r"$\mathbf{e}(k) \neq 0$' for non-separable data")
 
 
 def _J_s(Y, a, b):
@@ -49,16 +50,29 @@ def _full_rank(s: Space):
     return D, N, Y
 
 
-@entry("ho_kashyap.criterion_gradients",
-       "J_s = ‖Ya − b‖²: ∇_a J_s = 2Yᵀ(Ya − b), ∇_b J_s = −2(Ya − b), and a = Y⁺b for fixed b",
+@entry("ho_kashyap.criterion_gradients", r"$J_s = \lVert\mathbf{Y}\mathbf{a} - "
+                                         r"\mathbf{b}\rVert^2$: $\nabla_{\mathbf{a}} J_s = "
+                                         r"2\mathbf{Y}^\top(\mathbf{Y}\mathbf{a} - \mathbf{b})$, "
+                                         r"$\nabla_{\mathbf{b}} J_s = -2(\mathbf{Y}\mathbf{a} - "
+                                         r"\mathbf{b})$, and $\mathbf{a} = "
+                                         r"\mathbf{Y}^+\mathbf{b}$ for fixed $\mathbf{b}$",
        uses=("least_squares.normal_equations",),
-       sources=[("udelar2018", f"{_UD_HK}: 'La idea es optimizar Ya − b tanto en a y en b, con la "
-                               "restricción que b > 0'"), _DHS_59])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: 'La idea es "
+                              r"optimizar $\mathbf{Y}\mathbf{a} - \mathbf{b}$ tanto en "
+                              r"$\mathbf{a}$ y en $\mathbf{b}$, con la restricción que "
+                              r"$\mathbf{b} > 0$'"),
+                _DHS_59],
+       printed=r"\text{optimise } \mathbf{Y}\mathbf{a} - \mathbf{b} \text{ in both } \mathbf{a} "
+               r"\text{ and } \mathbf{b}, \text{ subject to } \mathbf{b} > 0")
 def criterion_gradients() -> Statement:
-    """udelar2018's idea — optimise Ya − b in a and in b with b > 0 — is Duda-Hart-Stork's
-    J_s(a, b) = ‖Ya − b‖² with ∇_a J_s = 2Yᵀ(Ya − b) and ∇_b J_s = −2(Ya − b). For fixed b the
-    minimiser in a is the least-squares solution a = Y⁺b, Y⁺ = (YᵀY)⁻¹Yᵀ (Y of full column
-    rank): ∇_a J_s vanishes there. (D = 1, 2; N = D + 1.)"""
+    r"""udelar2018's idea — optimise $\mathbf{Y}\mathbf{a} - \mathbf{b}$ in $\mathbf{a}$ and in
+    $\mathbf{b}$ with $\mathbf{b} > \mathbf{0}$ — is Duda-Hart-Stork's $J_s(\mathbf{a},
+    \mathbf{b}) = \lVert\mathbf{Y}\mathbf{a} - \mathbf{b}\rVert^2$ with $\nabla_{\mathbf{a}}
+    J_s = 2\mathbf{Y}^\top(\mathbf{Y}\mathbf{a} - \mathbf{b})$ and $\nabla_{\mathbf{b}}
+    J_s = -2(\mathbf{Y}\mathbf{a} - \mathbf{b})$. For fixed $\mathbf{b}$ the minimiser in
+    $\mathbf{a}$ is the least-squares solution $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$,
+    $\mathbf{Y}^+ = (\mathbf{Y}^\top\mathbf{Y})^{-1}\mathbf{Y}^\top$ ($\mathbf{Y}$ of full column
+    rank): $\nabla_{\mathbf{a}} J_s$ vanishes there. ($D = 1, 2$; $N = D + 1$.)"""
     s = Space()
     D, N, Y = _full_rank(s)
     a, b = s.vector("a", D), s.vector("b", N)
@@ -77,15 +91,24 @@ def criterion_gradients() -> Statement:
 _SEPARABLE = [((2, 1), 1), ((1, 3), 1), ((-1, -2), -1), ((-3, 1), -1), ((0, -1), -1)]
 
 
-@entry("ho_kashyap.idea", "Separable ⇔ there are â and b̂ with Yâ = b̂ > 0",
+@entry("ho_kashyap.idea", r"Separable $\iff$ there are $\hat{\mathbf{a}}$ and $\hat{\mathbf{b}}$ "
+                          r"with $\mathbf{Y}\hat{\mathbf{a}} = \hat{\mathbf{b}} > \mathbf{0}$",
        uses=("perceptron.solution_region",),
-       sources=[("udelar2018", f"{_UD_HK}: 'Idea: En el caso linealmente separable, existen â y b̂ t.q. "
-                               "Yâ = b̂ > 0'"), _DHS_59])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: 'Idea: En el "
+                              r"caso linealmente separable, existen $\hat{\mathbf{a}}$ y "
+                              r"$\hat{\mathbf{b}}$ t.q. $\mathbf{Y}\hat{\mathbf{a}} = "
+                              r"\hat{\mathbf{b}} > 0$'"),
+                _DHS_59],
+       printed=r"\text{linearly separable} \;\Rightarrow\; \exists\, \hat{\mathbf{a}}, "
+               r"\hat{\mathbf{b}}: \ \mathbf{Y}\hat{\mathbf{a}} = \hat{\mathbf{b}} > 0")
 def idea() -> Statement:
-    """On linearly separable data some â has t_n âᵀ(x_n, 1) > 0 for all n, and b̂ = Yâ > 0 then
-    satisfies Yâ = b̂ > 0 (and conversely any such â separates). Encoded on the five points of a
-    separable data set in ℝ² (bias last): there are â ∈ ℝ³ and b̂_1..b̂_5 > 0 with row by row
-    y_nᵀâ = b̂_n — proved by an exact rational witness."""
+    r"""On linearly separable data some $\hat{\mathbf{a}}$ has
+    $t_n\hat{\mathbf{a}}^\top(\mathbf{x}_n, 1) > 0$ for all $n$, and $\hat{\mathbf{b}} =
+    \mathbf{Y}\hat{\mathbf{a}} > \mathbf{0}$ then satisfies $\mathbf{Y}\hat{\mathbf{a}} =
+    \hat{\mathbf{b}} > \mathbf{0}$ (and conversely any such $\hat{\mathbf{a}}$ separates).
+    Encoded on the five points of a separable data set in $\mathbb{R}^2$ (bias last): there are
+    $\hat{\mathbf{a}} \in \mathbb{R}^3$ and $\hat{b}_1, \dots, \hat{b}_5 > 0$ with, row by row,
+    $\mathbf{y}_n^\top\hat{\mathbf{a}} = \hat{b}_n$ — proved by an exact rational witness."""
     s = Space()
     a = sp.MatrixSymbol("a", 3, 1)
     bs = [sp.Symbol(f"b_{n + 1}", real=True) for n in range(len(_SEPARABLE))]
@@ -114,20 +137,32 @@ def _entrywise_abs(v, n: int):
     return sp.ImmutableMatrix([sp.Abs(MatrixElement(v, i, 0)) for i in range(n)])
 
 
-@entry("ho_kashyap.udelar_line5", "udelar2018's line 5 'b ← a + 2η(k)e⁺' should read b ← b + 2η(k)e⁺",
+@entry("ho_kashyap.udelar_line5", r"udelar2018's line 5 '$\mathbf{b} \leftarrow \mathbf{a} + "
+                                  r"2\eta(k)\mathbf{e}^+$' should read $\mathbf{b} \leftarrow "
+                                  r"\mathbf{b} + 2\eta(k)\mathbf{e}^+$",
        uses=("ho_kashyap.criterion_gradients",),
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_HK}: Algorithm 11, line 5 'b ← a + 2η(k)e⁺'"),
-                ("dhs", "§5.9.1, Algorithm 11, line 5 'b ← b + 2η(k)e⁺' and the b-step "
-                        "b(k+1) = b(k) − η(k)·½[∇_b J_s − |∇_b J_s|]")])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: Algorithm 11, "
+                              r"line 5 '$\mathbf{b} \leftarrow \mathbf{a} + "
+                              r"2\eta(k)\mathbf{e}^+$'"),
+                ("dhs", r"§5.9.1, Algorithm 11, line 5 '$\mathbf{b} \leftarrow \mathbf{b} + "
+                       r"2\eta(k)\mathbf{e}^+$' and the $\mathbf{b}$-step $\mathbf{b}(k+1) = "
+                       r"\mathbf{b}(k) - \eta(k)\frac{1}{2}[\nabla_{\mathbf{b}} J_s - "
+                       r"|\nabla_{\mathbf{b}} J_s|]$")],
+       printed=r"\mathbf{b} \leftarrow \mathbf{a} + 2\eta(k)\mathbf{e}^+")
 def udelar_line5() -> Statement:
-    """Ho-Kashyap's b-step is gradient descent on J_s in b that never lowers a component of b:
-    b(k+1) = b(k) − η·½[∇_b J_s − |∇_b J_s|] with ∇_b J_s = −2(Ya − b) = −2e, i.e.
-    b(k+1) = b(k) + 2η e⁺ (Duda-Hart-Stork Algorithm 11, line 5). udelar2018 prints
-    b ← a + 2η(k)e⁺, which is defined only when a and b have one length (N = D) and then is not
-    that step. Stated (N = D = 2, entrywise |·| written out): a + 2ηe⁺ = b − η·½[∇_b J_s −
-    |∇_b J_s|] — refuted; corrected with b + 2ηe⁺ — verified, and with it no component of b
-    decreases (b never leaves b > 0)."""
+    r"""Ho-Kashyap's $\mathbf{b}$-step is gradient descent on $J_s$ in $\mathbf{b}$ that never
+    lowers a component of $\mathbf{b}$: $\mathbf{b}(k+1) = \mathbf{b}(k) -
+    \eta\,\frac{1}{2}[\nabla_{\mathbf{b}} J_s - |\nabla_{\mathbf{b}} J_s|]$ with
+    $\nabla_{\mathbf{b}} J_s = -2(\mathbf{Y}\mathbf{a} - \mathbf{b}) = -2\mathbf{e}$, i.e.
+    $\mathbf{b}(k+1) = \mathbf{b}(k) + 2\eta\,\mathbf{e}^+$ (Duda-Hart-Stork Algorithm 11,
+    line 5). udelar2018 prints $\mathbf{b} \leftarrow \mathbf{a} + 2\eta(k)\mathbf{e}^+$, which
+    is defined only when $\mathbf{a}$ and $\mathbf{b}$ have one length ($N = D$) and then is not
+    that step. Stated ($N = D = 2$, the entrywise $|\cdot|$ written out): $\mathbf{a} +
+    2\eta\mathbf{e}^+ = \mathbf{b} - \eta\,\frac{1}{2}[\nabla_{\mathbf{b}}
+    J_s - |\nabla_{\mathbf{b}} J_s|]$ — refuted; corrected with $\mathbf{b} + 2\eta\mathbf{e}^+$
+    — verified, and with it no component of $\mathbf{b}$ decreases ($\mathbf{b}$ never leaves
+    $\mathbf{b} > \mathbf{0}$)."""
     s = Space()
     Y = s.matrix("Y", 2, 2)
     a, b = s.vector("a", 2), s.vector("b", 2)
@@ -147,16 +182,26 @@ def udelar_line5() -> Statement:
                                  "the printed algorithm's are in ho_kashyap.udelar_algorithm"))
 
 
-@entry("ho_kashyap.udelar_line6", "udelar2018's line 6 'a ← Yᵀb' should read a ← Y⁺b",
+@entry("ho_kashyap.udelar_line6", r"udelar2018's line 6 '$\mathbf{a} \leftarrow "
+                                  r"\mathbf{Y}^\top\mathbf{b}$' should read $\mathbf{a} "
+                                  r"\leftarrow \mathbf{Y}^+\mathbf{b}$",
        uses=("ho_kashyap.criterion_gradients",),
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_HK}: Algorithm 11, line 6 'a ← Yᵀb'"),
-                ("dhs", "§5.9.1, Algorithm 11, line 6 'a ← Y†b'")])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: Algorithm 11, "
+                              r"line 6 '$\mathbf{a} \leftarrow \mathbf{Y}^\top\mathbf{b}$'"),
+                ("dhs", r"§5.9.1, Algorithm 11, line 6 '$\mathbf{a} \leftarrow "
+                       r"\mathbf{Y}^\dagger\mathbf{b}$'")],
+       printed=r"\mathbf{a} \leftarrow \mathbf{Y}^\top \mathbf{b}")
 def udelar_line6() -> Statement:
-    """After the b-step Ho-Kashyap minimises J_s(a, b) = ‖Ya − b‖² in a for the new b:
-    a = Y⁺b = (YᵀY)⁻¹Yᵀb (Duda-Hart-Stork: a ← Y†b). udelar2018 prints a ← Yᵀb. Stated: Yᵀb
-    is stationary for J_s(·, b) — refuted (the gradient there is 2Yᵀ(YYᵀ − I)b); corrected: Y⁺b
-    is (Y of full column rank, D = 1, 2, N = D + 1)."""
+    r"""After the $\mathbf{b}$-step Ho-Kashyap minimises $J_s(\mathbf{a}, \mathbf{b}) =
+    \lVert\mathbf{Y}\mathbf{a} - \mathbf{b}\rVert^2$ in $\mathbf{a}$ for the new $\mathbf{b}$:
+    $\mathbf{a} = \mathbf{Y}^+\mathbf{b} =
+    (\mathbf{Y}^\top\mathbf{Y})^{-1}\mathbf{Y}^\top\mathbf{b}$ (Duda-Hart-Stork: $\mathbf{a}
+    \leftarrow \mathbf{Y}^\dagger\mathbf{b}$). udelar2018 prints $\mathbf{a} \leftarrow
+    \mathbf{Y}^\top\mathbf{b}$. Stated: $\mathbf{Y}^\top\mathbf{b}$ is stationary for $J_s(\cdot,
+    \mathbf{b})$ — refuted (the gradient there is $2\mathbf{Y}^\top(\mathbf{Y}\mathbf{Y}^\top -
+    \mathbf{I})\mathbf{b}$); corrected: $\mathbf{Y}^+\mathbf{b}$ is ($\mathbf{Y}$ of full column
+    rank, $D = 1, 2$, $N = D + 1$)."""
     s = Space()
     D, N, Y = _full_rank(s)
     a, b = s.vector("a", D), s.vector("b", N)
@@ -233,24 +278,32 @@ def _dhs_nonseparable(seed: int) -> RunResult:
                          f"{r.certificate_residual_}")
 
 
-@entry("ho_kashyap.udelar_algorithm",
-       "udelar2018's Algorithm 11 as printed does not deliver its promise on separable data",
+@entry("ho_kashyap.udelar_algorithm", "udelar2018's Algorithm 11 as printed does not deliver "
+                                      "its promise on separable data",
        uses=("ho_kashyap.udelar_line5", "ho_kashyap.udelar_line6",),
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_HK}: 'Si las muestras son linealmente separables, entrega una "
-                               "solución exacta en un número finito de pasos' and Algorithm 11, lines 1-10"),
-                ("dhs", "§5.9, Algorithm 11 (Ho-Kashyap) and its convergence for 0 < η < 1")])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: 'Si las muestras "
+                              "son linealmente separables, entrega una solución exacta en un "
+                              "número finito de pasos' and Algorithm 11, lines 1-10"),
+                ("dhs", r"§5.9, Algorithm 11 (Ho-Kashyap) and its convergence for $0 < \eta < 1$")],
+       printed=r"\text{linearly separable samples: an exact solution in a finite number of steps "
+               "(Algorithm 11)}")
 def udelar_algorithm() -> Statement:
-    """udelar2018 promises that Ho-Kashyap "entrega una solución exacta en un número finito de
-    pasos" on separable data and "permite saber si el problema no es linealmente separable",
-    and prints Algorithm 11 with b ← a + 2η(k)e⁺ (line 5) and a ← Yᵀb (line 6). As printed
-    (stated): on N = D samples with Y invertible (separable; the only shapes where line 5
-    type-checks), a(0) small integers, b(0) = 1, η = 1/2, b_min = 1/1000, k_max = 60, the
-    algorithm returns a solution — refuted in exact rationals: it ends with NO SOLUTION FOUND,
-    the iterates growing without bound (from a(0) = 0 it instead stops at once on the trivial
-    a = b = 0). Corrected (Duda-Hart-Stork Algorithm 11, numerics.ho_kashyap): on separable data
-    it returns a with Ya > 0 and b > 0; on data that numerics.separability's LP finds
-    non-separable it returns a certificate (c ≥ 0, Σc = 1, Yᵀc = 0) instead."""
+    r"""udelar2018 promises that Ho-Kashyap "entrega una solución exacta en un número finito de
+    pasos" on separable data and "permite saber si el problema no es linealmente separable", and
+    prints Algorithm 11 with $\mathbf{b} \leftarrow \mathbf{a} + 2\eta(k)\mathbf{e}^+$ (line 5)
+    and $\mathbf{a} \leftarrow \mathbf{Y}^\top\mathbf{b}$ (line 6). As printed (stated): on $N =
+    D$ samples with $\mathbf{Y}$ invertible (separable; the only shapes where line 5
+    type-checks), $\mathbf{a}(0)$ small integers, $\mathbf{b}(0) = \mathbf{1}$, $\eta = 1/2$,
+    $b_{\min} = 1/1000$, $k_{\max} = 60$, the algorithm returns a solution — refuted in exact
+    rationals: it ends with NO SOLUTION FOUND, the iterates growing without bound (from
+    $\mathbf{a}(0) = \mathbf{0}$ it instead stops at once on the trivial $\mathbf{a} =
+    \mathbf{b} = \mathbf{0}$). Corrected (Duda-Hart-Stork Algorithm 11, `numerics.ho_kashyap`):
+    on separable data it returns $\mathbf{a}$ with $\mathbf{Y}\mathbf{a} > \mathbf{0}$ and
+    $\mathbf{b} > \mathbf{0}$; on data that the linear program of
+    `numerics.separability.linear_separability` finds non-separable it returns a certificate
+    ($\mathbf{c} \geq \mathbf{0}$, $\sum_n c_n = 1$, $\mathbf{Y}^\top\mathbf{c} = \mathbf{0}$)
+    instead."""
     return Statement(Space(), stated=Behaviour(
         _printed_run, "udelar2018's printed Algorithm 11 returns a solution on separable data (N = D)",
         seeds=tuple(range(6))), claims={
@@ -263,18 +316,29 @@ def udelar_algorithm() -> Statement:
     })
 
 
-@entry("ho_kashyap.nonseparability_certificate",
-       "e(k) ≤ 0 with e(k) ≠ 0 at a = Y⁺b proves the samples are not linearly separable",
+@entry("ho_kashyap.nonseparability_certificate", r"$\mathbf{e}(k) \leq \mathbf{0}$ with "
+                                                 r"$\mathbf{e}(k) \neq \mathbf{0}$ at "
+                                                 r"$\mathbf{a} = \mathbf{Y}^+\mathbf{b}$ proves "
+                                                 "the samples are not linearly separable",
        uses=("ho_kashyap.criterion_gradients", "ho_kashyap.idea",),
-       sources=[("udelar2018", f"{_UD_HK}: 'Permite saber si el problema no es linealmente separable'"),
-                _DHS_592])
+       sources=[("udelar2018", "Algoritmo de Ho-Kashyap para mínimos cuadrados: 'Permite saber "
+                              "si el problema no es linealmente separable'"),
+                _DHS_592],
+       printed=r"\text{Ho-Kashyap tells whether the problem is not linearly separable: } "
+               r"\mathbf{e}(k) \leq 0,\ \mathbf{e}(k) \neq 0")
 def nonseparability_certificate() -> Statement:
-    """At a = Y⁺b (Y of full column rank) the error e = Ya − b is orthogonal to the columns of Y:
-    Yᵀe = Yᵀ(YY⁺ − I)b = 0. If some â separated the samples, p = Yâ > 0, then pᵀe = âᵀYᵀe = 0;
-    but e ≤ 0 with e ≠ 0 gives pᵀe < 0 for every p > 0. So a step with e ≤ 0, e ≠ 0 proves
-    non-separability (Duda-Hart-Stork §5.9.2). Claims: Yᵀe = 0 and (Yâ)ᵀe = 0 for every â
-    (D = 1, 2, N = D + 1); and, with e = −q, q_1 > 0, q_2 ≥ 0 (N = 2, written out), pᵀe < 0
-    for every p > 0."""
+    r"""At $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$ ($\mathbf{Y}$ of full column rank) the error
+    $\mathbf{e} = \mathbf{Y}\mathbf{a} - \mathbf{b}$ is orthogonal to the columns of
+    $\mathbf{Y}$: $\mathbf{Y}^\top\mathbf{e} = \mathbf{Y}^\top(\mathbf{Y}\mathbf{Y}^+ -
+    \mathbf{I})\mathbf{b} = \mathbf{0}$. If some $\hat{\mathbf{a}}$ separated the samples,
+    $\mathbf{p} = \mathbf{Y}\hat{\mathbf{a}} > \mathbf{0}$, then $\mathbf{p}^\top\mathbf{e} =
+    \hat{\mathbf{a}}^\top\mathbf{Y}^\top\mathbf{e} = 0$; but $\mathbf{e} \leq \mathbf{0}$ with
+    $\mathbf{e} \neq \mathbf{0}$ gives $\mathbf{p}^\top\mathbf{e} < 0$ for every $\mathbf{p} >
+    \mathbf{0}$. So a step with $\mathbf{e} \leq \mathbf{0}$, $\mathbf{e} \neq \mathbf{0}$ proves
+    non-separability (Duda-Hart-Stork §5.9.2). Claims: $\mathbf{Y}^\top\mathbf{e} = \mathbf{0}$
+    and $(\mathbf{Y}\hat{\mathbf{a}})^\top\mathbf{e} = 0$ for every $\hat{\mathbf{a}}$ ($D = 1,
+    2$, $N = D + 1$); and, with $\mathbf{e} = -\mathbf{q}$, $q_1 > 0$, $q_2 \geq 0$ ($N = 2$,
+    written out), $\mathbf{p}^\top\mathbf{e} < 0$ for every $\mathbf{p} > \mathbf{0}$."""
     s = Space()
     D, N, Y = _full_rank(s)
     b, ahat = s.vector("b", N), s.vector("â", D)

@@ -63,26 +63,37 @@ def _double_sum(R, N, K):
 
 # --- notation: 1-of-K targets and augmented vectors -----------------------------------------
 
-@entry("least_squares.one_of_k", "1-of-K coding: the rows of T sum to one, have unit norm, and count the classes",
+@entry("least_squares.one_of_k", r"1-of-$K$ coding: the rows of $\mathbf{T}$ sum to one, have "
+                                 "unit norm, and count the classes",
        sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
-                ("bromberg2012", "§3, codificación 1-de-K: the definition and the example C_3, K = 6"),
-                ("udelar2018", "Determinando los parámetros de los discriminantes: t_{n,k} = 1{C_n = ω_k}"),
-                ("ml10", "regression approach, one-hot-encoding z_i")],
+                ("bromberg2012", "§3, codificación 1-de-$K$: the definition and the example "
+                                r"$\mathcal{C}_3$, $K = 6$"),
+                ("udelar2018", "Determinando los parámetros de los discriminantes: $t_{n,k} = 1$ "
+                              r"if $\mathcal{C}_n = \omega_k$, else $0$"),
+                ("ml10", "regression approach, one-hot-encoding $z_i$")],
        kind="caveat",
-       caveat="misattributed: bromberg2012 §3, udelar2018 and ml10 only define the coding (bromberg2012: "
-              "'el vector t tendrá todas sus componentes iguales a 0, a excepción de la k-ésima que "
-              "tendrá el valor 1. Por ejemplo, si t corresponde a C_3, y K = 6, entonces t = (0, 0, 1, "
-              "0, 0, 0)'; udelar2018: 't_{n,k} = 1{C_n = ω_k}'; ml10: 'z_i = 1 e z_k = 0 per k ≠ i'). "
-              "None of them states T1_K = 1_N, Σ_k t_nk² = 1 or TᵀT1_K = Tᵀ1_N: these are consequences "
-              "of the definition (Bishop PRML §4.1.3 and Exercise 4.2 use the rows summing to one)")
+       caveat="misattributed: bromberg2012 §3, udelar2018 and ml10 only define the coding "
+              r"(bromberg2012: 'el vector $\mathbf{t}$ tendrá todas sus componentes iguales a 0, "
+              "a excepción de la $k$-ésima que tendrá el valor 1. Por ejemplo, si $t$ "
+              r"corresponde a $\mathcal{C}_3$, y $K = 6$, entonces $\mathbf{t} = (0, 0, 1, 0, 0, "
+              r"0)$'; udelar2018: '$t_{n,k} = \mathbb{1}_{\{\mathcal{C}_n = \omega_k\}}$'; ml10: "
+              r"'$z_i = 1$ e $z_k = 0$ per $k \neq i$'). None of them states "
+              r"$\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$, $\sum_k t_{nk}^2 = 1$ or "
+              r"$\mathbf{T}^\top\mathbf{T}\mathbf{1}_K = \mathbf{T}^\top\mathbf{1}_N$: these are "
+              "consequences of the definition (Bishop PRML §4.1.3 and Exercise 4.2 use the rows "
+              "summing to one)",
+       printed=r"t \in \mathcal{C}_3,\ K = 6 \;\Rightarrow\; \mathbf{t} = (0, 0, 1, 0, 0, 0)")
 def one_of_k() -> Statement:
-    """The documents define the coding: a sample of class C_k gets the target t with t_k = 1 and
-    t_j = 0 for j ≠ k (udelar2018: t_{n,k} = 1{C_n = ω_k}; ml10: z_i = 1, z_k = 0 for k ≠ i;
-    bromberg2012: C_3 with K = 6 gives t = (0, 0, 1, 0, 0, 0), shown as notation — it holds by
-    the definition). The claims are consequences none of them states: stacked as the rows of T,
-    every row sums to one (T 1_K = 1_N), every row has unit norm (Σ_k t_{nk}² = 1), and the
-    column sums Tᵀ1_N are the class counts N_k, which TᵀT carries on its diagonal
-    (TᵀT 1_K = Tᵀ1_N). Bishop PRML §4.1.3 (Exercise 4.2) uses the first."""
+    r"""The documents define the coding: a sample of class $\mathcal{C}_k$ gets the target
+    $\mathbf{t}$ with $t_k = 1$ and $t_j = 0$ for $j \neq k$ (udelar2018: $t_{n,k} = 1$ if
+    $\mathcal{C}_n = \omega_k$; ml10: $z_i = 1$, $z_k = 0$ for $k \neq i$; bromberg2012:
+    $\mathcal{C}_3$ with $K = 6$ gives $\mathbf{t} = (0, 0, 1, 0, 0, 0)$, shown as notation — it
+    holds by the definition). The claims are consequences none of them states: stacked as the
+    rows of $\mathbf{T}$, every row sums to one ($\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$), every
+    row has unit norm ($\sum_k t_{nk}^2 = 1$), and the column sums $\mathbf{T}^\top\mathbf{1}_N$
+    are the class counts $N_k$, which $\mathbf{T}^\top\mathbf{T}$ carries on its diagonal
+    ($\mathbf{T}^\top\mathbf{T}\mathbf{1}_K = \mathbf{T}^\top\mathbf{1}_N$). Bishop PRML §4.1.3
+    (Exercise 4.2) uses the first."""
     s = Space()
     N, K = s.dim("N", sizes=(2, 3)), s.dim("K", sizes=(2, 3))
     T = s.matrix("T", N, K, "one_hot_rows")
@@ -109,12 +120,27 @@ def _class_counts(T: np.ndarray) -> np.ndarray:
     return nfisher.scatter_matrices(np.arange(T.shape[0], dtype=float)[:, None], labels).counts_
 
 
-@entry("least_squares.augmented_bias_last", "y(x) = Wᵀx + b = W̃ᵀx̃ with x̃ = (x, 1), W̃ = [W; bᵀ]",
-       sources=[("bromberg2012", "§3, y_k(x) = w_kᵀx + b_k = w̃ᵀx̃ and y(x) = W̃ᵀx̃")])
+@entry("least_squares.augmented_bias_last", r"$\mathbf{y}(\mathbf{x}) = "
+                                            r"\mathbf{W}^\top\mathbf{x} + \mathbf{b} = "
+                                            r"\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$ with "
+                                            r"$\tilde{\mathbf{x}} = (\mathbf{x}, 1)$, "
+                                            r"$\tilde{\mathbf{W}} = [\mathbf{W}; "
+                                            r"\mathbf{b}^\top]$",
+       sources=[("bromberg2012", r"§3, $y_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + b_k = "
+                                r"\tilde{\mathbf{w}}^\top\tilde{\mathbf{x}}$ and "
+                                r"$\mathbf{y}(\mathbf{x}) = "
+                                r"\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$")],
+       printed=r"y_k(\mathbf{x}) = \mathbf{w}_k^\top \mathbf{x} + b_k = \tilde{\mathbf{w}}^\top "
+               r"\tilde{\mathbf{x}}, \qquad \mathbf{y}(\mathbf{x}) = \tilde{\mathbf{W}}^\top "
+               r"\tilde{\mathbf{x}}")
 def augmented_bias_last() -> Statement:
-    """bromberg2012 extends each w_k to w̃_k = (w_k, b_k) and x to x̃ = (x, 1), so
-    y_k(x) = w_kᵀx + b_k = w̃_kᵀx̃ (printed w̃ᵀx̃, the index k implied), and stacks the w̃_k
-    as the columns of W̃: y(x) = W̃ᵀx̃. The k-th output is selected by a one-hot v = e_kᵀ."""
+    r"""bromberg2012 extends each $\mathbf{w}_k$ to $\tilde{\mathbf{w}}_k = (\mathbf{w}_k, b_k)$
+    and $\mathbf{x}$ to $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$, so $y_k(\mathbf{x}) =
+    \mathbf{w}_k^\top\mathbf{x} + b_k = \tilde{\mathbf{w}}_k^\top\tilde{\mathbf{x}}$ (printed
+    $\tilde{\mathbf{w}}^\top\tilde{\mathbf{x}}$, the index $k$ implied), and stacks the
+    $\tilde{\mathbf{w}}_k$ as the columns of $\tilde{\mathbf{W}}$: $\mathbf{y}(\mathbf{x}) =
+    \tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$. The $k$-th output is selected by a one-hot row
+    $\mathbf{v} = \mathbf{e}_k^\top$."""
     s = Space()
     d, K = s.dim("d"), s.dim("K", sizes=(2, 3))
     W, b, x = s.matrix("W", d, K), s.vector("b", K), s.vector("x", d)
@@ -129,29 +155,43 @@ def augmented_bias_last() -> Statement:
                           lambda ev: nl.augment(ev(x).T, bias="last") @ ev(Wt))])
 
 
-@entry("least_squares.augmented_bias_first",
-       "ml10 prints y_i(x) = w_iᵀ + w_{i,0} (no x); the augmented g(x) = Wᵀx + w₀ = Aᵀx̃, x̃ = (1, x)",
-       sources=[("ml10", "regression approach: 'funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}'"),
-                ("ml10", "y(x) = Wᵀx̄, W ∈ R^{(D+1)×K}"),
+@entry("least_squares.augmented_bias_first", r"ml10 prints $y_i(\mathbf{x}) = \mathbf{w}_i^\top "
+                                             r"+ w_{i,0}$ (no $\mathbf{x}$); the augmented "
+                                             r"$\mathbf{g}(\mathbf{x}) = "
+                                             r"\mathbf{W}^\top\mathbf{x} + \mathbf{w}_0 = "
+                                             r"\mathbf{A}^\top\tilde{\mathbf{x}}$, "
+                                             r"$\tilde{\mathbf{x}} = (1, \mathbf{x})$",
+       sources=[("ml10", r"regression approach: 'funzioni discriminanti $y_i(\mathbf{x}) = "
+                        r"\mathbf{w}_i^\top + w_{i,0}$'"),
+                ("ml10", r"$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\bar{\mathbf{x}}$, "
+                        r"$\mathbf{W} \in \mathbb{R}^{(D+1) \times K}$"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, coord. homogéneas")],
-       kind="typo")
+       kind="typo",
+       printed=r"y_i(\mathbf{x}) = \mathbf{w}_i^\top + w_{i,0}")
 def augmented_bias_first() -> Statement:
-    """ml10 introduces the K regressions as "funzioni discriminanti y_i(x) = w_iᵀ + w_{i,0}": the
-    x is missing. As printed the right-hand side has no x at all, and for D ≥ 2 it is not even
-    well-typed (w_i ∈ R^D, so w_iᵀ is a 1×D row plus the scalar w_{i,0}). The closest
-    well-typed reading is D = 1, where w_iᵀ is a number: encoded there, y_i(x) = w_iᵀ + w_{i,0}
-    is compared with ml10's own definition of the same outputs, y(x) = Wᵀx̄ with
-    x̄ = (1, x_1, …, x_D) and column i of W = (w_{i,0}, w_{i,1}, …, w_{i,D}) (its i-th entry
-    selected by a one-hot v = e_iᵀ), and refuted: they agree only where x = 1. Corrected:
-    y_i(x) = w_iᵀx + w_{i,0} = (Wᵀx̄)_i.
+    r"""ml10 introduces the $K$ regressions as "funzioni discriminanti $y_i(\mathbf{x}) =
+    \mathbf{w}_i^\top + w_{i,0}$": the $\mathbf{x}$ is missing. As printed the right-hand side has
+    no $\mathbf{x}$ at all, and for $D \geq 2$ it is not even well-typed ($\mathbf{w}_i \in
+    \mathbb{R}^D$, so $\mathbf{w}_i^\top$ is a $1 \times D$ row plus the scalar $w_{i,0}$). The
+    closest well-typed reading is $D = 1$, where $\mathbf{w}_i^\top$ is a number: encoded there,
+    $y_i(\mathbf{x}) = \mathbf{w}_i^\top + w_{i,0}$ is compared with ml10's own definition of the
+    same outputs, $\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\bar{\mathbf{x}}$ with
+    $\bar{\mathbf{x}} = (1, x_1, \dots, x_D)$ and column $i$ of $\mathbf{W}$ equal to $(w_{i,0},
+    w_{i,1}, \dots, w_{i,D})$ (its $i$-th entry selected by a one-hot row $\mathbf{v} =
+    \mathbf{e}_i^\top$), and refuted: they agree only where $\mathbf{x} = 1$. Corrected:
+    $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = (\mathbf{W}^\top\bar{\mathbf{x}})_i$.
 
-    udelar2018 prints the augmentation correctly, and its claims are verified here at every
-    d: g_k(x) = w_kᵀx + w_{k,0} = (w_{k,0}, w_kᵀ)·(1, xᵀ) = a_kᵀx̃ and g(x) = (a_1ᵀ; …; a_cᵀ)x̃ =
-    Aᵀx̃, A having the a_k as columns (ml10's y(x) = Wᵀx̄ is the same identity).
+    udelar2018 prints the augmentation correctly, and its claims are verified here at every $d$:
+    $g_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + w_{k,0} = (w_{k,0}, \mathbf{w}_k^\top) \cdot
+    (1, \mathbf{x}^\top) = \mathbf{a}_k^\top\tilde{\mathbf{x}}$ and $\mathbf{g}(\mathbf{x}) =
+    (\mathbf{a}_1^\top; \dots; \mathbf{a}_c^\top)\tilde{\mathbf{x}} =
+    \mathbf{A}^\top\tilde{\mathbf{x}}$, $\mathbf{A}$ having the $\mathbf{a}_k$ as columns (ml10's
+    $\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\bar{\mathbf{x}}$ is the same identity).
 
-    A typo (DESIGN.md, "Reading policy"): one symbol dropped, which ml10 itself restores a few
-    lines on — "y(x) = Wᵀx̄", with "x̄ ... il vettore delle features di x esteso con una
-    componente aggiuntiva che assume sempre il valore 1"."""
+    A typo (DESIGN.md, "Reading policy"): one symbol dropped, which ml10 itself restores a
+    few lines on — "$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\bar{\mathbf{x}}$", with
+    "$\bar{\mathbf{x}}$ ... il vettore delle features di $\mathbf{x}$ esteso con una componente
+    aggiuntiva che assume sempre il valore 1"."""
     s = Space()
     d, K = s.dim("d"), s.dim("K", sizes=(2, 3))
     W, w0, x = s.matrix("W", d, K), s.vector("w_0", K), s.vector("x", d)
@@ -177,18 +217,23 @@ def augmented_bias_first() -> Statement:
                            lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
 
-@entry("least_squares.argmax_class_index",
-       "ml10: x goes to the class C_k 'tale che K = argmax_i y_i(x)' — K (the number of classes) for k",
+@entry("least_squares.argmax_class_index", r"ml10: $\mathbf{x}$ goes to the class $C_k$ 'tale "
+                                           r"che $K = \operatorname{argmax}_i y_i(\mathbf{x})$' "
+                                           "— $K$ (the number of classes) for $k$",
        kind="typo",
-       sources=[("ml10", "regression approach: 'Assumiamo di avere K classi', then 'l'elemento x è "
-                         "associato alla classe C_k tale che K = argmax_i y_i(x)'")])
+       sources=[("ml10", "regression approach: 'Assumiamo di avere $K$ classi', then 'l'elemento "
+                        r"$\mathbf{x}$ è associato alla classe $C_k$ tale che $K = "
+                        r"\operatorname{argmax}_i y_i(\mathbf{x})$'")],
+       printed=r"K = \underset{i}{\operatorname{argmax}}\, y_i(\mathbf{x})")
 def argmax_class_index() -> Statement:
-    """ml10 assigns x to "la classe C_k tale che K = argmax_i y_i(x)". K is the number of
-    classes ("Assumiamo di avere K classi", the paragraph before), so as printed the argmax is
-    always the last class: with K = 2, y_2(x) ≥ y_1(x) for every x — refuted wherever
-    y_1(x) > y_2(x). A typo (DESIGN.md, "Reading policy"): K for k, corrected by the same
-    sentence's "la classe C_k" — the class chosen is the one with the largest output,
-    y_k(x) = max_i y_i(x) ≥ y_i(x) for every i (K = 2, every ordering of the outputs)."""
+    r"""ml10 assigns $\mathbf{x}$ to "la classe $C_k$ tale che $K = \operatorname{argmax}_i
+    y_i(\mathbf{x})$". $K$ is the number of classes ("Assumiamo di avere $K$ classi", the
+    paragraph before), so as printed the argmax is always the last class: with $K = 2$,
+    $y_2(\mathbf{x}) \geq y_1(\mathbf{x})$ for every $\mathbf{x}$ — refuted wherever
+    $y_1(\mathbf{x}) > y_2(\mathbf{x})$. A typo (DESIGN.md, "Reading policy"): $K$ for $k$,
+    corrected by the same sentence's "la classe $C_k$" — the class chosen is the one with the
+    largest output, $y_k(\mathbf{x}) = \max_i y_i(\mathbf{x}) \geq y_i(\mathbf{x})$ for every $i$
+    ($K = 2$, every ordering of the outputs)."""
     s = Space()
     y1, y2 = s.scalar("y_1"), s.scalar("y_2")
     yk, yK = s.scalar("y_k"), s.scalar("y_K")
@@ -201,14 +246,21 @@ def argmax_class_index() -> Statement:
                   "the argmax of the same outputs, checked in least_squares.masking_k_gt_2")
 
 
-@entry("least_squares.design_matrix_entries", "(X̄W)_{ij} = w_{j,0} + Σ_k x_i^{(k)} w_{j,k} = y_j(x_i)",
-       sources=[("ml10", "(X̄W)_{i,j} and the matrix of residuals"),
-                ("bromberg2012", "§3, the rows of X̃ and T")])
+@entry("least_squares.design_matrix_entries", r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j} = w_{j,0} + "
+                                              r"\sum_{k=1}^{D} x_i^{(k)} w_{j,k} = "
+                                              r"y_j(\mathbf{x}_i)$",
+       sources=[("ml10", r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j}$ and the matrix of residuals"),
+                ("bromberg2012", r"§3, the rows of $\tilde{\mathbf{X}}$ and $\mathbf{T}$")],
+       printed=r"(\overline{\mathbf{X}} \mathbf{W})_{i,j} = w_{j,0} + \sum_{k=1}^{D} x_i^{(k)} "
+               r"w_{j,k} = y_j(\mathbf{x}_i)")
 def design_matrix_entries() -> Statement:
-    """With X̄ = [1 X] (row i = (1, x_i^{(1)}, …, x_i^{(D)})) and column j of W holding
-    (w_{j,0}, …, w_{j,D}), the (i, j) entry of X̄W is w_{j,0} + Σ_{k=1}^D x_i^{(k)} w_{j,k},
-    which is y_j(x_i) = w_jᵀx_i + w_{j,0}: row i of X̄W is y(x_i)ᵀ. Hence
-    (X̄W − T)_{i,j} = y_j(x_i) − t_{i,j} (for any T; ml10's T is 1-of-K)."""
+    r"""With $\bar{\mathbf{X}} = [\mathbf{1}\ \mathbf{X}]$ (row $i$ equal to $(1, x_i^{(1)},
+    \dots, x_i^{(D)})$) and column $j$ of $\mathbf{W}$ holding $(w_{j,0}, \dots, w_{j,D})$, the
+    $(i, j)$ entry of $\bar{\mathbf{X}}\mathbf{W}$ is $w_{j,0} + \sum_{k=1}^{D} x_i^{(k)}
+    w_{j,k}$, which is $y_j(\mathbf{x}_i) = \mathbf{w}_j^\top\mathbf{x}_i + w_{j,0}$: row $i$ of
+    $\bar{\mathbf{X}}\mathbf{W}$ is $\mathbf{y}(\mathbf{x}_i)^\top$. Hence
+    $(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})_{i,j} = y_j(\mathbf{x}_i) - t_{i,j}$ (for any
+    $\mathbf{T}$; ml10's $\mathbf{T}$ is 1-of-$K$)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(2, 3)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
     X, Wx, w0 = s.matrix("X", N, d), s.matrix("W_x", d, K), s.vector("w_0", K)
@@ -239,17 +291,27 @@ def _square_residual(s: Space):
     return Xb, W, T, u, R
 
 
-@entry("least_squares.residual_diagonal", "ml10: ((X̄W − T)ᵀ(X̄W − T))_{i,i} = Σ_j (y_j(x_i) − t_{i,j})²",
+@entry("least_squares.residual_diagonal", r"ml10: $((\bar{\mathbf{X}}\mathbf{W} - "
+                                          r"\mathbf{T})^\top(\bar{\mathbf{X}}\mathbf{W} - "
+                                          r"\mathbf{T}))_{i,i} = \sum_j (y_j(\mathbf{x}_i) - "
+                                          "t_{i,j})^2$",
        uses=("least_squares.design_matrix_entries",),
-       sources=[("ml10", "the diagonal of (X̄W − T)ᵀ(X̄W − T)")], kind="erratum")
+       sources=[("ml10", r"the diagonal of $(\bar{\mathbf{X}}\mathbf{W} - "
+                        r"\mathbf{T})^\top(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})$")],
+       kind="erratum",
+       printed=r"\left((\overline{\mathbf{X}} \mathbf{W} - \mathbf{T})^\top "
+               r"(\overline{\mathbf{X}} \mathbf{W} - \mathbf{T})\right)_{i,i} = \sum_{j=1}^{K} "
+               r"\left(y_j(\mathbf{x}_i) - t_{i,j}\right)^2")
 def residual_diagonal() -> Statement:
-    """ml10 prints ((X̄W − T)ᵀ(X̄W − T))_{i,i} = Σ_{j=1}^K (y_j(x_i) − t_{i,j})², with i a
-    sample. But RᵀR is K×K: its (j, j) entry is Σ_i (y_j(x_i) − t_{i,j})², a sum over the
-    samples for one class. The per-sample sum over the classes, ‖r_i‖² for the row r_iᵀ = uR
-    of sample i, is the diagonal of the N×N matrix RRᵀ. (For N ≠ K the printed entry does
-    not even exist for every sample i; it is encoded at N = K, where both products are
-    square and of the same size, and a counterexample there refutes the printed general
-    claim.)"""
+    r"""ml10 prints $((\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})^\top(\bar{\mathbf{X}}\mathbf{W} -
+    \mathbf{T}))_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$, with $i$ a sample. But
+    $\mathbf{R}^\top\mathbf{R}$ is $K \times K$: its $(j, j)$ entry is $\sum_i
+    (y_j(\mathbf{x}_i) - t_{i,j})^2$, a sum over the samples for one class. The per-sample sum
+    over the classes, $\lVert\mathbf{r}_i\rVert^2$ for the row $\mathbf{r}_i^\top =
+    \mathbf{u}\mathbf{R}$ of sample $i$, is the diagonal of the $N \times N$ matrix
+    $\mathbf{R}\mathbf{R}^\top$. (For $N \neq K$ the printed entry does not even exist for every
+    sample $i$; it is encoded at $N = K$, where both products are square and of the same size,
+    and a counterexample there refutes the printed general claim.)"""
     s = Space()
     _, _, _, u, R = _square_residual(s)
     per_sample = Norm(R.T * u.T) ** 2
@@ -273,16 +335,27 @@ def _sample_error_agreement(label: str, expr, s: Space, u) -> Agreement:
                      expr, compute)
 
 
-@entry("least_squares.residual_diagonal_class_k",
-       "ml10: for x_i ∈ C_k, the (i, i) entry of RᵀR is (y_k(x_i) − 1)² + Σ_{j≠k} y_j(x_i)²",
+@entry("least_squares.residual_diagonal_class_k", r"ml10: for $\mathbf{x}_i \in C_k$, the $(i, "
+                                                  r"i)$ entry of $\mathbf{R}^\top\mathbf{R}$ is "
+                                                  r"$(y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} "
+                                                  r"y_j(\mathbf{x}_i)^2$",
        uses=("least_squares.residual_diagonal", "least_squares.one_of_k",),
-       sources=[("ml10", "the diagonal entry when x_i lies in class C_k")], kind="erratum")
+       sources=[("ml10", r"the diagonal entry when $\mathbf{x}_i$ lies in class $C_k$")],
+       kind="erratum",
+       printed=r"\left((\overline{\mathbf{X}} \mathbf{W} - \mathbf{T})^\top "
+               r"(\overline{\mathbf{X}} \mathbf{W} - \mathbf{T})\right)_{i,i} = (y_k(x_i) - 1)^2 "
+               r"+ \sum_{j \neq k} y_j(\mathbf{x}_i)^2")
 def residual_diagonal_class_k() -> Statement:
-    """ml10 continues: if x_i is in C_k, ((X̄W − T)ᵀ(X̄W − T))_{i,i} = (y_k(x_i) − 1)² +
-    Σ_{j≠k} y_j(x_i)². The right-hand side is right — with t_i = e_k, Σ_j (y_j(x_i) − t_{i,j})²
-    splits into the j = k term and the others — but it is again the (i, i) entry of RRᵀ,
-    not of RᵀR (see least_squares.residual_diagonal). The one-hot row t_iᵀ = uT marks k:
-    y_k(x_i) = y(x_i)ᵀt_i, and Σ_{j≠k} y_j(x_i)² = ‖y(x_i)‖² − y_k(x_i)²."""
+    r"""ml10 continues: if $\mathbf{x}_i$ is in $C_k$, $((\bar{\mathbf{X}}\mathbf{W} -
+    \mathbf{T})^\top(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T}))_{i,i} =
+    (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} y_j(\mathbf{x}_i)^2$. The right-hand side is
+    right — with $\mathbf{t}_i = \mathbf{e}_k$, $\sum_j (y_j(\mathbf{x}_i) - t_{i,j})^2$ splits
+    into the $j = k$ term and the others — but it is again the $(i, i)$ entry of
+    $\mathbf{R}\mathbf{R}^\top$, not of $\mathbf{R}^\top\mathbf{R}$ (see
+    `least_squares.residual_diagonal`). The one-hot row $\mathbf{t}_i^\top =
+    \mathbf{u}\mathbf{T}$ marks $k$: $y_k(\mathbf{x}_i) =
+    \mathbf{y}(\mathbf{x}_i)^\top\mathbf{t}_i$, and $\sum_{j \neq k} y_j(\mathbf{x}_i)^2 =
+    \lVert\mathbf{y}(\mathbf{x}_i)\rVert^2 - y_k(\mathbf{x}_i)^2$."""
     s = Space()
     Xb, W, T, u, R = _square_residual(s)
     y_i, y_k = s.vector("y", s.dims["N"][0]), s.scalar("y_k")
@@ -297,18 +370,30 @@ def residual_diagonal_class_k() -> Statement:
         numeric=[_sample_error_agreement("(y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2", rhs, s, u)])
 
 
-@entry("least_squares.trace_is_sum_of_squares",
-       "Σ of the diagonal of RᵀR = Σ_i Σ_j (y_j(x_i) − t_{i,j})² = tr(RᵀR); E(W) = ½ tr(RᵀR)",
+@entry("least_squares.trace_is_sum_of_squares", r"The diagonal of $\mathbf{R}^\top\mathbf{R}$ "
+                                                r"sums to $\sum_i \sum_j (y_j(\mathbf{x}_i) - "
+                                                "t_{i,j})^2 = "
+                                                r"\operatorname{tr}(\mathbf{R}^\top\mathbf{R})$; "
+                                                r"$E(\mathbf{W}) = "
+                                                r"\frac{1}{2}\operatorname{tr}(\mathbf{R}^\top\mathbf{R})$",
        uses=("least_squares.design_matrix_entries",),
-       sources=[("ml10", "the trace of (X̄W − T)ᵀ(X̄W − T) and E(W)"),
-                ("udelar2018", "Clasificación con mínimos cuadrados, E(A) = ½ Trace{…}")])
+       sources=[("ml10", r"the trace of $(\bar{\mathbf{X}}\mathbf{W} - "
+                        r"\mathbf{T})^\top(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})$ and "
+                        r"$E(\mathbf{W})$"),
+                ("udelar2018", r"Clasificación con mínimos cuadrados, $E(\mathbf{A}) = "
+                              r"\frac{1}{2}\operatorname{Trace}\{\dots\}$")],
+       printed=r"E(\mathbf{W}) = \frac{1}{2} \operatorname{tr}\left((\overline{\mathbf{X}} "
+               r"\mathbf{W} - \mathbf{T})^\top (\overline{\mathbf{X}} \mathbf{W} - "
+               r"\mathbf{T})\right)")
 def trace_is_sum_of_squares() -> Statement:
-    """The trace statement of ml10 is right even though its diagonal entries are mislabelled:
-    tr(RᵀR) = Σ_i Σ_j R_{ij}², the sum of the squared differences between the predictions
-    y_j(x_i) and the targets t_{i,j}, so E(W) = ½ tr(RᵀR) is half the sum of squares.
-    What the diagonals hold: (RᵀR)_{jj} = Σ_i (y_j(x_i) − t_{i,j})² (one class, all
-    samples; v = e_jᵀ) and (RRᵀ)_{ii} = Σ_j (y_j(x_i) − t_{i,j})² (one sample, all
-    classes; u = e_iᵀ)."""
+    r"""The trace statement of ml10 is right even though its diagonal entries are mislabelled:
+    $\operatorname{tr}(\mathbf{R}^\top\mathbf{R}) = \sum_i \sum_j R_{ij}^2$, the sum of the
+    squared differences between the predictions $y_j(\mathbf{x}_i)$ and the targets $t_{i,j}$, so
+    $E(\mathbf{W}) = \frac{1}{2}\operatorname{tr}(\mathbf{R}^\top\mathbf{R})$ is half the sum of
+    squares. What the diagonals hold: $(\mathbf{R}^\top\mathbf{R})_{jj} = \sum_i
+    (y_j(\mathbf{x}_i) - t_{i,j})^2$ (one class, all samples; $\mathbf{v} = \mathbf{e}_j^\top$)
+    and $(\mathbf{R}\mathbf{R}^\top)_{ii} = \sum_j (y_j(\mathbf{x}_i) - t_{i,j})^2$ (one sample,
+    all classes; $\mathbf{u} = \mathbf{e}_i^\top$)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(2, 3)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2,))
     X, W, T = s.matrix("X", N, d), s.matrix("W", d + 1, K), s.matrix("T", N, K)
@@ -324,34 +409,55 @@ def trace_is_sum_of_squares() -> Statement:
                           lambda ev: nl.trace_error(ev(X), ev(T), ev(W), bias="first"))])
 
 
-@entry("least_squares.eq5_equals_eq6",
-       "Ejercicio 2: Eq. (5) as printed, ½ΣₖΣₙ(y_k(x_n) − t_k)², equals Eq. (6) ½Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}",
+@entry("least_squares.eq5_equals_eq6", r"Exercise 2: Eq. (5) as printed, $\frac{1}{2}\sum_k "
+                                       r"\sum_n (y_k(\mathbf{x}_n) - t_k)^2$, equals Eq. (6), "
+                                       r"$\frac{1}{2}\operatorname{Tr}\{(\tilde{\mathbf{X}}\tilde{\mathbf{W}} "
+                                       r"- \mathbf{T})^\top(\tilde{\mathbf{X}}\tilde{\mathbf{W}} "
+                                       r"- \mathbf{T})\}$",
        uses=("least_squares.augmented_bias_last", "least_squares.trace_is_sum_of_squares",),
-       sources=[("bromberg2012", "Ejercicio 2, Eqs. (5) and (6): 'E_T(w_1, …, w_K) = ½ Σ_k Σ_n "
-                                 "(y_k(x_n) − t_k)²' and 'la matrix T, cuyo n-ésimo renglón corresponde "
-                                 "al n-ésimo vector de clase t_n'"),
+       sources=[("bromberg2012", r"Ejercicio 2, Eqs. (5) and (6): '$E_{\mathcal{T}}(\mathbf{w}_1, "
+                                r"\dots, \mathbf{w}_K) = \frac{1}{2} \sum_{k=1}^{K} "
+                                r"\sum_{n=1}^{N} (y_k(\mathbf{x}_n) - t_k)^2$' and 'la matrix "
+                                r"$\mathbf{T}$, cuyo $n$-ésimo renglón corresponde al $n$-ésimo "
+                                r"vector de clase $\mathbf{t}_n$'"),
                 ("bishop-prml", "§4.1.3, Eq. (4.15)")],
-       kind="typo")
+       kind="typo",
+       printed=r"E_{\mathcal{T}}(\mathbf{w}_1, \dots, \mathbf{w}_K) = \frac{1}{2} \sum_{k=1}^{K} "
+               r"\sum_{n=1}^{N} (y_k(\mathbf{x}_n) - t_k)^2 = \frac{1}{2} "
+               r"\operatorname{Tr}\left\{(\tilde{\mathbf{X}}\tilde{\mathbf{W}} - "
+               r"\mathbf{T})^\top (\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T})\right\}",
+       statement=r"Prove that Eqs. (5) and (6) are equivalent: $E_{\mathcal{T}}(\mathbf{w}_1, "
+                 r"\dots, \mathbf{w}_K) = \frac{1}{2} \sum_{k=1}^{K} \sum_{n=1}^{N} "
+                 r"(y_k(\mathbf{x}_n) - t_k)^2$ (5) and $E_{\mathcal{T}}(\tilde{\mathbf{W}}) = "
+                 r"\frac{1}{2} \operatorname{Tr}\{(\tilde{\mathbf{X}}\tilde{\mathbf{W}} - "
+                 r"\mathbf{T})^\top (\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T})\}$ (6).")
 def eq5_equals_eq6() -> Statement:
-    """bromberg2012 Ejercicio 2: "Demuestre la equivalencia entre las Eqs. (5) y (6)". Eq. (5)
-    is printed E_T = ½ Σ_{k=1}^K Σ_{n=1}^N (y_k(x_n) − t_k)²: the target t_k has no sample
-    index, and the only t defined before it is the one 1-of-K vector t of a class ("si t
-    corresponde a C_3, y K = 6, entonces t = (0, 0, 1, 0, 0, 0)"). Eq. (6) is
-    E_T = ½ Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)}, T having the n-th row t_nᵀ. As printed — t a 1-of-K row
-    t = (t_1, …, t_K), the same for every n — the two differ unless every t_n equals t:
-    refuted (the 1-of-K T of a training set with two classes has two different rows).
+    r"""bromberg2012 Ejercicio 2: "Demuestre la equivalencia entre las Eqs. (5) y (6)". Eq. (5) is
+    printed $E_{\mathcal{T}} = \frac{1}{2} \sum_{k=1}^{K} \sum_{n=1}^{N} (y_k(\mathbf{x}_n) -
+    t_k)^2$: the target $t_k$ has no sample index, and the only $\mathbf{t}$ defined before it is
+    the one 1-of-$K$ vector $\mathbf{t}$ of a class ("si $t$ corresponde a $\mathcal{C}_3$, y $K =
+    6$, entonces $\mathbf{t} = (0, 0, 1, 0, 0, 0)$"). Eq. (6) is $E_{\mathcal{T}} =
+    \frac{1}{2}\operatorname{Tr}\{(\tilde{\mathbf{X}}\tilde{\mathbf{W}} -
+    \mathbf{T})^\top(\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T})\}$, $\mathbf{T}$ having the
+    $n$-th row $\mathbf{t}_n^\top$. As printed — $\mathbf{t}$ a 1-of-$K$ row $(t_1, \dots, t_K)$,
+    the same for every $n$ — the two differ unless every $\mathbf{t}_n$ equals $\mathbf{t}$: refuted
+    (the 1-of-$K$ $\mathbf{T}$ of a training set with two classes has two different rows).
 
-    Corrected, with the index the print drops (t_{nk} = T_{nk}), the exercise holds, with
-    y_k(x) = w_kᵀx + b_k, X̃ = [X 1] (rows x̃_nᵀ = (x_nᵀ, 1)) and W̃ = [W; bᵀ] (columns
-    w̃_k = (w_k, b_k)). Solution: y_k(x_n) = w̃_kᵀx̃_n = (X̃W̃)_{nk}, so each term is the squared
-    (n, k) entry of R = X̃W̃ − T; summing over n gives the k-th diagonal entry of RᵀR, and
-    summing the diagonal over k gives the trace. It is proved for the document's 1-of-K T;
-    it uses nothing of the coding (tests/derivations/catalog/test_least_squares.py checks it at
-    real T).
+    Corrected, with the index the print drops ($t_{nk} = T_{nk}$), the exercise holds, with
+    $y_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + b_k$, $\tilde{\mathbf{X}} = [\mathbf{X}\
+    \mathbf{1}]$ (rows $\tilde{\mathbf{x}}_n^\top = (\mathbf{x}_n^\top, 1)$) and
+    $\tilde{\mathbf{W}} = [\mathbf{W}; \mathbf{b}^\top]$ (columns $\tilde{\mathbf{w}}_k =
+    (\mathbf{w}_k, b_k)$). Solution: $y_k(\mathbf{x}_n) =
+    \tilde{\mathbf{w}}_k^\top\tilde{\mathbf{x}}_n = (\tilde{\mathbf{X}}\tilde{\mathbf{W}})_{nk}$, so
+    each term is the squared $(n, k)$ entry of $\mathbf{R} = \tilde{\mathbf{X}}\tilde{\mathbf{W}} -
+    \mathbf{T}$; summing over $n$ gives the $k$-th diagonal entry of $\mathbf{R}^\top\mathbf{R}$,
+    and summing the diagonal over $k$ gives the trace. It is proved for the document's 1-of-$K$
+    $\mathbf{T}$; it uses nothing of the coding (`tests/derivations/catalog/test_least_squares.py`
+    checks it at real $\mathbf{T}$).
 
-    A typo (DESIGN.md, "Reading policy"): the sample index of t_{nk} dropped, which the text
-    restores before Eq. (6), "la matrix T, cuyo n-ésimo renglón corresponde al n-ésimo vector
-    de clase t_n"."""
+    A typo (DESIGN.md, "Reading policy"): the sample index of $t_{nk}$ dropped, which the
+    text restores before Eq. (6), "la matrix $\mathbf{T}$, cuyo $n$-ésimo renglón corresponde al
+    $n$-ésimo vector de clase $\mathbf{t}_n$"."""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1, 2)), s.dim("K", sizes=(2,))
     X, W, b = s.matrix("X", N, d), s.matrix("W", d, K), s.vector("b", K)
@@ -375,13 +481,24 @@ def eq5_equals_eq6() -> Statement:
                            lambda ev: nl.trace_error(ev(X), ev(T), ev(Wt), bias="last"))])
 
 
-@entry("least_squares.error_as_norms", "E(A) = ½ Σₙ ‖t_n − Aᵀx̃_n‖² = ½ Trace{(X̃A − T)ᵀ(X̃A − T)}",
-       sources=[("udelar2018", "Clasificación con mínimos cuadrados, Objetivo and E(A)")])
+@entry("least_squares.error_as_norms", r"$E(\mathbf{A}) = \frac{1}{2}\sum_n \lVert\mathbf{t}_n - "
+                                       r"\mathbf{A}^\top\tilde{\mathbf{x}}_n\rVert^2 = "
+                                       r"\frac{1}{2}\operatorname{Trace}\{(\tilde{\mathbf{X}}\mathbf{A} "
+                                       r"- \mathbf{T})^\top(\tilde{\mathbf{X}}\mathbf{A} - "
+                                       r"\mathbf{T})\}$",
+       sources=[("udelar2018", r"Clasificación con mínimos cuadrados, Objetivo and $E(\mathbf{A})$")],
+       printed=r"E(\mathbf{A}) = \frac{1}{2} \sum_{n=1}^{N} \lVert\mathbf{t}_n - \mathbf{A}^\top "
+               r"\tilde{\mathbf{x}}_n\rVert_2^2 = \frac{1}{2} "
+               r"\operatorname{Trace}\left\{(\tilde{\mathbf{X}}\mathbf{A} - \mathbf{T})^\top "
+               r"(\tilde{\mathbf{X}}\mathbf{A} - \mathbf{T})\right\}")
 def error_as_norms() -> Statement:
-    """udelar2018 states the objective per sample, E(A) = ½ Σ_n ‖t_n − Aᵀx̃_n‖², and then
-    as a trace with X̃ = (x̃_1ᵀ; …; x̃_Nᵀ), T = (t_1ᵀ; …; t_Nᵀ). Here N = 3 samples are
-    declared one by one (x̃_n = (1, x_nᵀ)ᵀ); the identity holds for any real targets t_n,
-    1-of-K ones included, and is proved for general t_n."""
+    r"""udelar2018 states the objective per sample, $E(\mathbf{A}) = \frac{1}{2} \sum_n
+    \lVert\mathbf{t}_n - \mathbf{A}^\top\tilde{\mathbf{x}}_n\rVert^2$, and then as a trace with
+    $\tilde{\mathbf{X}} = (\tilde{\mathbf{x}}_1^\top; \dots; \tilde{\mathbf{x}}_N^\top)$,
+    $\mathbf{T} = (\mathbf{t}_1^\top; \dots; \mathbf{t}_N^\top)$. Here $N = 3$ samples are
+    declared one by one ($\tilde{\mathbf{x}}_n = (1, \mathbf{x}_n^\top)^\top$); the identity
+    holds for any real targets $\mathbf{t}_n$, 1-of-$K$ ones included, and is proved for general
+    $\mathbf{t}_n$."""
     s = Space()
     d, K = s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     A = s.matrix("A", d + 1, K)
@@ -425,16 +542,32 @@ def _design(s: Space, *, full_rank: bool = False, d_sizes=(1,), K_sizes=(2,)):
     return N, d, K, X, W, T, s.matrix("X_data", N, d)
 
 
-@entry("least_squares.gradient", "∂E/∂W = X̃ᵀX̃W − X̃ᵀT for E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}",
-       sources=[("ml10", "the gradient of E(W)"),
-                ("udelar2018", "Clasificación con mínimos cuadrados, ∂E(A)/∂A"),
-                ("bromberg2012", "§3, fijando las derivadas respecto a W̃ igual a cero"),
-                ("bishop-prml", "§4.1.3")])
+@entry("least_squares.gradient", r"$\partial E/\partial\mathbf{W} = "
+                                 r"\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\mathbf{W} - "
+                                 r"\tilde{\mathbf{X}}^\top\mathbf{T}$ for $E(\mathbf{W}) = "
+                                 r"\frac{1}{2}\operatorname{tr}\{(\tilde{\mathbf{X}}\mathbf{W} - "
+                                 r"\mathbf{T})^\top(\tilde{\mathbf{X}}\mathbf{W} - \mathbf{T})\}$",
+       sources=[("ml10", r"the gradient of $E(\mathbf{W})$"),
+                ("udelar2018", r"Clasificación con mínimos cuadrados, $\partial "
+                              r"E(\mathbf{A})/\partial\mathbf{A}$"),
+                ("bromberg2012", r"§3, fijando las derivadas respecto a $\tilde{\mathbf{W}}$ "
+                                "igual a cero"),
+                ("bishop-prml", "§4.1.3")],
+       printed=r"\frac{\partial E(\mathbf{W})}{\partial \mathbf{W}} = \overline{\mathbf{X}}^\top "
+               r"\overline{\mathbf{X}} \mathbf{W} - \overline{\mathbf{X}}^\top \mathbf{T}")
 def gradient() -> Statement:
-    """Expanding, E(W) = ½ tr(WᵀX̃ᵀX̃W) − tr(WᵀX̃ᵀT) + ½ tr(TᵀT); with ∂/∂W ½tr(WᵀAW) = AW
-    for symmetric A = X̃ᵀX̃ and ∂/∂W tr(WᵀB) = B, the gradient is X̃ᵀX̃W − X̃ᵀT (a D×K
-    matrix, the shape of W). The gradient is taken entry by entry at concrete sizes
-    (``Grad``), independently of SymPy's matrix calculus."""
+    r"""Expanding, $E(\mathbf{W}) =
+    \frac{1}{2}\operatorname{tr}(\mathbf{W}^\top\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\mathbf{W}) -
+    \operatorname{tr}(\mathbf{W}^\top\tilde{\mathbf{X}}^\top\mathbf{T}) +
+    \frac{1}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T})$; with
+    $\frac{\partial}{\partial\mathbf{W}}
+    \frac{1}{2}\operatorname{tr}(\mathbf{W}^\top\mathbf{A}\mathbf{W}) = \mathbf{A}\mathbf{W}$ for
+    symmetric $\mathbf{A} = \tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}$ and
+    $\frac{\partial}{\partial\mathbf{W}} \operatorname{tr}(\mathbf{W}^\top\mathbf{B}) =
+    \mathbf{B}$, the gradient is $\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\mathbf{W} -
+    \tilde{\mathbf{X}}^\top\mathbf{T}$ (a $D \times K$ matrix, the shape of $\mathbf{W}$). The
+    gradient is taken entry by entry at concrete sizes (`derivations.Grad`), independently of
+    SymPy's matrix calculus."""
     s = Space()
     N, _, _, X, W, T, Xd = _design(s, d_sizes=(1, 2))
     E = _trace_error(X * W - T)
@@ -449,25 +582,52 @@ def gradient() -> Statement:
                            lambda ev: _central_gradient(ev(Xd), ev(T), ev(W)), rtol=1e-6)])
 
 
-@entry("least_squares.normal_equations",
-       "0 = ∂E/∂W̃ ⇔ W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT: the stationary point is unique, given by the closed form",
+@entry("least_squares.normal_equations", r"$\mathbf{0} = \partial E/\partial\tilde{\mathbf{W}} "
+                                         r"\iff \tilde{\mathbf{W}} = "
+                                         r"(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$: "
+                                         "the stationary point is unique, given by the closed "
+                                         "form",
        uses=("least_squares.gradient",),
-       sources=[("bromberg2012", "§3, the solution W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT"),
-                ("udelar2018", "Clasificación con mínimos cuadrados, 0 = ∂E/∂A ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT"),
-                ("ml10", "W = (X̄ᵀX̄)⁻¹X̄ᵀT"), ("bishop-prml", "§4.1.3, Eq. (4.16)")])
+       sources=[("bromberg2012", r"§3, the solution $\tilde{\mathbf{W}} = "
+                                r"(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$"),
+                ("udelar2018", r"Clasificación con mínimos cuadrados, $0 = \partial "
+                              r"E/\partial\mathbf{A} \Leftrightarrow \mathbf{A} = "
+                              r"(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$"),
+                ("ml10", r"$\mathbf{W} = "
+                        r"(\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{X}}^\top\mathbf{T}$"),
+                ("bishop-prml", "§4.1.3, Eq. (4.16)")],
+       printed=r"\tilde{\mathbf{W}} = (\tilde{\mathbf{X}}^\top \tilde{\mathbf{X}})^{-1} "
+               r"\tilde{\mathbf{X}}^\top \mathbf{T}")
 def normal_equations() -> Statement:
-    """Setting the gradient X̃ᵀX̃W − X̃ᵀT to zero gives the normal equations X̃ᵀX̃W = X̃ᵀT; the
-    documents conclude — udelar2018 "0 = ∂E(A)/∂A = (X̃ᵀX̃)A − X̃ᵀT ⇔ A = (X̃ᵀX̃)⁻¹X̃ᵀT",
-    bromberg2012 "obtenemos la solución W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT", ml10 "otteniamo W = (X̄ᵀX̄)⁻¹X̄ᵀT" —
-    that the stationary point is W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT.
+    r"""Setting the gradient $\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\mathbf{W} -
+    \tilde{\mathbf{X}}^\top\mathbf{T}$ to zero gives the normal equations
+    $\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\mathbf{W} = \tilde{\mathbf{X}}^\top\mathbf{T}$; the
+    documents conclude — udelar2018 "$0 = \partial E(\mathbf{A})/\partial\mathbf{A} =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})\mathbf{A} - \tilde{\mathbf{X}}^\top\mathbf{T}
+    \Leftrightarrow \mathbf{A} =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$",
+    bromberg2012 "obtenemos la solución $\tilde{\mathbf{W}} =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$", ml10
+    "otteniamo $\mathbf{W} =
+    (\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{X}}^\top\mathbf{T}$" — that the
+    stationary point is $\tilde{\mathbf{W}} =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$.
 
-    Reading (DESIGN.md, "Reading policy"): the printed (X̃ᵀX̃)⁻¹ presupposes X̃ᵀX̃ invertible,
-    i.e. X̃ of full column rank — a presupposition of the formula, not an unstated condition.
-    (With fewer samples than D = d + 1, or a feature constant over the samples, X̃ᵀX̃ is
-    singular, the inverse does not exist and the stationary points form an affine subspace;
-    the formula excludes that case by its inverse.) Under it W̃ = (X̃ᵀX̃)⁻¹X̃ᵀT is the unique
-    stationary point (the gradient is taken entry by entry, then W̃ substituted). Equivalently the residual X̃W̃ − T is orthogonal to every column of
-    X̃: X̃ᵀ(X̃W̃ − T) = X̃ᵀX̃W̃ − X̃ᵀT = 0."""
+    Reading (DESIGN.md, "Reading policy"): the printed
+    $(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}$ presupposes
+    $\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}$ invertible, i.e. $\tilde{\mathbf{X}}$ of full
+    column rank — a presupposition of the formula, not an unstated condition. (With fewer samples
+    than $D = d + 1$, or a feature constant over the samples,
+    $\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}$ is singular, the inverse does not exist and the
+    stationary points form an affine subspace; the formula excludes that case by its inverse.)
+    Under it $\tilde{\mathbf{W}} =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$ is the
+    unique stationary point (the gradient is taken entry by entry, then $\tilde{\mathbf{W}}$
+    substituted). Equivalently the residual $\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T}$
+    is orthogonal to every column of $\tilde{\mathbf{X}}$:
+    $\tilde{\mathbf{X}}^\top(\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T}) =
+    \tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}\tilde{\mathbf{W}} -
+    \tilde{\mathbf{X}}^\top\mathbf{T} = \mathbf{0}$."""
     s = Space()
     N, d, K, X, W, T, Xd = _design(s, full_rank=True)
     G = s.matrix("G", d + 1, d + 1, "symmetric")
@@ -488,22 +648,37 @@ def normal_equations() -> Statement:
                            lambda ev: nl.fit_least_squares_targets(ev(Xd), ev(T)).W_tilde_, rtol=1e-7)]))
 
 
-@entry("least_squares.global_minimum", "E(w) − E(w*) = ½‖X̃(w − w*)‖² ≥ 0: the stationary point is the minimum",
+@entry("least_squares.global_minimum", r"$E(\mathbf{w}) - E(\mathbf{w}^*) = "
+                                       r"\frac{1}{2}\lVert\tilde{\mathbf{X}}(\mathbf{w} - "
+                                       r"\mathbf{w}^*)\rVert^2 \geq 0$: the stationary point is "
+                                       "the minimum",
        uses=("least_squares.normal_equations",),
-       sources=[("ml10", "each column of W is a linear regression for z_i"),
+       sources=[("ml10", r"each column of $\mathbf{W}$ is a linear regression for $z_i$"),
                 ("udelar2018", "Clasificación con mínimos cuadrados, Objetivo"),
-                ("bishop-prml", "§3.1.1 and §4.1.3")])
+                ("bishop-prml", "§3.1.1 and §4.1.3")],
+       printed=r"\mathbf{A} = (\tilde{\mathbf{X}}^\top \tilde{\mathbf{X}})^{-1} "
+               r"\tilde{\mathbf{X}}^\top \mathbf{T} \text{ minimises } E(\mathbf{A}) = "
+               r"\frac{1}{2} \sum_{n=1}^{N} \lVert\mathbf{t}_n - \mathbf{A}^\top "
+               r"\tilde{\mathbf{x}}_n\rVert_2^2")
 def global_minimum() -> Statement:
-    """E(W) = Σ_k ½‖X̃w_k − z_k‖² decouples over the columns (ml10: column i of W regresses the
-    indicator z_i), so it suffices to look at one column z of T. If w* solves the normal
-    equations, i.e. the residual r = z − X̃w* is orthogonal to the columns of X̃, the cross
-    term vanishes and E(w) = E(w*) + ½(w − w*)ᵀX̃ᵀX̃(w − w*) ≥ E(w*) for every w: the
-    stationary point of least_squares.normal_equations is the global minimum.
+    r"""$E(\mathbf{W}) = \sum_k \frac{1}{2}\lVert\tilde{\mathbf{X}}\mathbf{w}_k -
+    \mathbf{z}_k\rVert^2$ decouples over the columns (ml10: column $i$ of $\mathbf{W}$ regresses the
+    indicator $z_i$), so it suffices to look at one column $\mathbf{z}$ of $\mathbf{T}$. If
+    $\mathbf{w}^*$ solves the normal equations, i.e. the residual $\mathbf{r} = \mathbf{z} -
+    \tilde{\mathbf{X}}\mathbf{w}^*$ is orthogonal to the columns of $\tilde{\mathbf{X}}$, the cross
+    term vanishes and $E(\mathbf{w}) = E(\mathbf{w}^*) + \frac{1}{2}(\mathbf{w} -
+    \mathbf{w}^*)^\top\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}(\mathbf{w} - \mathbf{w}^*) \geq
+    E(\mathbf{w}^*)$ for every $\mathbf{w}$: the stationary point of
+    `least_squares.normal_equations` is the global minimum.
 
-    The hypothesis is built in without an inverse: r ≠ 0 and A are free, X̃ = A − r(rᵀA)/(rᵀr)
-    (the columns of A projected orthogonally to r) and z = X̃w* + r, so X̃ᵀ(z − X̃w*) = 0 by
-    construction; every full-column-rank X̃ with a target outside its column space arises
-    this way (A = X̃)."""
+    The hypothesis is built in without an inverse: $\mathbf{r} \neq \mathbf{0}$ and
+    $\mathbf{A}$ are free, $\tilde{\mathbf{X}} = \mathbf{A} -
+    \mathbf{r}(\mathbf{r}^\top\mathbf{A})/(\mathbf{r}^\top\mathbf{r})$ (the columns of
+    $\mathbf{A}$ projected orthogonally to $\mathbf{r}$) and $\mathbf{z} =
+    \tilde{\mathbf{X}}\mathbf{w}^* + \mathbf{r}$, so $\tilde{\mathbf{X}}^\top(\mathbf{z} -
+    \tilde{\mathbf{X}}\mathbf{w}^*) = \mathbf{0}$ by construction; every full-column-rank
+    $\tilde{\mathbf{X}}$ with a target outside its column space arises this way ($\mathbf{A} =
+    \tilde{\mathbf{X}}$)."""
     s = Space()
     N, D = s.dim("N", sizes=(3,)), s.dim("D", sizes=(1, 2))
     A, X = s.matrix("A", N, D), s.matrix("X", N, D)
@@ -527,13 +702,25 @@ def _error_without_bias(X: np.ndarray, z: np.ndarray, w: np.ndarray) -> float:
     return nl.sum_of_squares_error(X, z, np.vstack([w.reshape(-1, 1), [[0.0]]]), bias="last")
 
 
-@entry("least_squares.predictor", "y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄",
+@entry("least_squares.predictor", r"$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\bar{\mathbf{x}} = "
+                                  r"\mathbf{T}^\top\bar{\mathbf{X}}(\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{x}}$",
        uses=("least_squares.normal_equations",),
-       sources=[("ml10", "l'insieme delle funzioni discriminanti y(x) = Wᵀx̄ = TᵀX̄(X̄ᵀX̄)⁻¹x̄")])
+       sources=[("ml10", r"l'insieme delle funzioni discriminanti $\mathbf{y}(\mathbf{x}) = "
+                        r"\mathbf{W}^\top\bar{\mathbf{x}} = "
+                        r"\mathbf{T}^\top\bar{\mathbf{X}}(\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{x}}$")],
+       printed=r"\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top \overline{\mathbf{x}} = "
+               r"\mathbf{T}^\top \overline{\mathbf{X}}(\overline{\mathbf{X}}^\top "
+               r"\overline{\mathbf{X}})^{-1} \overline{\mathbf{x}}")
 def predictor() -> Statement:
-    """Substituting W = (X̄ᵀX̄)⁻¹X̄ᵀT: Wᵀ = TᵀX̄((X̄ᵀX̄)⁻¹)ᵀ = TᵀX̄(X̄ᵀX̄)⁻¹, because X̄ᵀX̄ and
-    its inverse are symmetric. The printed form is right, transposes included: TᵀX̄ is K×D
-    and (X̄ᵀX̄)⁻¹x̄ is D×1, so y(x) is a K-vector."""
+    r"""Substituting $\mathbf{W} =
+    (\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{X}}^\top\mathbf{T}$:
+    $\mathbf{W}^\top =
+    \mathbf{T}^\top\bar{\mathbf{X}}((\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1})^\top =
+    \mathbf{T}^\top\bar{\mathbf{X}}(\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}$, because
+    $\bar{\mathbf{X}}^\top\bar{\mathbf{X}}$ and its inverse are symmetric. The printed form is
+    right, transposes included: $\mathbf{T}^\top\bar{\mathbf{X}}$ is $K \times D$ and
+    $(\bar{\mathbf{X}}^\top\bar{\mathbf{X}})^{-1}\bar{\mathbf{x}}$ is $D \times 1$, so
+    $\mathbf{y}(\mathbf{x})$ is a $K$-vector."""
     s = Space()
     N, d, _, X, W, T, Xd = _design(s, full_rank=True)
     x, x_data = s.vector("x", d + 1), s.vector("x_data", d)
@@ -554,30 +741,42 @@ def predictor() -> Statement:
 
 # --- beyond the documents: the outputs sum to one --------------------------------------------
 
-@entry("least_squares.outputs_sum_to_one", "With a bias and 1-of-K targets, Σ_k y_k(x) = 1 for every x",
+@entry("least_squares.outputs_sum_to_one", r"With a bias and 1-of-$K$ targets, $\sum_k "
+                                           r"y_k(\mathbf{x}) = 1$ for every $\mathbf{x}$",
        uses=("least_squares.predictor", "least_squares.one_of_k",),
        sources=[("bishop-prml", "§4.1.3 and Exercise 4.2"),
-                ("ml10", "y_i(x) ≈ P(C_i|x), not a probability: cited for this claim, which it does not make")],
+                ("ml10", r"$y_i(\mathbf{x}) \approx P(C_i \mid \mathbf{x})$, not a probability: "
+                        "cited for this claim, which it does not make")],
        kind="caveat",
-       caveat="misattributed: ml10 says 'y_i(x) ≈ E[z_i|x] = … = P(C_i|x)' and that 'y_i(x) non è un "
-              "valore di probabilità, in quanto potrebbe assumere un valore al di fuori dell'intervallo "
-              "[0,1]'; it never claims Σ_k y_k(x) = 1. The sum to one is Bishop PRML §4.1.3 and "
-              "Exercise 4.2 (and, like the closed form, it needs X̃ of full column rank)")
+       caveat=r"misattributed: ml10 says '$y_i(\mathbf{x}) \approx \mathbb{E}[z_i \mid x] = "
+              r"\dots = P(C_i \mid \mathbf{x})$' and that '$y_i(\mathbf{x})$ non è un valore di "
+              "probabilità, in quanto potrebbe assumere un valore al di fuori dell'intervallo "
+              r"$[0,1]$'; it never claims $\sum_k y_k(\mathbf{x}) = 1$. The sum to one is Bishop "
+              "PRML §4.1.3 and Exercise 4.2 (and, like the closed form, it needs "
+              r"$\tilde{\mathbf{X}}$ of full column rank)",
+       printed=r"\sum_{k=1}^{K} y_k(\mathbf{x}) = 1 \text{ for every } \mathbf{x}")
 def outputs_sum_to_one() -> Statement:
-    """Beyond the documents (Bishop PRML §4.1.3): every target row sums to one, T1_K = 1_N, and
-    the constant column of X̃ = [1 X] reproduces 1_N, X̃e_1 = 1_N. Hence
-    1_Kᵀy(x) = 1_KᵀW̃ᵀx̃ = (T1_K)ᵀX̃(X̃ᵀX̃)⁻¹x̃ = 1_NᵀX̃(X̃ᵀX̃)⁻¹x̃ = e_1ᵀX̃ᵀX̃(X̃ᵀX̃)⁻¹x̃ = e_1ᵀx̃ = 1
-    for every x, on or off the training set. (So the outputs look like probabilities,
-    but are not confined to [0, 1]: see least_squares.outputs_outside_unit_interval.)
+    r"""Beyond the documents (Bishop PRML §4.1.3): every target row sums to one,
+    $\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$, and the constant column of $\tilde{\mathbf{X}} =
+    [\mathbf{1}\ \mathbf{X}]$ reproduces $\mathbf{1}_N$, $\tilde{\mathbf{X}}\mathbf{e}_1 =
+    \mathbf{1}_N$. Hence $\mathbf{1}_K^\top\mathbf{y}(\mathbf{x}) =
+    \mathbf{1}_K^\top\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}} =
+    (\mathbf{T}\mathbf{1}_K)^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{x}} =
+    \mathbf{1}_N^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{x}} =
+    \mathbf{e}_1^\top\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{x}} =
+    \mathbf{e}_1^\top\tilde{\mathbf{x}} = 1$ for every $\mathbf{x}$, on or off the training set. (So
+    the outputs look like probabilities, but are not confined to $[0, 1]$: see
+    `least_squares.outputs_outside_unit_interval`.)
 
-    Only T1_K = 1_N is used, so it is built in: T = [S, 1_N − S1_{K−1}] with S free, which
-    covers every 1-of-K coding and every other target matrix whose rows sum to one (the
-    linear constraint of Bishop's Exercise 4.2). Proved at N = 3, d = 1, K = 2, 3.
+    Only $\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$ is used, so it is built in: $\mathbf{T} =
+    [\mathbf{S},\ \mathbf{1}_N - \mathbf{S}\mathbf{1}_{K-1}]$ with $\mathbf{S}$ free, which covers
+    every 1-of-$K$ coding and every other target matrix whose rows sum to one (the linear constraint
+    of Bishop's Exercise 4.2). Proved at $N = 3$, $d = 1$, $K = 2, 3$.
 
-    True, but misattributed to ml10, which only says that y_i(x) estimates P(C_i|x) and is not
-    a probability since it can leave [0, 1] (least_squares.outputs_outside_unit_interval). The
-    inverse presupposes X̃ of full column rank, which none of the documents states
-    (least_squares.normal_equations)."""
+    True, but misattributed to ml10, which only says that $y_i(\mathbf{x})$ estimates $P(C_i
+    \mid \mathbf{x})$ and is not a probability since it can leave $[0, 1]$
+    (`least_squares.outputs_outside_unit_interval`). The inverse presupposes $\tilde{\mathbf{X}}$
+    of full column rank, which none of the documents states (`least_squares.normal_equations`)."""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     X, x = s.matrix("X", N, d), s.vector("x", d)
@@ -617,29 +816,36 @@ def _gaussian_nll(R, N, K, sigma_n) -> sp.Basic:
     return -DataSum(sp.log(density_n), (_n, 0, N - 1))
 
 
-@entry("least_squares.gaussian_likelihood",
-       "Least squares is the maximum-likelihood estimator for Gaussian data: −ln p = E(W)/σ² + const",
+@entry("least_squares.gaussian_likelihood", "Least squares is the maximum-likelihood estimator "
+                                            r"for Gaussian data: $-\ln p = "
+                                            r"E(\mathbf{W})/\sigma^2 + \text{const}$",
        uses=("least_squares.normal_equations",),
        sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, ¿Porqué falla?: "
-                               "'Mínimos cuadrados es un estimador óptimo para datos Gaussianos "
-                               "(estimador de máxima verosimilitud)'"),
-                ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")])
+                              "'Mínimos cuadrados es un estimador óptimo para datos Gaussianos "
+                              "(estimador de máxima verosimilitud)'"),
+                ("bishop-prml", "§3.1.1, Eq. (3.11)-(3.12)")],
+       printed=r"\text{least squares is an optimal estimator for Gaussian data (the "
+               "maximum-likelihood estimator)}")
 def gaussian_likelihood() -> Statement:
-    """udelar2018: "Mínimos cuadrados es un estimador óptimo para datos Gaussianos (estimador
-    de máxima verosimilitud)". Reading (DESIGN.md, "Reading policy"): "datos Gaussianos" for a
-    regression is the usual model, independent Gaussian noise of one variance,
-    t_n ~ N(Wᵀx̃_n, σ²I_K) — the model under which the sentence is the textbook fact (Bishop
-    §3.1.1), and the only one the slide could mean by least squares being *the* ML estimator.
-    (With a different variance σ_n² per sample the ML estimator is weighted least squares —
-    a different model, not a reading of this sentence.)
+    r"""udelar2018: "Mínimos cuadrados es un estimador óptimo para datos Gaussianos (estimador de
+    máxima verosimilitud)". Reading (DESIGN.md, "Reading policy"): "datos Gaussianos" for a
+    regression is the usual model, independent Gaussian noise of one variance, $\mathbf{t}_n \sim
+    \mathcal{N}(\mathbf{W}^\top\tilde{\mathbf{x}}_n, \sigma^2\mathbf{I}_K)$ — the model under which
+    the sentence is the textbook fact (Bishop §3.1.1), and the only one the slide could mean by
+    least squares being *the* ML estimator. (With a different variance $\sigma_n^2$ per sample the
+    ML estimator is weighted least squares — a different model, not a reading of this sentence.)
 
-    One σ for every sample: p(T | W, σ²) =
-    Π_n (2πσ²)^{−K/2} exp(−‖t_n − Wᵀx̃_n‖²/(2σ²)), so −ln p = E(W)/σ² + (NK/2) ln(2πσ²) with
-    E(W) = ½ tr{(X̃W − T)ᵀ(X̃W − T)}: for fixed σ, maximising the likelihood is minimising E
-    (the two differ by a positive factor and a constant in W), and W̃ is a stationary point of
-    −ln p. Binary 1-of-K targets are far from Gaussian, which is why udelar2018 says least
-    squares fails for classification. (X̃ of full column rank, for the inverse:
-    least_squares.normal_equations.)"""
+    One $\sigma$ for every sample: $p(\mathbf{T} \mid \mathbf{W}, \sigma^2) = \prod_n
+    (2\pi\sigma^2)^{-K/2} \exp(-\lVert\mathbf{t}_n -
+    \mathbf{W}^\top\tilde{\mathbf{x}}_n\rVert^2/(2\sigma^2))$, so $-\ln p =
+    E(\mathbf{W})/\sigma^2 + (NK/2)\ln(2\pi\sigma^2)$ with $E(\mathbf{W}) =
+    \frac{1}{2}\operatorname{tr}\{(\tilde{\mathbf{X}}\mathbf{W} -
+    \mathbf{T})^\top(\tilde{\mathbf{X}}\mathbf{W} - \mathbf{T})\}$: for fixed $\sigma$,
+    maximising the likelihood is minimising $E$ (the two differ by a positive factor and a
+    constant in $\mathbf{W}$), and $\tilde{\mathbf{W}}$ is a stationary point of $-\ln p$. Binary
+    1-of-$K$ targets are far from Gaussian, which is why udelar2018 says least squares fails for
+    classification. ($\tilde{\mathbf{X}}$ of full column rank, for the inverse:
+    `least_squares.normal_equations`.)"""
     s = Space()
     N, d, K = s.dim("N", sizes=(3,)), s.dim("d", sizes=(1,)), s.dim("K", sizes=(2, 3))
     X, W, T = s.matrix("X", N, d + 1, "full_column_rank"), s.matrix("W", d + 1, K), s.matrix("T", N, K)
@@ -729,29 +935,38 @@ def _inconsistent_on_separable(seed: int) -> RunResult:
                             f"rationals ({errors} in numerics' floating point)")
 
 
-@entry("least_squares.consistent_if_separable",
-       "bromberg2012: the squared error is minimised when H is consistent",
+@entry("least_squares.consistent_if_separable", "bromberg2012: the squared error is minimised "
+                                                "when $H$ is consistent",
        uses=("least_squares.normal_equations",),
-       sources=[("bromberg2012", "§3, 'el error se minimiza cuando H es consistente'"),
-                ("bishop-prml", "§4.1.3, Fig. 4.4")], kind="erratum")
+       sources=[("bromberg2012", "§3, 'el error se minimiza cuando $H$ es consistente'"),
+                ("bishop-prml", "§4.1.3, Fig. 4.4")],
+       kind="erratum",
+       printed=r"E_{\mathcal{T}}(H) \text{ is minimised when } H \text{ is consistent}")
 def consistent_if_separable() -> Statement:
-    """bromberg2012 §3 takes "una función de pérdida o error E_T(H) … de tal manera que esta
-    función se minimice cuando *todos* los ejemplos de entrenamiento en T han sido
-    correctamente clasificados por H, i.e., el error se minimiza cuando H es consistente. En
-    nuestro caso, consideraremos como función error el error cuadrático medio": for the
-    squared error E(W̃) = ½ Tr{(X̃W̃ − T)ᵀ(X̃W̃ − T)} (Eq. (6)), every consistent hypothesis W̃
-    attains the minimum of E. Encoded on the consistent hypotheses cW̃* (c > 0) of data that
-    least squares fits exactly: N = K = d + 1 samples, one per class (T a permutation matrix,
-    1-of-K), X̃ = [X 1] square and invertible, W̃* = (X̃ᵀX̃)⁻¹X̃ᵀT; then X̃W̃* = T, E(W̃*) = 0, and
-    the scores X̃(cW̃*) = cT put every sample's own class strictly first. As printed,
-    E(W̃*) = E(cW̃*): refuted — E(cW̃*) = ½(c − 1)² Tr(TᵀT) > 0 for c ≠ 1 (at d = 1, x = (0, 1):
-    W̃* gives y = (1 − x, x) with E = 0, and 2W̃* is still consistent with E = 1). Being
-    consistent does not make E minimal.
+    r"""bromberg2012 §3 takes "una función de pérdida o error $E_{\mathcal{T}}(H)$ ... de tal manera
+    que esta función se minimice cuando *todos* los ejemplos de entrenamiento en $\mathcal{T}$ han
+    sido correctamente clasificados por $H$, i.e., el error se minimiza cuando $H$ es consistente.
+    En nuestro caso, consideraremos como función error el error cuadrático medio": for the squared
+    error $E(\tilde{\mathbf{W}}) =
+    \frac{1}{2}\operatorname{Tr}\{(\tilde{\mathbf{X}}\tilde{\mathbf{W}} -
+    \mathbf{T})^\top(\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T})\}$ (Eq. (6)), every
+    consistent hypothesis $\tilde{\mathbf{W}}$ attains the minimum of $E$. Encoded on the consistent
+    hypotheses $c\tilde{\mathbf{W}}^*$ ($c > 0$) of data that least squares fits exactly: $N = K =
+    d + 1$ samples, one per class ($\mathbf{T}$ a permutation matrix, 1-of-$K$),
+    $\tilde{\mathbf{X}} = [\mathbf{X}\ \mathbf{1}]$ square and invertible, $\tilde{\mathbf{W}}^* =
+    (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$; then
+    $\tilde{\mathbf{X}}\tilde{\mathbf{W}}^* = \mathbf{T}$, $E(\tilde{\mathbf{W}}^*) = 0$, and the
+    scores $\tilde{\mathbf{X}}(c\tilde{\mathbf{W}}^*) = c\mathbf{T}$ put every sample's own class
+    strictly first. As printed, $E(\tilde{\mathbf{W}}^*) = E(c\tilde{\mathbf{W}}^*)$: refuted —
+    $E(c\tilde{\mathbf{W}}^*) = \frac{1}{2}(c - 1)^2\operatorname{Tr}(\mathbf{T}^\top\mathbf{T}) >
+    0$ for $c \neq 1$ (at $d = 1$, $\mathbf{x} = (0, 1)$: $\tilde{\mathbf{W}}^*$ gives $\mathbf{y} =
+    (1 - x, x)$ with $E = 0$, and $2\tilde{\mathbf{W}}^*$ is still consistent with $E = 1$). Being
+    consistent does not make $E$ minimal.
 
-    The converse reading — on separable data the minimiser of E is consistent — is false as
-    well (bishop-prml Fig. 4.4), and kept as a verified run: two boxes separated by
-    x_1 = 1.5 plus five far points of the second class at x_1 ≈ 50 (separable, X̃ of full
-    rank, so the minimiser is unique); the far points flatten the fitted outputs and the
+    The converse reading — on separable data the minimiser of $E$ is consistent — is false as
+    well (bishop-prml Fig. 4.4), and kept as a verified run: two boxes separated by $x_1 = 1.5$
+    plus five far points of the second class at $x_1 \approx 50$ (separable, $\tilde{\mathbf{X}}$
+    of full rank, so the minimiser is unique); the far points flatten the fitted outputs and the
     unique minimiser misclassifies points near the gap, decided in exact rationals."""
     s = Space()
     d = s.dim("d", sizes=(1,))
@@ -792,14 +1007,18 @@ def _outside_unit_interval(seed: int) -> RunResult:
                             f"while every row sums to 1 within {np.abs(Y.sum(axis=1) - 1).max():.1e}")
 
 
-@entry("least_squares.outputs_outside_unit_interval", "y_k(x) can fall outside [0, 1]: not a probability",
-       sources=[("ml10", "y_i(x) non è un valore di probabilità ... al di fuori dell'intervallo [0,1]"),
-                ("bishop-prml", "§4.1.3")], kind="algorithm")
+@entry("least_squares.outputs_outside_unit_interval", r"$y_k(\mathbf{x})$ can fall outside $[0, "
+                                                      "1]$: not a probability",
+       sources=[("ml10", r"'$y_i(\mathbf{x})$ non è un valore di probabilità ... al di fuori "
+                        "dell'intervallo $[0,1]$'"),
+                ("bishop-prml", "§4.1.3")],
+       kind="algorithm",
+       printed=r"y_i(\mathbf{x}) \text{ is not a probability: it may fall outside } [0, 1]")
 def outputs_outside_unit_interval() -> Statement:
-    """ml10: y_i(x) estimates P(C_i|x) but is not a probability, since it may leave [0, 1].
-    Run on Gaussian blobs (K = 2 and K = 3, 20 per class): on every data set some training
-    output is negative or exceeds one, although the K outputs of each sample sum to one
-    (least_squares.outputs_sum_to_one)."""
+    r"""ml10: $y_i(\mathbf{x})$ estimates $P(C_i \mid \mathbf{x})$ but is not a probability,
+    since it may leave $[0, 1]$. Run on Gaussian blobs ($K = 2$ and $K = 3$, 20 per class): on
+    every data set some training output is negative or exceeds one, although the $K$ outputs of
+    each sample sum to one (`least_squares.outputs_sum_to_one`)."""
     return Statement(Space(), claims={"outputs leave [0, 1]": Behaviour(
         _outside_unit_interval, "some least-squares output on the training set lies outside [0, 1]")})
 
@@ -818,17 +1037,19 @@ def _outlier_sensitivity(seed: int) -> RunResult:
                             f"refitting, {moved} of the original points are misclassified")
 
 
-@entry("least_squares.outlier_sensitivity",
-       "Far-away, correctly classified points move the least-squares boundary",
+@entry("least_squares.outlier_sensitivity", "Far-away, correctly classified points move the "
+                                            "least-squares boundary",
        sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, poco robusto"),
-                ("ml10", "molto sensibili agli outliers"), ("bishop-prml", "§4.1.3, Fig. 4.4")],
-       kind="algorithm")
+                ("ml10", "'molto sensibili agli outliers'"),
+                ("bishop-prml", "§4.1.3, Fig. 4.4")],
+       kind="algorithm",
+       printed=r"\text{not robust: points far from the boundary have too much relative weight}")
 def outlier_sensitivity() -> Statement:
-    """udelar2018: least squares is not robust, points far from the boundary weigh too much;
-    ml10: very sensitive to outliers. Run: two boxes that least squares separates without
-    error; add five points of the second class far on its own side (x_1 ≈ 50), which the
-    first fit already classifies correctly by a wide margin; refitting moves the boundary
-    and misclassifies some of the original points."""
+    r"""udelar2018: least squares is not robust, points far from the boundary weigh too much;
+    ml10: very sensitive to outliers. Run: two boxes that least squares separates without error;
+    add five points of the second class far on its own side ($x_1 \approx 50$), which the first
+    fit already classifies correctly by a wide margin; refitting moves the boundary and
+    misclassifies some of the original points."""
     return Statement(Space(), claims={"outliers move the boundary": Behaviour(
         _outlier_sensitivity, "adding far, correctly classified points makes least squares misclassify")})
 
@@ -847,16 +1068,20 @@ def _masking(seed: int) -> RunResult:
                             f"(its output spans {np.ptp(Y[:, 1]):.2f}, the outer ones {np.ptp(Y[:, 0]):.2f})")
 
 
-@entry("least_squares.masking_k_gt_2", "K > 2: least squares masks a middle class that a linear classifier separates",
+@entry("least_squares.masking_k_gt_2", "$K > 2$: least squares masks a middle class that a "
+                                       "linear classifier separates",
        sources=[("udelar2018", "Clasificación con mínimos cuadrados: limitantes, múltiples clases"),
-                ("ml10", "poca precisione ... più di due classi K > 2"), ("bishop-prml", "§4.1.3, Fig. 4.5")],
-       kind="algorithm")
+                ("ml10", "'poca precisione ... più di due classi $K > 2$'"),
+                ("bishop-prml", "§4.1.3, Fig. 4.5")],
+       kind="algorithm",
+       printed=r"\text{poor behaviour for several classes } (K > 2)")
 def masking_k_gt_2() -> Statement:
-    """udelar2018: poor behaviour with several classes; ml10: little precision for K > 2.
-    Run: three Gaussian blobs (σ = 0.5, 50 points each) centred on a line at (−4, −4), (0, 0), (4, 4). The
-    linear discriminants y_k(x) = 2c_kᵀx − ‖c_k‖² (nearest centre) classify every point, so
-    a consistent linear K-class discriminant exists; the least-squares output of the middle
-    class is nearly flat and least squares gives it at most 75 % of its own points (the
+    r"""udelar2018: poor behaviour with several classes; ml10: little precision for $K > 2$. Run:
+    three Gaussian blobs ($\sigma = 0.5$, 50 points each) centred on a line at $(-4, -4)$,
+    $(0, 0)$, $(4, 4)$. The linear discriminants $y_k(\mathbf{x}) =
+    2\mathbf{c}_k^\top\mathbf{x} - \lVert\mathbf{c}_k\rVert^2$ (nearest centre) classify every
+    point, so a consistent linear $K$-class discriminant exists; the least-squares output of the
+    middle class is nearly flat and least squares gives it at most 75 % of its own points (the
     masking of Bishop PRML Fig. 4.5)."""
     return Statement(Space(), claims={"middle class masked": Behaviour(
         _masking, "least squares assigns at most 75% of the middle class to it, while the linear argmax "
@@ -913,33 +1138,44 @@ def _step_posterior_gap(seed: int) -> RunResult:
     return RunResult(not r.holds, r.detail, exact=True)
 
 
-@entry("least_squares.estimates_posterior", "y_i(x) ≈ E[z_i | x] = P(z_i = 1 | x) = P(C_i | x)",
-       sources=[("ml10", "'y_i(x) ≈ E[z_i|x] = … = P(C_i|x)', after 'quello che viene effettivamente "
-                         "stimato è il valore E[t|x]' and before 'y_i(x) non è un valore di probabilità, "
-                         "in quanto potrebbe assumere un valore al di fuori dell'intervallo [0,1]'"),
-                ("bishop-prml", "§4.1.3")])
+@entry("least_squares.estimates_posterior", r"$y_i(\mathbf{x}) \approx \mathbb{E}[z_i \mid "
+                                            r"\mathbf{x}] = P(z_i = 1 \mid \mathbf{x}) = P(C_i "
+                                            r"\mid \mathbf{x})$",
+       sources=[("ml10", r"'$y_i(\mathbf{x}) \approx \mathbb{E}[z_i \mid x] = \dots = P(C_i \mid "
+                        r"\mathbf{x})$', after 'quello che viene effettivamente stimato è il "
+                        r"valore $\mathbb{E}[t \mid x]$' and before '$y_i(\mathbf{x})$ non è un "
+                        "valore di probabilità, in quanto potrebbe assumere un valore al di "
+                        "fuori dell'intervallo $[0,1]$'"),
+                ("bishop-prml", "§4.1.3")],
+       printed=r"y_i(\mathbf{x}) \approx \mathbb{E}[z_i \mid \mathbf{x}] = P(z_i = 1 \mid "
+               r"\mathbf{x}) \cdot 1 + P(z_i = 0 \mid \mathbf{x}) \cdot 0 = P(C_i \mid "
+               r"\mathbf{x})")
 def estimates_posterior() -> Statement:
-    """ml10: y_i(x) is a regression of the Bernoulli indicator z_i, and a regression estimates
-    E[t|x], so y_i(x) ≈ E[z_i|x] = P(z_i = 1|x)·1 + P(z_i = 0|x)·0 = P(C_i|x).
+    r"""ml10: $y_i(\mathbf{x})$ is a regression of the Bernoulli indicator $z_i$, and a regression
+    estimates $\mathbb{E}[t \mid x]$, so $y_i(\mathbf{x}) \approx \mathbb{E}[z_i \mid \mathbf{x}] =
+    P(z_i = 1 \mid \mathbf{x}) \cdot 1 + P(z_i = 0 \mid \mathbf{x}) \cdot 0 = P(C_i \mid
+    \mathbf{x})$.
 
-    Reading (DESIGN.md, "Reading policy"): "≈" is an approximation — "una stima", and ml10's
-    next sentence says y_i(x) "potrebbe assumere un valore al di fuori dell'intervallo [0,1]",
-    so it does not claim agreement everywhere. What the approximation is: the squared error
-    least squares minimises, taken in expectation over z_i given x, is
-    E[(y − z_i)² | x] = (y − P(C_i|x))² + P(C_i|x)(1 − P(C_i|x)) — the squared distance to the
-    posterior plus a term free of y — so least squares fits y_i to P(C_i|x) in the L² sense
-    (the best function of the model class; exactly P(C_i|x) when the model can represent it).
-    Checked: the identity, and a run where the posterior is affine (P(C_1|x) = x, x ~ U[0, 1],
-    N = 20000): the fitted y_1 is within 0.05 of it.
+    Reading (DESIGN.md, "Reading policy"): "$\approx$" is an approximation — "una stima", and
+    ml10's next sentence says $y_i(\mathbf{x})$ "potrebbe assumere un valore al di fuori
+    dell'intervallo $[0,1]$", so it does not claim agreement everywhere. What the approximation is:
+    the squared error least squares minimises, taken in expectation over $z_i$ given $\mathbf{x}$,
+    is $\mathbb{E}[(y - z_i)^2 \mid \mathbf{x}] = (y - P(C_i \mid \mathbf{x}))^2 + P(C_i \mid
+    \mathbf{x})(1 - P(C_i \mid \mathbf{x}))$ — the squared distance to the posterior plus a term
+    free of $y$ — so least squares fits $y_i$ to $P(C_i \mid \mathbf{x})$ in the $L^2$ sense (the
+    best function of the model class; exactly $P(C_i \mid \mathbf{x})$ when the model can represent
+    it). Checked: the identity, and a run where the posterior is affine ($P(C_1 \mid x) = x$, $x
+    \sim U[0, 1]$, $N = 20000$): the fitted $y_1$ is within 0.05 of it.
 
     *Note, never a refutation:* read as "within 0.05 everywhere, for any posterior", the
-    sentence fails — on the step posterior P(C_1|x) = 1{x > ½} the least-squares line is close
-    to 1.5x − 0.25, ½ away at x = ½ (exact rationals; a run below) — but ml10 itself rules
-    that reading out.
+    sentence fails — on the step posterior $P(C_1 \mid x) = 1$ for $x > \frac{1}{2}$, else $0$, the
+    least-squares line is close to $1.5x - 0.25$, $\frac{1}{2}$ away at $x = \frac{1}{2}$ (exact
+    rationals; a run below) — but ml10 itself rules that reading out.
 
-    The expectation step is notation, not a derivation: E[z|x] = Σ_{z∈{0,1}} z P(z|x) is the
-    definition of the expectation of a {0, 1}-valued variable, and 1·p + 0·(1 − p) = p is
-    the arithmetic SymPy performs while building it; it is shown, not counted."""
+    The expectation step is notation, not a derivation: $\mathbb{E}[z \mid \mathbf{x}] =
+    \sum_{z \in \{0, 1\}} z\,P(z \mid \mathbf{x})$ is the definition of the expectation of a
+    $\{0, 1\}$-valued variable, and $1 \cdot p + 0 \cdot (1 - p) = p$ is the arithmetic SymPy
+    performs while building it; it is shown, not counted."""
     s = Space()
     p = s.scalar("p", probability=True)
     expectation = sp.Add(sp.Mul(p, 1, evaluate=False), sp.Mul(1 - p, 0, evaluate=False),

@@ -27,12 +27,16 @@ def _two_classes(s: Space):
     return d, wk, wj, bk, bj
 
 
-@entry("multiclass.pairwise_boundary", "Boundary between C_k and C_j: (w_k − w_j)ᵀx + (b_k − b_j) = 0",
-       sources=[("bromberg2012", "§2, the surface y_k(x) = y_j(x)"),
-                ("bishop-prml", "§4.1.2, Eq. (4.10)")])
+@entry("multiclass.pairwise_boundary", r"Boundary between $\mathcal{C}_k$ and $\mathcal{C}_j$: "
+                                       r"$(\mathbf{w}_k - \mathbf{w}_j)^\top\mathbf{x} + (b_k - "
+                                       "b_j) = 0$",
+       sources=[("bromberg2012", r"§2, the surface $y_k(\mathbf{x}) = y_j(\mathbf{x})$"),
+                ("bishop-prml", "§4.1.2, Eq. (4.10)")],
+       printed=r"(\mathbf{w}_k - \mathbf{w}_j)^\top \mathbf{x} + (b_k - b_j) = 0")
 def pairwise_boundary() -> Statement:
-    """y_k(x) = y_j(x) ⇔ (w_k − w_j)ᵀx + (b_k − b_j) = 0: a (D−1)-dimensional hyperplane with
-    normal w_k − w_j, so every property of the binary case carries over."""
+    r"""$y_k(\mathbf{x}) = y_j(\mathbf{x}) \iff (\mathbf{w}_k - \mathbf{w}_j)^\top\mathbf{x} +
+    (b_k - b_j) = 0$: a $(D - 1)$-dimensional hyperplane with normal $\mathbf{w}_k -
+    \mathbf{w}_j$, so every property of the binary case carries over."""
     s = Space()
     d, wk, wj, bk, bj = _two_classes(s)
     x = s.vector("x", d)
@@ -47,25 +51,34 @@ def pairwise_boundary() -> Statement:
 @entry("multiclass.no_ambiguous_region", "The argmax discriminant has no ambiguous region",
        sources=[("bromberg2012", "§2, Eq. (4) and the proof by contradiction"),
                 ("bishop-prml", "§4.1.2, the rule after Eq. (4.9)"),
-                ("udelar2018", "Múltiples clases (c > 2): cited for this claim, which it does not state")],
+                ("udelar2018", "Múltiples clases ($c > 2$): cited for this claim, which it does "
+                              "not state")],
        kind="caveat",
-       caveat="misattributed: udelar2018 ('Múltiples clases (c > 2)') lists only 'c − 1 clasificadores "
-              "binarios ... (uno contra todos)' and 'c(c − 1)/2 parejas ... voto mayoritario' and says "
-              "'Ambas fallan (regiones ambiguas)'; it never states the argmax rule nor that it leaves no "
-              "ambiguous region. The claim is bromberg2012 §2 (Eq. (4), 'asumimos, por vía del absurdo, "
-              "que existe un punto x tal que x ∈ C_j y x ∈ C_j′ ... un absurdo') and Bishop PRML §4.1.2")
+       caveat="misattributed: udelar2018 ('Múltiples clases ($c > 2$)') lists only '$c - 1$ "
+              "clasificadores binarios ... (uno contra todos)' and '$c(c - 1)/2$ parejas ... "
+              "voto mayoritario' and says 'Ambas fallan (regiones ambiguas)'; it never states "
+              "the argmax rule nor that it leaves no ambiguous region. The claim is "
+              "bromberg2012 §2 (Eq. (4), 'asumimos, por vía del absurdo, que existe un punto "
+              r"$\mathbf{x}$ tal que $\mathbf{x} \in \mathcal{C}_j$ y $\mathbf{x} \in "
+              r"\mathcal{C}_{j'}$ ... un absurdo') and Bishop PRML §4.1.2",
+       printed=r"\mathbf{x} \in \mathcal{C}_k \text{ if } y_k(\mathbf{x}) > y_j(\mathbf{x}) "
+               r"\text{ for all } j \neq k; \quad \text{no } \mathbf{x} \text{ with } \mathbf{x} "
+               r"\in \mathcal{C}_j \text{ and } \mathbf{x} \in \mathcal{C}_{j'}")
 def no_ambiguous_region() -> Statement:
-    """bromberg2012 Eq. (4) assigns x to C_k if y_k(x) > y_j(x) for every j ≠ k, and proves by
-    contradiction that no point lies in two classes: if x ∈ C_j then y_j(x) > y_j'(x); x ∈ C_j'
-    would need y_j'(x) > y_j(x). Encoded by construction: b_j is chosen so that
-    y_j(x) − y_j'(x) = δ > 0, and then y_j'(x) − y_j(x) = −δ < 0. The numerics argmax is
-    checked to assign exactly one class with a strict maximum on random classifiers and points.
+    r"""bromberg2012 Eq. (4) assigns $\mathbf{x}$ to $\mathcal{C}_k$ if $y_k(\mathbf{x}) >
+    y_j(\mathbf{x})$ for every $j \neq k$, and proves by contradiction that no point lies in two
+    classes: if $\mathbf{x} \in \mathcal{C}_j$ then $y_j(\mathbf{x}) > y_{j'}(\mathbf{x})$;
+    $\mathbf{x} \in \mathcal{C}_{j'}$ would need $y_{j'}(\mathbf{x}) > y_j(\mathbf{x})$. Encoded by
+    construction: $b_j$ is chosen so that $y_j(\mathbf{x}) - y_{j'}(\mathbf{x}) = \delta > 0$, and
+    then $y_{j'}(\mathbf{x}) - y_j(\mathbf{x}) = -\delta < 0$. The argmax of
+    `numerics.multiclass.argmax_predict` is checked to assign exactly one class with a strict
+    maximum on random classifiers and points.
 
     True, but misattributed to udelar2018, whose "Múltiples clases" slide only reports that
-    one-versus-rest and one-versus-one both leave ambiguous regions (multiclass.
-    one_vs_rest_ambiguity, multiclass.one_vs_one_ambiguity). (With the strict ">" of Eq. (4) a
-    point with a tied maximum belongs to no class; the proof only shows that no point belongs
-    to two.)"""
+    one-versus-rest and one-versus-one both leave ambiguous regions
+    (`multiclass.one_vs_rest_ambiguity`, `multiclass.one_vs_one_ambiguity`). (With the strict $>$
+    of Eq. (4) a point with a tied maximum belongs to no class; the proof only shows that no
+    point belongs to two.)"""
     s = Space()
     d, wj, wjp, bj, bjp = _two_classes(s)
     x, delta = s.vector("x", d), s.scalar("delta", positive=True)
@@ -92,12 +105,17 @@ def no_ambiguous_region() -> Statement:
     })
 
 
-@entry("multiclass.interpolation", "Linearity: y_k(λx_A + (1−λ)x_B) = λy_k(x_A) + (1−λ)y_k(x_B)",
+@entry("multiclass.interpolation", r"Linearity: $y_k(\lambda\mathbf{x}_A + (1 - "
+                                   r"\lambda)\mathbf{x}_B) = \lambda y_k(\mathbf{x}_A) + (1 - "
+                                   r"\lambda) y_k(\mathbf{x}_B)$",
        sources=[("bromberg2012", "§2, convexity of the decision regions (Fig. 5)"),
-                ("bishop-prml", "§4.1.2, Eq. (4.11)")])
+                ("bishop-prml", "§4.1.2, Eq. (4.11)")],
+       printed=r"y_k(\hat{\mathbf{x}}) = \lambda y_k(\mathbf{x}_A) + (1 - \lambda) "
+               r"y_k(\mathbf{x}_B)")
 def interpolation() -> Statement:
-    """For x̂ = λx_A + (1 − λ)x_B the linear discriminant interpolates: y_k(x̂) = λy_k(x_A) +
-    (1 − λ)y_k(x_B) (the bias splits as λb_k + (1 − λ)b_k)."""
+    r"""For $\hat{\mathbf{x}} = \lambda\mathbf{x}_A + (1 - \lambda)\mathbf{x}_B$ the linear
+    discriminant interpolates: $y_k(\hat{\mathbf{x}}) = \lambda y_k(\mathbf{x}_A) + (1 - \lambda)
+    y_k(\mathbf{x}_B)$ (the bias splits as $\lambda b_k + (1 - \lambda) b_k$)."""
     s = Space()
     d = s.dim("d")
     wk, bk = s.vector("w_k", d), s.scalar("b_k")
@@ -121,12 +139,18 @@ def _value_at_interpolation(ev, w, b, xa, xb, lam) -> float:
 @entry("multiclass.convex_regions", "Decision regions of the argmax discriminant are convex",
        uses=("multiclass.interpolation",),
        sources=[("bromberg2012", "§2, Fig. 5 and the argument after it"),
-                ("bishop-prml", "§4.1.2")])
+                ("bishop-prml", "§4.1.2")],
+       printed=r"\mathbf{x}_A, \mathbf{x}_B \in \mathcal{R}_k,\ \hat{\mathbf{x}} = \lambda "
+               r"\mathbf{x}_A + (1 - \lambda) \mathbf{x}_B,\ 0 \leq \lambda \leq 1 "
+               r"\;\Rightarrow\; y_k(\hat{\mathbf{x}}) > y_j(\hat{\mathbf{x}}) \text{ for all } "
+               r"j \neq k")
 def convex_regions() -> Statement:
-    """If y_k − y_j = δ_A > 0 at x_A and δ_B > 0 at x_B, then at x̂ = λx_A + (1 − λ)x_B,
-    y_k − y_j = λδ_A + (1 − λ)δ_B > 0 (λ ∈ (0, 1)): x̂ stays in R_k. Encoded by construction
-    (b_k and x_B chosen so the two margins are the positive symbols δ_A, δ_B); plus a
-    property run: convex combinations of two points predicted k are predicted k."""
+    r"""If $y_k - y_j = \delta_A > 0$ at $\mathbf{x}_A$ and $\delta_B > 0$ at $\mathbf{x}_B$,
+    then at $\hat{\mathbf{x}} = \lambda\mathbf{x}_A + (1 - \lambda)\mathbf{x}_B$, $y_k - y_j =
+    \lambda\delta_A + (1 - \lambda)\delta_B > 0$ for $\lambda \in (0, 1)$: $\hat{\mathbf{x}}$
+    stays in $\mathcal{R}_k$. Encoded by construction ($b_k$ and $\mathbf{x}_B$ chosen so the two
+    margins are the positive symbols $\delta_A$, $\delta_B$); plus a property run: convex
+    combinations of two points predicted $k$ are predicted $k$."""
     s = Space()
     d, wk, wj, bk, bj = _two_classes(s)
     xa, xb, u = s.vector("x_A", d), s.vector("x_B", d), s.vector("u", d)
@@ -186,14 +210,18 @@ def _ambiguity_statement(run, claim: str, description: str) -> Statement:
     return Statement(s, claims={claim: Behaviour(run, description, seeds=(0,))})
 
 
-@entry("multiclass.one_vs_rest_ambiguity", "One-versus-rest with K−1 binary discriminants leaves an ambiguous region",
+@entry("multiclass.one_vs_rest_ambiguity", "One-versus-rest with $K - 1$ binary discriminants "
+                                           "leaves an ambiguous region",
        kind="algorithm",
-       sources=[("bromberg2012", "§2, Fig. 4 (left)"), ("udelar2018", "Múltiples clases (c > 2)"),
-                ("bishop-prml", "§4.1.2, Fig. 4.2")])
+       sources=[("bromberg2012", "§2, Fig. 4 (left)"),
+                ("udelar2018", "Múltiples clases ($c > 2$)"),
+                ("bishop-prml", "§4.1.2, Fig. 4.2")],
+       printed=r"K - 1 \text{ discriminants } \mathcal{C}_k \text{ vs. } \neg\mathcal{C}_k: "
+               r"\text{ a region claimed by both } \mathcal{C}_1 \text{ and } \mathcal{C}_2")
 def one_vs_rest_ambiguity() -> Statement:
-    """A constructed K = 3 example (numerics.multiclass.ovr_ambiguity_example): two
-    discriminants C_k vs not-C_k both claim a point, while the argmax of K linear functions
-    decides it uniquely."""
+    r"""A constructed $K = 3$ example (`numerics.multiclass.ovr_ambiguity_example`): two
+    discriminants $\mathcal{C}_k$ versus $\neg\mathcal{C}_k$ both claim a point, while the argmax
+    of $K$ linear functions decides it uniquely."""
     run = _ambiguity_run(
         nm.ovr_ambiguity_example,
         lambda ex: nm.one_vs_rest_votes(ex.point_[None, :], coef=ex.coef_, intercept=ex.intercept_,
@@ -203,12 +231,16 @@ def one_vs_rest_ambiguity() -> Statement:
                                 "one-vs-rest is ambiguous at a constructed point")
 
 
-@entry("multiclass.one_vs_one_ambiguity", "One-versus-one majority vote leaves an ambiguous region",
+@entry("multiclass.one_vs_one_ambiguity", "One-versus-one majority vote leaves an ambiguous "
+                                          "region",
        kind="algorithm",
-       sources=[("bromberg2012", "§2, Fig. 4 (right)"), ("udelar2018", "Múltiples clases (c > 2)"),
-                ("bishop-prml", "§4.1.2, Fig. 4.2")])
+       sources=[("bromberg2012", "§2, Fig. 4 (right)"),
+                ("udelar2018", "Múltiples clases ($c > 2$)"),
+                ("bishop-prml", "§4.1.2, Fig. 4.2")],
+       printed=r"\binom{K}{2} \text{ discriminants } \mathcal{C}_j \text{ vs. } \mathcal{C}_k "
+               r"\text{ by majority vote: a region where each class gets exactly one vote}")
 def one_vs_one_ambiguity() -> Statement:
-    """A constructed K = 3 example (numerics.multiclass.ovo_ambiguity_example): the three
+    """A constructed $K = 3$ example (`numerics.multiclass.ovo_ambiguity_example`): the three
     pairwise votes form a cycle (one vote each) at a point the argmax decides uniquely."""
     run = _ambiguity_run(
         nm.ovo_ambiguity_example,
@@ -219,10 +251,13 @@ def one_vs_one_ambiguity() -> Statement:
                                 "one-vs-one is ambiguous at a constructed point")
 
 
-@entry("multiclass.pairwise_count", "One-versus-one needs C(K,2) = K(K−1)/2 binary discriminants",
-       sources=[("bromberg2012", "§2, one-versus-one"), ("udelar2018", "Múltiples clases (c > 2)")])
+@entry("multiclass.pairwise_count", r"One-versus-one needs $\binom{K}{2} = K(K - 1)/2$ binary "
+                                    "discriminants",
+       sources=[("bromberg2012", "§2, one-versus-one"),
+                ("udelar2018", "Múltiples clases ($c > 2$)")],
+       printed=r"\binom{K}{2} = K(K - 1)/2")
 def pairwise_count() -> Statement:
-    """binomial(K, 2) = K(K − 1)/2, one discriminant per unordered pair of classes."""
+    r"""$\binom{K}{2} = K(K - 1)/2$: one discriminant per unordered pair of classes."""
     s = Space()
     K, k = s.scalar("K", integer=True, positive=True), s.scalar("k", integer=True, positive=True)
     s.define(K, k + 1, "K >= 2 classes")

@@ -42,11 +42,11 @@ from .registry import entry
 
 HALF = sp.Rational(1, 2)
 
-_UD_CRIT = "Perceptrón de Rosenblatt y variaciones (caso c = 2): Candidatos a criterios"
-_UD_OBS = "Perceptrón: convergencia, Observaciones"
-_DHS_56 = ("dhs", "§5.6.1 The descent algorithm (J_q, J_r with Y(a) = {aᵗy ≤ b}, ∇J_r, Algorithm 8)")
-_DHS_562 = ("dhs", "§5.6.1-5.6.2 single-sample relaxation (Algorithm 9), r(k) = (b − aᵗy^k)/‖y^k‖, "
-                   "0 < η < 2, convergence proof")
+_DHS_56 = ("dhs", r"§5.6.1 The descent algorithm ($J_q$, $J_r$ with $Y(\mathbf{a}) = "
+                  r"\{\mathbf{a}^\top\mathbf{y} \leq b\}$, $\nabla J_r$, Algorithm 8)")
+_DHS_562 = ("dhs", r"§5.6.1-5.6.2 single-sample relaxation (Algorithm 9), $r(k) = (b - "
+                   r"\mathbf{a}^\top\mathbf{y}^k)/\lVert\mathbf{y}^k\rVert$, $0 < \eta < 2$, "
+                   "convergence proof")
 
 
 def _when(value, cond):
@@ -109,18 +109,30 @@ def _vec(ev, v) -> np.ndarray:
 
 # --- J_q ---------------------------------------------------------------------------------------
 
-@entry("relaxation.jq_gradient", "J_q = Σ_{ℳ(a)} (aᵀy_n)² is C¹: ∇J_q = 2 Σ_{ℳ(a)} (aᵀy_n) y_n",
-       sources=[("udelar2018", f"{_UD_CRIT}: 'Relajación cuadrática: J_q(a) = Σ_{{n∈ℳ(a)}} (aᵀy_n)². Es C¹'"),
-                _DHS_56])
+@entry("relaxation.jq_gradient", r"$J_q = \sum_{n \in \mathcal{M}(\mathbf{a})} "
+                                 r"(\mathbf{a}^\top\mathbf{y}_n)^2$ is $C^1$: $\nabla J_q = "
+                                 r"2\sum_{n \in \mathcal{M}(\mathbf{a})} "
+                                 r"(\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$",
+       sources=[("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              r"Candidatos a criterios: 'Relajación cuadrática: $J_q(\mathbf{a}) "
+                              r"= \sum_{n \in \mathcal{M}(\mathbf{a})} "
+                              r"(\mathbf{a}^\top\mathbf{y}_n)^2$. Es $C^1$'"),
+                _DHS_56],
+       printed=r"J_q(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})} (\mathbf{a}^\top "
+               r"\mathbf{y}_n)^2 \quad \text{is } C^1")
 def jq_gradient() -> Statement:
-    """udelar2018 prints J_q(a) = Σ_{n∈ℳ(a)} (aᵀy_n)² and says it is C¹ (no gradient is
-    printed; Duda-Hart-Stork §5.6.1: "its gradient is continuous, whereas the gradient of J_p
-    is not"). Its gradient is ∇J_q = 2 Σ_{n∈ℳ(a)} (aᵀy_n) y_n, proved term by term (one
-    sample, D = 1, 2, both labels). Continuity: one term φ(s) = 𝟙[t s ≤ 0] s² of the score
-    s = aᵀy has φ'(s) = −2 max(0, −t s) t, a continuous function of s (both one-sided
-    derivatives are 0 at s = 0), so ∇J_q = Σ φ'(aᵀy_n) y_n is continuous: J_q is C¹. For
-    contrast the J_p term 𝟙[t s ≤ 0](−t s) has slopes −t and 0 on the two sides of s = 0
-    (perceptron.py's entries)."""
+    r"""udelar2018 prints $J_q(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})}
+    (\mathbf{a}^\top\mathbf{y}_n)^2$ and says it is $C^1$ (no gradient is printed;
+    Duda-Hart-Stork §5.6.1: "its gradient is continuous, whereas the gradient of $J_p$ is not").
+    Its gradient is $\nabla J_q = 2\sum_{n \in \mathcal{M}(\mathbf{a})}
+    (\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$, proved term by term (one sample, $D = 1, 2$,
+    both labels). Continuity: one term $\varphi(s) = [t s \leq 0]\, s^2$ of the score $s =
+    \mathbf{a}^\top\mathbf{y}$ (the bracket is 1 when the condition holds, else 0) has
+    $\varphi'(s) = -2\max(0, -t s)\, t$, a continuous function of $s$ (both one-sided derivatives
+    are 0 at $s = 0$), so $\nabla J_q = \sum_n
+    \varphi'(\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$ is continuous: $J_q$ is $C^1$. For
+    contrast the $J_p$ term $[t s \leq 0](-t s)$ has slopes $-t$ and $0$ on the two sides of $s =
+    0$ (the perceptron entries, `perceptron.criterion_forms`)."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)
@@ -180,16 +192,24 @@ def _to_boundary(seed: int) -> RunResult:
                             f"min_n aᵀy_n = {s.min():.2e} (no positive margin)")
 
 
-@entry("relaxation.jq_trivial_solution", "J_q admits a = 0 as a solution; its descent stalls on the boundary",
-       sources=[("udelar2018", f"{_UD_CRIT}: 'Dos problemas: Admite como solución a = 0'"), _DHS_56])
+@entry("relaxation.jq_trivial_solution", r"$J_q$ admits $\mathbf{a} = \mathbf{0}$ as a solution; "
+                                         "its descent stalls on the boundary",
+       sources=[("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: 'Dos problemas: Admite como solución "
+                              r"$\mathbf{a} = 0$'"),
+                _DHS_56],
+       printed=r"J_q(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})} (\mathbf{a}^\top "
+               r"\mathbf{y}_n)^2 \text{ admits } \mathbf{a} = 0 \text{ as a solution}")
 def jq_trivial_solution() -> Statement:
-    """udelar2018: J_q "admite como solución a = 0". J_q ≥ 0 and J_q(0) = 0 (every score is 0,
-    so every sample is in ℳ(0) with term 0): a = 0 is a global minimiser that separates
-    nothing. Duda-Hart-Stork §5.6.1: J_q is so smooth near the boundary of the solution region
-    that descent can converge to a boundary point (a = 0 included). Runs: one sample y = 1,
-    a(0) < 0, step η = 1/(seed+3): a(k) = (1 − 2η)^k a(0) → 0 without ever becoming a solution
-    (exact); numerics.descent on J_q (numerics.relaxation's gradient) from a(0) = −w on
-    30 samples separable by w ends with J_q ≈ 0 and no sample at a positive score."""
+    r"""udelar2018: $J_q$ "admite como solución $\mathbf{a} = 0$". $J_q \geq 0$ and
+    $J_q(\mathbf{0}) = 0$ (every score is 0, so every sample is in $\mathcal{M}(\mathbf{0})$ with
+    term 0): $\mathbf{a} = \mathbf{0}$ is a global minimiser that separates nothing.
+    Duda-Hart-Stork §5.6.1: $J_q$ is so smooth near the boundary of the solution region that
+    descent can converge to a boundary point ($\mathbf{a} = \mathbf{0}$ included). Runs: one
+    sample $y = 1$, $a(0) < 0$, step $\eta = 1/(\text{seed} + 3)$: $a(k) = (1 - 2\eta)^k a(0) \to
+    0$ without ever becoming a solution (exact); `numerics.descent.gradient_descent` on $J_q$
+    (the gradient of `numerics.relaxation`) from $\mathbf{a}(0) = -\mathbf{w}$ on 30 samples
+    separable by $\mathbf{w}$ ends with $J_q \approx 0$ and no sample at a positive score."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a, zero = s.vector("a", D), s.vector("a_0", D)
@@ -207,19 +227,33 @@ def jq_trivial_solution() -> Statement:
     })
 
 
-@entry("relaxation.long_samples_dominate",
-       "J_q does not treat samples alike: scaling y_n by c scales its term by c²; J_r's does not change",
-       sources=[("udelar2018", f"{_UD_CRIT}: 'no trata igual a todas las muestras (residuo dominado por "
-                               "patrones con ‖y_n‖ grande)'; J_r 'Evita los problemas de la relajación "
-                               "cuadrática simple'"), _DHS_56])
+@entry("relaxation.long_samples_dominate", "$J_q$ does not treat samples alike: scaling "
+                                           r"$\mathbf{y}_n$ by $c$ scales its term by $c^2$; "
+                                           "$J_r$'s does not change",
+       sources=[("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: 'no trata igual a todas las muestras "
+                              r"(residuo dominado por patrones con $\lVert\mathbf{y}_n\rVert$ "
+                              "grande)'; $J_r$ 'Evita los problemas de la relajación cuadrática "
+                              "simple'"),
+                _DHS_56],
+       printed=r"J_q: \text{ the residual is dominated by patterns with large } "
+               r"\lVert\mathbf{y}_n\rVert; \quad J_r(\mathbf{a}) = \frac{1}{2} \sum_{n \in "
+               r"\mathcal{M}(\mathbf{a})} \frac{(t_n \mathbf{a}^\top \mathbf{y}_n - "
+               r"b)^2}{\lVert\mathbf{y}_n\rVert^2} \text{ avoids it}")
 def long_samples_dominate() -> Statement:
-    """A sample's J_q term (aᵀy)²·𝟙[t aᵀy ≤ 0] becomes c² times as large when y is replaced by
-    c y (c > 0), although the sample's classification does not change: long samples dominate
-    the residual. J_r's term (t aᵀy − b)²/(2‖y‖²)·𝟙[t aᵀy − b ≤ 0] is half the squared distance
-    from a to the hyperplane {a' : t a'ᵀy = b} — ‖a − p‖²/2 with p = a + (b − t aᵀy)/‖y‖²·t y its
-    projection — and is unchanged when (y, b) becomes (c y, c b): that hyperplane is the same.
-    Proved at c = 3 for J_q and c = 1/3 for J_r (see the module docstring for why not at a
-    symbolic c)."""
+    r"""A sample's $J_q$ term $(\mathbf{a}^\top\mathbf{y})^2\,[t\,\mathbf{a}^\top\mathbf{y} \leq
+    0]$ becomes $c^2$ times as large when $\mathbf{y}$ is replaced by $c\,\mathbf{y}$ ($c > 0$),
+    although the sample's classification does not change: long samples dominate the residual.
+    $J_r$'s term $(t\,\mathbf{a}^\top\mathbf{y} -
+    b)^2/(2\lVert\mathbf{y}\rVert^2)\,[t\,\mathbf{a}^\top\mathbf{y} - b \leq 0]$ is half the
+    squared distance from $\mathbf{a}$ to the hyperplane $\{\mathbf{a}' :
+    t\,\mathbf{a}'^\top\mathbf{y} = b\}$ — $\lVert\mathbf{a} - \mathbf{p}\rVert^2/2$ with
+    $\mathbf{p} = \mathbf{a} + (b - t\,\mathbf{a}^\top\mathbf{y})/\lVert\mathbf{y}\rVert^2 \cdot
+    t\,\mathbf{y}$ its projection — and is unchanged when $(\mathbf{y}, b)$ becomes
+    $(c\,\mathbf{y}, c\,b)$: that hyperplane is the same. (A bracket $[\cdot]$ is 1 when its
+    condition holds, else 0.) Proved at $c = 3$ for $J_q$ and $c = 1/3$ for $J_r$: the engine's
+    case analysis relates the signs of two conditions only when one is a rational multiple of the
+    other, so not at a symbolic $c$."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)
@@ -250,24 +284,38 @@ def long_samples_dominate() -> Statement:
 
 # --- J_r -------------------------------------------------------------------------------------------
 
-@entry("relaxation.jr_index_set",
-       "udelar2018 sums J_r over the misclassified set ℳ(a); the margin criterion needs t_n aᵀy_n ≤ b",
+@entry("relaxation.jr_index_set", "udelar2018 sums $J_r$ over the misclassified set "
+                                  r"$\mathcal{M}(\mathbf{a})$; the margin criterion needs "
+                                  r"$t_n\mathbf{a}^\top\mathbf{y}_n \leq b$",
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_CRIT}: 'Relajación cuadrática con margen: J_r(a) = ½ Σ_{{n∈ℳ(a)}} "
-                               "(t_n aᵀy_n − b)²/‖y_n‖². Evita los problemas de la relajación cuadrática "
-                               "simple', with 'ℳ(a): índices de patrones mal clasificados'"), _DHS_56])
+       sources=[("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: 'Relajación cuadrática con margen: "
+                              r"$J_r(\mathbf{a}) = \frac{1}{2} \sum_{n \in "
+                              r"\mathcal{M}(\mathbf{a})} \frac{(t_n \mathbf{a}^\top \mathbf{y}_n "
+                              r"- b)^2}{\lVert\mathbf{y}_n\rVert^2}$. Evita los problemas de la "
+                              r"relajación cuadrática simple', with '$\mathcal{M}(\mathbf{a})$: "
+                              "índices de patrones mal clasificados'"),
+                _DHS_56],
+       printed=r"J_r(\mathbf{a}) = \frac{1}{2} \sum_{n \in \mathcal{M}(\mathbf{a})} \frac{(t_n "
+               r"\mathbf{a}^\top \mathbf{y}_n - b)^2}{\lVert\mathbf{y}_n\rVert^2}, \qquad "
+               r"\mathcal{M}(\mathbf{a}) \text{: indices of misclassified patterns}")
 def jr_index_set() -> Statement:
-    """udelar2018 writes J_r(a) = ½ Σ_{n∈ℳ(a)} (t_n aᵀy_n − b)²/‖y_n‖² with ℳ(a) the
-    *misclassified* samples (t_n aᵀy_n ≤ 0). Duda-Hart-Stork's J_r sums over
-    Y(a) = {t_n aᵀy_n ≤ b}, the samples that violate the margin; then
-    J_r = ½ Σ max(0, b − t_n aᵀy_n)²/‖y_n‖², a C¹ criterion that vanishes exactly on the
-    margin region {t_n aᵀy_n ≥ b ∀n}. Stated (as printed): udelar2018's J_r equals that
-    criterion, at a point a_m of the band 0 < t a_mᵀy < b (built in: t a_mᵀy = b p/(1 + p),
-    p > 0, so every draw is in the band) — refuted there: a sample inside the margin costs nothing in the
-    printed J_r, so the margin b has no effect on the set where it vanishes (the solution region
-    𝒜), and the printed J_r jumps by b²/(2‖y‖²) as t aᵀy crosses 0 (it is not even continuous).
-    Corrected: over Y(a) it is that criterion (term by term: one sample, D = 1, 2). Both avoid the trivial
-    solution: J_r(0) = ½ Σ b²/‖y_n‖², positive for b > 0."""
+    r"""udelar2018 writes $J_r(\mathbf{a}) = \frac{1}{2} \sum_{n \in \mathcal{M}(\mathbf{a})}
+    (t_n\mathbf{a}^\top\mathbf{y}_n - b)^2/\lVert\mathbf{y}_n\rVert^2$ with
+    $\mathcal{M}(\mathbf{a})$ the *misclassified* samples ($t_n\mathbf{a}^\top\mathbf{y}_n \leq
+    0$). Duda-Hart-Stork's $J_r$ sums over $Y(\mathbf{a}) = \{t_n\mathbf{a}^\top\mathbf{y}_n \leq
+    b\}$, the samples that violate the margin; then $J_r = \frac{1}{2} \sum_n \max(0, b -
+    t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$, a $C^1$ criterion that
+    vanishes exactly on the margin region $\{t_n\mathbf{a}^\top\mathbf{y}_n \geq b \text{ for all
+    } n\}$. Stated (as printed): udelar2018's $J_r$ equals that criterion, at a point
+    $\mathbf{a}_m$ of the band $0 < t\,\mathbf{a}_m^\top\mathbf{y} < b$ (built in:
+    $t\,\mathbf{a}_m^\top\mathbf{y} = b p/(1 + p)$, $p > 0$, so every draw is in the band) —
+    refuted there: a sample inside the margin costs nothing in the printed $J_r$, so the margin
+    $b$ has no effect on the set where it vanishes (the solution region $\mathcal{A}$), and the
+    printed $J_r$ jumps by $b^2/(2\lVert\mathbf{y}\rVert^2)$ as $t\,\mathbf{a}^\top\mathbf{y}$
+    crosses 0 (it is not even continuous). Corrected: over $Y(\mathbf{a})$ it is that criterion
+    (term by term: one sample, $D = 1, 2$). Both avoid the trivial solution: $J_r(\mathbf{0}) =
+    \frac{1}{2} \sum_n b^2/\lVert\mathbf{y}_n\rVert^2$, positive for $b > 0$."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a, zero = s.vector("a", D), s.vector("a_0", D)
@@ -291,14 +339,27 @@ def jr_index_set() -> Statement:
                               _vec(ev, a), _normalised(ev, ys, ts), b=float(ev(b))))])
 
 
-@entry("relaxation.jr_gradient", "∇J_r = Σ_{Y(a)} (t aᵀy − b)/‖y‖² t y; the batch update is a − η∇J_r",
+@entry("relaxation.jr_gradient", r"$\nabla J_r = \sum_{Y(\mathbf{a})} "
+                                 r"\frac{t\,\mathbf{a}^\top\mathbf{y} - "
+                                 r"b}{\lVert\mathbf{y}\rVert^2}\, t\,\mathbf{y}$; the batch "
+                                 r"update is $\mathbf{a} - \eta\nabla J_r$",
        uses=("descent.update_rule",),
-       sources=[_DHS_56, ("udelar2018", f"{_UD_CRIT}: J_r (no gradient printed)")])
+       sources=[_DHS_56,
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: $J_r$ (no gradient printed)")],
+       printed=r"\nabla J_r = \sum_{\mathbf{y} \in \mathcal{Y}} \frac{\mathbf{a}^\top \mathbf{y} "
+               r"- b}{\lVert\mathbf{y}\rVert^2} \mathbf{y}, \qquad \mathbf{a}(k+1) = "
+               r"\mathbf{a}(k) + \eta(k) \sum_{\mathbf{y} \in \mathcal{Y}_k} \frac{b - "
+               r"\mathbf{a}^\top \mathbf{y}}{\lVert\mathbf{y}\rVert^2} \mathbf{y}")
 def jr_gradient() -> Statement:
-    """Duda-Hart-Stork §5.6.1: ∇J_r = Σ_{y∈Y(a)} (aᵗy − b)/‖y‖² y (normalised samples; with
-    udelar2018's labels y ← t y), and the batch relaxation with margin (Algorithm 8) updates
-    a(k+1) = a(k) + η(k) Σ_{y∈Y(a)} (b − aᵗy)/‖y‖² y, which is exactly a − η∇J_r. One sample
-    (term by term), D = 1, 2, both labels; Y(a) = {t aᵀy − b ≤ 0}."""
+    r"""Duda-Hart-Stork §5.6.1: $\nabla J_r = \sum_{\mathbf{y} \in Y(\mathbf{a})}
+    \frac{\mathbf{a}^\top\mathbf{y} - b}{\lVert\mathbf{y}\rVert^2}\,\mathbf{y}$ (normalised
+    samples; with udelar2018's labels $\mathbf{y} \leftarrow t\,\mathbf{y}$), and the batch
+    relaxation with margin (Algorithm 8) updates $\mathbf{a}(k+1) = \mathbf{a}(k) + \eta(k)
+    \sum_{\mathbf{y} \in Y(\mathbf{a})} \frac{b -
+    \mathbf{a}^\top\mathbf{y}}{\lVert\mathbf{y}\rVert^2}\,\mathbf{y}$, which is exactly
+    $\mathbf{a} - \eta\nabla J_r$. One sample (term by term), $D = 1, 2$, both labels;
+    $Y(\mathbf{a}) = \{t\,\mathbf{a}^\top\mathbf{y} - b \leq 0\}$."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)
@@ -327,17 +388,26 @@ def jr_gradient() -> Statement:
     ])
 
 
-@entry("relaxation.single_sample_step",
-       "Single-sample relaxation: the distance to aᵀy = b becomes |1 − η| times as large; 0 < η < 2 moves toward it",
+@entry("relaxation.single_sample_step", "Single-sample relaxation: the distance to "
+                                        r"$\mathbf{a}^\top\mathbf{y} = b$ becomes $|1 - \eta|$ "
+                                        r"times as large; $0 < \eta < 2$ moves toward it",
        uses=("geometry.signed_distance",),
-       sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r (the criterion the step descends)")])
+       sources=[_DHS_562,
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: $J_r$ (the criterion the step descends)")],
+       printed=r"\mathbf{a}(k+1) = \mathbf{a}(k) + \eta \frac{b - \mathbf{a}^\top(k) "
+               r"\mathbf{y}^k}{\lVert\mathbf{y}^k\rVert^2} \mathbf{y}^k, \qquad 0 < \eta < 2")
 def single_sample_step() -> Statement:
-    """Duda-Hart-Stork Algorithm 9: for a sample with t aᵀy < b (built in: t aᵀy = b − u,
-    u > 0), a' = a + η (b − t aᵀy)/‖y‖²·t y. Then t a'ᵀy − b = (1 − η)(t aᵀy − b), so the
-    distance |t aᵀy − b|/‖y‖ from a to the hyperplane {t a''ᵀy = b} becomes |1 − η| times
-    as large (the signed distance is multiplied by 1 − η): for η > 0 it shrinks iff η < 2
-    (under-relaxation η < 1, a' on the hyperplane at η = 1, over-relaxation 1 < η < 2 crosses
-    it); a' − a is a multiple of y, the hyperplane's normal."""
+    r"""Duda-Hart-Stork Algorithm 9: for a sample with $t\,\mathbf{a}^\top\mathbf{y} < b$ (built
+    in: $t\,\mathbf{a}^\top\mathbf{y} = b - u$, $u > 0$), $\mathbf{a}' = \mathbf{a} + \eta\,(b -
+    t\,\mathbf{a}^\top\mathbf{y})/\lVert\mathbf{y}\rVert^2 \cdot t\,\mathbf{y}$. Then
+    $t\,\mathbf{a}'^\top\mathbf{y} - b = (1 - \eta)(t\,\mathbf{a}^\top\mathbf{y} - b)$, so the
+    distance $|t\,\mathbf{a}^\top\mathbf{y} - b|/\lVert\mathbf{y}\rVert$ from $\mathbf{a}$ to the
+    hyperplane $\{t\,\mathbf{a}''^\top\mathbf{y} = b\}$ becomes $|1 - \eta|$ times as large (the
+    signed distance is multiplied by $1 - \eta$): for $\eta > 0$ it shrinks if and only if $\eta
+    < 2$ (under-relaxation $\eta < 1$, $\mathbf{a}'$ on the hyperplane at $\eta = 1$,
+    over-relaxation $1 < \eta < 2$ crosses it); $\mathbf{a}' - \mathbf{a}$ is a multiple of
+    $\mathbf{y}$, the hyperplane's normal."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)
@@ -408,19 +478,26 @@ def _relaxation_nonseparable(seed: int) -> RunResult:
                      f"{r.n_updates_} updates")
 
 
-@entry("relaxation.single_sample_algorithm",
-       "Single-sample relaxation with margin (0 < η < 2): a vector with aᵀy > b on separable data; no end otherwise",
+@entry("relaxation.single_sample_algorithm", r"Single-sample relaxation with margin ($0 < \eta < "
+                                             r"2$): a vector with $\mathbf{a}^\top\mathbf{y} > "
+                                             "b$ on separable data; no end otherwise",
        uses=("relaxation.single_sample_step",),
-       kind="algorithm", sources=[_DHS_562, ("udelar2018", f"{_UD_CRIT}: J_r")])
+       kind="algorithm",
+       sources=[_DHS_562,
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              "Candidatos a criterios: $J_r$")],
+       printed=r"\mathbf{a} \leftarrow \mathbf{a} + \eta \frac{b - \mathbf{a}^\top "
+               r"\mathbf{y}^k}{\lVert\mathbf{y}^k\rVert^2} \mathbf{y}^k \text{ for each } "
+               r"\mathbf{a}^\top \mathbf{y}^k \leq b, \quad 0 < \eta < 2: \text{ a solution with "
+               r"} \mathbf{a}^\top \mathbf{y}_n > b \text{ when separable}")
 def single_sample_algorithm() -> Statement:
-    """Duda-Hart-Stork Algorithm 9 with over-relaxation η = 1.2, 1.5, 1.8 (cyclic order) on
-    40 normalised samples separable with margin (D = 2..4), b = 0.5: every run ends with a
-    whole clean epoch and t aᵀy_n > b for every n. On data containing a sample and its
-    negative, no vector has both scores above b > 0, so no epoch can be clean: the run
-    stops at max_epochs with converged_ = False, or earlier as stalled_ (an epoch that ended
-    where a recent one began: a cycle that repeats forever) — the error-correcting procedure
-    never settles;
-    Duda-Hart-Stork §5.7."""
+    r"""Duda-Hart-Stork Algorithm 9 with over-relaxation $\eta = 1.2, 1.5, 1.8$ (cyclic order) on
+    40 normalised samples separable with margin ($D = 2, \dots, 4$), $b = 0.5$: every run ends
+    with a whole clean epoch and $t\,\mathbf{a}^\top\mathbf{y}_n > b$ for every $n$. On data
+    containing a sample and its negative, no vector has both scores above $b > 0$, so no epoch
+    can be clean: the run stops at `max_epochs` with `converged_` false, or earlier as `stalled_`
+    (an epoch that ended where a recent one began: a cycle that repeats forever) — the
+    error-correcting procedure never settles; Duda-Hart-Stork §5.7."""
     return Statement(Space(), claims={
         "separable: converges to a^T y > b": Behaviour(
             _relaxation_separable, "numerics.relaxation.single_sample_relaxation ends with aᵀy_n > b on "
@@ -496,34 +573,40 @@ def _nonseparable_in_region(seed: int) -> RunResult:
                      "rationals)", exact=True)
 
 
-@entry("relaxation.nonseparable_solution",
-       "udelar2018: J_q and J_r 'siempre dan una solución, aún en el caso no separable' — a solution "
-       "of the Región de solución cannot exist there",
+@entry("relaxation.nonseparable_solution", "udelar2018: $J_q$ and $J_r$ 'siempre dan una "
+                                           "solución, aún en el caso no separable' — a solution "
+                                           "of the Región de solución cannot exist there",
        uses=("relaxation.jr_gradient",),
        kind="erratum",
-       sources=[("udelar2018", f"{_UD_OBS}: 'Las relajaciones de mínimos cuadrados J_q y J_r siempre dan "
-                               "una solución, aún en el caso no separable'"),
-                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso c = 2): 'Región de solución "
-                               "A: a tal que t_n aᵀy_n > 0 para todo n'; 'J(a): costo que se minimiza "
-                               "cuando a es una solución'; 'el algoritmo converge a una solución exacta'"),
-                _DHS_56])
+       sources=[("udelar2018", "Perceptrón: convergencia, Observaciones: 'Las relajaciones de "
+                              "mínimos cuadrados $J_q$ y $J_r$ siempre dan una solución, aún en "
+                              "el caso no separable'"),
+                ("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): 'Región "
+                              r"de solución $\mathcal{A}$: $\mathbf{a}$ tal que "
+                              r"$t_n\mathbf{a}^\top\mathbf{y}_n > 0$ para todo $n$'; "
+                              r"'$J(\mathbf{a})$: costo que se minimiza cuando $\mathbf{a}$ es "
+                              "una solución'; 'el algoritmo converge a una solución exacta'"),
+                _DHS_56],
+       printed=r"\text{the least-squares relaxations } J_q \text{ and } J_r \text{ always give a "
+               "solution, even in the non-separable case}")
 def nonseparable_solution() -> Statement:
-    """Two readings of "solución" (DESIGN.md, "Reading policy").
+    r"""Two readings of "solución" (DESIGN.md, "Reading policy").
 
     *The reading the slides' own context supports:* a solution is a vector of the "Región de
-    solución 𝒜: a tal que t_n aᵀy_n > 0 para todo n", the word's definition two slides
-    earlier, used again for J ("costo que se minimiza cuando a es una solución") and in the
-    convergence theorem on the same slide ("converge a una solución exacta"). Under it the
-    sentence is false: on non-separable data 𝒜 is empty, and the vectors descent on J_r and on
-    J_q reach are not in it — refuted by an exact run (a point given to both classes makes
-    non-separability exact; the returned vectors are tested against 𝒜 in rationals).
+    solución $\mathcal{A}$: $\mathbf{a}$ tal que $t_n\mathbf{a}^\top\mathbf{y}_n > 0$ para todo
+    $n$", the word's definition two slides earlier, used again for $J$ ("costo que se minimiza
+    cuando $\mathbf{a}$ es una solución") and in the convergence theorem on the same slide
+    ("converge a una solución exacta"). Under it the sentence is false: on non-separable data
+    $\mathcal{A}$ is empty, and the vectors descent on $J_r$ and on $J_q$ reach are not in it —
+    refuted by an exact run (a point given to both classes makes non-separability exact; the
+    returned vectors are tested against $\mathcal{A}$ in rationals).
 
     *Note, never a refutation — the other reading,* "solución" as "a minimiser descent
-    reaches": gradient descent on J_r (b = 1, step 1/L) converges on two Gaussian clouds with
-    one point of each class deep inside the other (not separable, decided by
-    numerics.separability's LP) to a stationary point with J_r > 0 that misclassifies
-    samples; on J_q it converges to a ≈ 0, the trivial solution
-    (relaxation.jq_trivial_solution)."""
+    reaches": gradient descent on $J_r$ ($b = 1$, step $1/L$) converges on two Gaussian clouds
+    with one point of each class deep inside the other (not separable, decided by the linear
+    program of `numerics.separability.linear_separability`) to a stationary point with $J_r > 0$
+    that misclassifies samples; on $J_q$ it converges to $\mathbf{a} \approx \mathbf{0}$, the
+    trivial solution (`relaxation.jq_trivial_solution`)."""
     return Statement(Space(), stated=Behaviour(
         _nonseparable_in_region, "descent on J_r and on J_q reaches a vector of the Región de solución "
                                  "on non-separable data", seeds=tuple(range(3))),
@@ -534,20 +617,31 @@ def nonseparable_solution() -> Statement:
 
 # --- scaling -------------------------------------------------------------------------------------
 
-@entry("relaxation.scale_invariance",
-       "Scaling a: J_p(ca) = c J_p(a), J_q(ca) = c² J_q(a), while ℳ(ca) = ℳ(a) (c > 0)",
+@entry("relaxation.scale_invariance", r"Scaling $\mathbf{a}$: $J_p(c\mathbf{a}) = "
+                                      r"c\,J_p(\mathbf{a})$, $J_q(c\mathbf{a}) = c^2 "
+                                      r"J_q(\mathbf{a})$, while $\mathcal{M}(c\mathbf{a}) = "
+                                      r"\mathcal{M}(\mathbf{a})$ ($c > 0$)",
        uses=("perceptron.criterion_forms",),
-       sources=[("udelar2018", f"{_UD_CRIT}: J(a) = #ℳ(a), J_p, J_q"), _DHS_56])
+       sources=[("udelar2018", "Perceptrón de Rosenblatt y variaciones (caso $c = 2$): "
+                              r"Candidatos a criterios: $J(\mathbf{a}) = "
+                              r"\#\mathcal{M}(\mathbf{a})$, $J_p$, $J_q$"),
+                _DHS_56],
+       printed=r"J(\mathbf{a}) = \#\mathcal{M}(\mathbf{a}), \quad J_p(\mathbf{a}) = \sum_{n \in "
+               r"\mathcal{M}(\mathbf{a})} (-t_n \mathbf{a}^\top \mathbf{y}_n), \quad "
+               r"J_q(\mathbf{a}) = \sum_{n \in \mathcal{M}(\mathbf{a})} (\mathbf{a}^\top "
+               r"\mathbf{y}_n)^2")
 def scale_invariance() -> Statement:
-    """The criteria of udelar2018's slide under a ↦ c a (c > 0): J_p is positively homogeneous
-    of degree 1, J_p(2a) = 2 J_p(a); J_q of degree 2, J_q(2a) = 4 J_q(a). What does not change
-    is the misclassified set ℳ(ca) = ℳ(a), hence the count #ℳ and the solution region, and
-    the minimisers of J_p (its minimum 0 is kept). This is the lemma behind udelar2018's
-    "Como el criterio no cambia si se escala a, basta con tomar η = 1", whose one entry is
-    perceptron.eta_one_suffices (it reads "el criterio" as the classification test ℳ(a), which
-    the algorithm on that slide uses, and notes that J_p's value does change). Proved at
-    c = 2 and c = 1/3 term by term (one sample, D = 1, 2; see the module docstring for why not
-    at a symbolic c)."""
+    r"""The criteria of udelar2018's slide under $\mathbf{a} \mapsto c\,\mathbf{a}$ ($c > 0$):
+    $J_p$ is positively homogeneous of degree 1, $J_p(2\mathbf{a}) = 2J_p(\mathbf{a})$; $J_q$ of
+    degree 2, $J_q(2\mathbf{a}) = 4J_q(\mathbf{a})$. What does not change is the misclassified
+    set $\mathcal{M}(c\mathbf{a}) = \mathcal{M}(\mathbf{a})$, hence the count $\#\mathcal{M}$ and
+    the solution region, and the minimisers of $J_p$ (its minimum 0 is kept). This is the lemma
+    behind udelar2018's "Como el criterio no cambia si se escala $\mathbf{a}$, basta con tomar
+    $\eta = 1$", whose one entry is `perceptron.eta_one_suffices` (it reads "el criterio" as the
+    classification test $\mathcal{M}(\mathbf{a})$, which the algorithm on that slide uses, and
+    notes that $J_p$'s value does change). Proved at $c = 2$ and $c = 1/3$ term by term (one
+    sample, $D = 1, 2$): the engine's case analysis relates the signs of two conditions only when
+    one is a rational multiple of the other, so not at a symbolic $c$."""
     s = Space()
     D = s.dim("D", sizes=(1, 2))
     a = s.vector("a", D)

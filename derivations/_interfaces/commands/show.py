@@ -17,16 +17,22 @@ EXAMPLE = "lindisc show geometry.threshold_cosine"
 
 
 def _show_text(d: dict) -> str:
+    from ..prose import to_text  # the catalog's prose is Markdown with $...$ math
     from ..report import scope_cell
 
-    lines = [f"{d['id']} — {d['title']}", f"kind: {d['kind']}    status: {d['status']}",
-             "sources: " + "; ".join(f"{s['document']} ({s['where']})" for s in d["sources"])]
+    lines = [f"{d['id']} — {to_text(d['title'])}", f"kind: {d['kind']}    status: {d['status']}",
+             "sources: " + "; ".join(f"{s['document']} ({to_text(s['where'])})"
+                                     for s in d["sources"])]
     lines += ["uses: " + ", ".join(d["uses"])] if d.get("uses") else []
     lines.append("")
     if d.get("caveat"):
-        lines += ["caveat: " + d["caveat"], ""]
+        lines += ["caveat: " + to_text(d["caveat"], width=100), ""]
     if d.get("doc"):
-        lines += [d["doc"], ""]
+        lines += [to_text(d["doc"], width=100), ""]
+    if d.get("statement"):
+        lines += ["exercise: " + to_text(d["statement"], width=100), ""]
+    if d.get("printed"):
+        lines += ["as the document prints it:  " + to_text(f"$${d['printed']}$$").strip(), ""]
     if d.get("error"):
         lines += ["error: " + d["error"], ""]
     if d.get("stated"):
