@@ -416,8 +416,9 @@ _TEXT_SYMBOLS = {
     "≔": r":=", "∎": r"\blacksquare", "ℤ": r"\mathbb{Z}", "ℚ": r"\mathbb{Q}",
     "ℂ": r"\mathbb{C}", "ℰ": r"\mathcal{E}", "ℒ": r"\mathcal{L}", "𝒩": r"\mathcal{N}",
     "𝒞": r"\mathcal{C}", "𝒴": r"\mathcal{Y}", "𝒳": r"\mathcal{X}", "∠": r"\angle",
+    "“": "``", "”": "''", "‘": "`", "’": "'", "„": ",,",
 }
-_TEXT_MODE = {"§", "¿", "–", "—", "…", "½", "′"}
+_TEXT_MODE = {"§", "¿", "–", "—", "…", "½", "′", "“", "”", "‘", "’", "„"}
 #: Combining accents (after their letter) and the text-mode accent command they become.
 _ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
             "\u0308": '"', "\u0307": "."}
