@@ -583,8 +583,8 @@ def _newton_step(ev, v, x, lab) -> float:
 K3 = 3
 
 #: udelar2018's softmax as printed ("Regresión logística multiclase")
-SOFTMAX = (r"\sigma(\mathbf{w}_k^T \mathbf{x}) := \frac{\exp(\mathbf{w}_k^T \mathbf{x})}{\sum_{j=1}^K "
-           r"\exp(\mathbf{w}_j^T \mathbf{x})}")
+_SOFTMAX_PRINTED = (r"\sigma(\mathbf{w}_k^T \mathbf{x}) := \frac{\exp(\mathbf{w}_k^T \mathbf{x})}{\sum_{j=1}^K "
+                    r"\exp(\mathbf{w}_j^T \mathbf{x})}")
 
 
 def _softmax(scores: list, k: int) -> sp.Basic:
@@ -596,8 +596,7 @@ def _softmax(scores: list, k: int) -> sp.Basic:
        r"For $K = 2$ the softmax is the sigmoid: $e^{a_1}/(e^{a_1} + e^{a_2}) = \sigma(a_1 - a_2)$",
        sources=[("udelar2018", "Regresión logística multiclase, 'Si $K = 2$ es la sigmoide'"),
                 ("bishop-prml", "§4.2, Eqs. (4.57), (4.62)-(4.63)")],
-       printed=r"\sigma(\mathbf{w}_k^T \mathbf{x}) := \frac{\exp(\mathbf{w}_k^T \mathbf{x})}{\sum_{j=1}^K "
-               r"\exp(\mathbf{w}_j^T \mathbf{x})} \text{ función softmax. Si } K = 2 \text{ es la sigmoide.}")
+       printed=_SOFTMAX_PRINTED + r" \text{ función softmax. Si } K = 2 \text{ es la sigmoide.}")
 def softmax_two_classes() -> Statement:
     r"""$$\frac{e^{\mathbf{w}_1^\top\mathbf{x}}}{e^{\mathbf{w}_1^\top\mathbf{x}} + e^{\mathbf{w}_2^\top\mathbf{x}}} = \frac{1}{1 + e^{-(\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}}} = \sigma\bigl((\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}\bigr):$$
     the two-class softmax is the sigmoid of the difference of the activations (the weights are
@@ -617,7 +616,7 @@ def softmax_two_classes() -> Statement:
 @entry("logistic.softmax_shift", "The softmax is unchanged by adding one constant to every activation",
        sources=[("bishop-prml", "§4.3.4 and §4.2, Eq. (4.62)"),
                 ("udelar2018", "Regresión logística multiclase, the softmax (the invariance is implicit)")],
-       printed=SOFTMAX)
+       printed=_SOFTMAX_PRINTED)
 def softmax_shift() -> Statement:
     r"""$$\frac{e^{a_k + c}}{\sum_{j=1}^{K} e^{a_j + c}} = \frac{e^{c} e^{a_k}}{e^{c} \sum_{j=1}^{K} e^{a_j}} = \frac{e^{a_k}}{\sum_{j=1}^{K} e^{a_j}}:$$
     adding one vector $\mathbf{v}$ to every $\mathbf{w}_k$ ($c = \mathbf{v}^\top\mathbf{x}$)
