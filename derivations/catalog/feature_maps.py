@@ -99,7 +99,7 @@ def _conic_of(w1, w2, w3, b):
        uses=("feature_maps.conic_coefficients",),
        kind="erratum", sources=[("bromberg2012", "§4, Example 1: 'círculo, elipse, parábola o hipérbola'")],
        printed=r"Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + Ex_2 + F = 0 \text{ [...] correspondiente a un "
-               r"círculo, elipse, parábola o hipérbola dependiendo de los valores de } A, B, C \text{ y } F")
+               r"c\'{\i}rculo, elipse, par\'abola o hip\'erbola dependiendo de los valores de } A, B, C \text{ y } F")
 def no_parabola() -> Statement:
     r"""bromberg2012: $\mathbf{w}^\top\phi(\mathbf{x}) + b = 0$ is the conic
     $Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + Ex_2 + F = 0$ with $D = E = 0$, $A = w_1$,
@@ -169,11 +169,11 @@ def _square(a):
        kind="caveat",
        caveat=r"unstated condition: $f$ injective (e.g. strictly monotone, as the logistic $\sigma$). "
               r"udelar2018 asks only '$f$ no lineal' ('$g(\mathbf{x}) = f(\mathbf{w}^T\mathbf{x} + w_0)$, "
-              r"$f$ no lineal “función de activación”; Fronteras de decisión: $g(\mathbf{x}) = cte$, "
+              "$f$ no lineal \"función de activación\"; Fronteras de decisión: $g(\\mathbf{x}) = cte$, "
               r"i.e. hiperplanos'); for $f(a) = a^2$ the boundary $g(\mathbf{x}) = c > 0$ is the two "
               r"parallel hyperplanes $\mathbf{w}^\top\mathbf{x} + w_0 = \pm\sqrt{c}$",
-       printed=r"g(\mathbf{x}) = f(\mathbf{w}^T \mathbf{x} + w_0), \ f \text{ no lineal ``función de "
-               r"activación''; Fronteras de decisión: } g(\mathbf{x}) = cte\text{, i.e. hiperplanos}")
+       printed=r"g(\mathbf{x}) = f(\mathbf{w}^T \mathbf{x} + w_0), \ f \text{ no lineal ``funci\'on de "
+               r"activaci\'on''; Fronteras de decisi\'on: } g(\mathbf{x}) = cte\text{, i.e. hiperplanos}")
 def generalized_boundary() -> Statement:
     r"""udelar2018: for $g(\mathbf{x}) = f(\mathbf{w}^\top\mathbf{x} + w_0)$ with $f$ a nonlinear
     activation, the decision boundaries $g(\mathbf{x}) = c$ are hyperplanes. A hyperplane is an

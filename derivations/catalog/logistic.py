@@ -157,7 +157,7 @@ def _gauss(x, m, var):
                 ("bishop-prml", "§4.3, §4.3.2")],
        kind="erratum",
        printed=r"p(C_1|\mathbf{x}) = y(\mathbf{x}) := \sigma(\mathbf{w}^T \mathbf{x}) \quad "
-               r"\text{Este modelo probabilístico generativo se conoce como regresión logística}")
+               r"\text{Este modelo probabil\'{\i}stico generativo se conoce como regresi\'on log\'{\i}stica}")
 def discriminative() -> Statement:
     r"""udelar2018 calls the model $p(\mathcal{C}_1|\mathbf{x}) = \sigma(\mathbf{w}^\top\mathbf{x})$
     "generativo" and compares it with "otro modelo generativo clásico" (Gaussian mixtures); its
@@ -187,7 +187,7 @@ def discriminative() -> Statement:
        r"$M$ parameters for logistic regression vs $2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1$",
        sources=[("udelar2018", "Regresión logística: problema de dos clases, comparison with MoG"),
                 ("bishop-prml", "§4.3.2, after Eq. (4.87)")],
-       printed=r"2M \text{ parámetros para las medias, } M(M + 1)/2 \text{ para la matriz de "
+       printed=r"2M \text{ par\'ametros para las medias, } M(M + 1)/2 \text{ para la matriz de "
                r"covarianza y 1 para el prior } p(C_1)\text{. Total: } M(M + 5)/2 + 1")
 def parameter_count() -> Statement:
     r"""Two Gaussian means ($2M$), one shared symmetric covariance ($M(M + 1)/2$ free entries)
@@ -411,7 +411,7 @@ def _separable_run(seed: int) -> RunResult:
        kind="erratum",
        printed=r"\text{Como } y_n \text{ y } 1 - y_n \text{ son positivos, } H \text{ es definida "
                r"positiva y por ende } E(\mathbf{w}) \text{ es estrictamente convexa y admite un "
-               r"único mínimo global}")
+               r"\'unico m\'{\i}nimo global}")
 def hessian_definite() -> Statement:
     r"""udelar2018: "Como $y_n$ y $1 - y_n$ son positivos, $H$ es definida positiva y por ende
     $E(\mathbf{w})$ es estrictamente convexa y admite un único mínimo global". An erratum, not a
@@ -596,7 +596,7 @@ def _softmax(scores: list, k: int) -> sp.Basic:
        r"For $K = 2$ the softmax is the sigmoid: $e^{a_1}/(e^{a_1} + e^{a_2}) = \sigma(a_1 - a_2)$",
        sources=[("udelar2018", "Regresión logística multiclase, 'Si $K = 2$ es la sigmoide'"),
                 ("bishop-prml", "§4.2, Eqs. (4.57), (4.62)-(4.63)")],
-       printed=_SOFTMAX_PRINTED + r" \text{ función softmax. Si } K = 2 \text{ es la sigmoide.}")
+       printed=_SOFTMAX_PRINTED + r" \text{ funci\'on softmax. Si } K = 2 \text{ es la sigmoide.}")
 def softmax_two_classes() -> Statement:
     r"""$$\frac{e^{\mathbf{w}_1^\top\mathbf{x}}}{e^{\mathbf{w}_1^\top\mathbf{x}} + e^{\mathbf{w}_2^\top\mathbf{x}}} = \frac{1}{1 + e^{-(\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}}} = \sigma\bigl((\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}\bigr):$$
     the two-class softmax is the sigmoid of the difference of the activations (the weights are

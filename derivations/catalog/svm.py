@@ -77,7 +77,7 @@ def _vsum(terms, d):
                  r"margen es equivalente a minimizar $\mathbf{w}$ o mejor aún "
                  r"$\frac{1}{2}\lVert\mathbf{w}\rVert^2$' (the margin's value is not printed)"),
                 ("bishop-prml", "§7.1, Eqs. (7.2)-(7.3)")],
-       printed=r"\text{Maximizar el margen es equivalente a minimizar } \mathbf{w} \text{ o mejor aún } "
+       printed=r"\text{Maximizar el margen es equivalente a minimizar } \mathbf{w} \text{ o mejor a\'un } "
                r"\frac{1}{2} \|\mathbf{w}\|^2")
 def margin() -> Statement:
     r"""hermosillo2017 prints neither $1/\lVert\mathbf{w}\rVert$ nor $2/\lVert\mathbf{w}\rVert$,
