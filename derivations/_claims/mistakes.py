@@ -24,6 +24,7 @@ operator                 what it does
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterator
 
 import sympy as sp
@@ -34,7 +35,8 @@ from .._budget import Timeout, time_limit
 from .._symbols.expr import Grad, Norm
 from .claims import Equal, Rel, SameSign
 
-__all__ = ["MUTATIONS", "mutate_expr", "mutate_claim", "positions", "replace_at", "well_typed"]
+__all__ = ["MUTATIONS", "Mistake", "mutate_expr", "mutate_claim", "positions", "replace_at",
+           "well_typed"]
 
 _LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol, MatrixElement)
 #: Matrix constructors whose arguments are sizes (Ones(d, 1), ZeroMatrix(d, 1), Identity(d)).
@@ -81,6 +83,42 @@ def _short(e) -> str:
     return s
 
 
+def _tex(e) -> str:
+    """``e`` as LaTeX math for a reader: SymPy's printer with vectors and matrices bold, a
+    name's braced subscript (``mu_{2}``) and optimum star (``alpha*``) read as SymPy reads
+    ``mu_2`` and ``alpha^*`` (else it prints the letters "mu" and a bare star)."""
+    e = sp.sympify(e)
+    names = {}
+    for s in e.atoms(sp.Symbol, sp.MatrixSymbol):
+        n = re.sub(r"(?<=[A-Za-z])\*$", "^*", re.sub(r"_\{([^{}]*)\}", r"_\1", s.name))
+        if n != s.name:
+            names[s] = sp.latex(sp.MatrixSymbol(n, *s.shape) if isinstance(s, sp.MatrixSymbol)
+                                else sp.Symbol(n), mat_symbol_style="bold")
+    return sp.latex(e, mat_symbol_style="bold", symbol_names=names)
+
+
+class Mistake(str):
+    """A typical mistake's description. The text (the ``str``) names its terms as SymPy writes
+    them, as it always has: the mutation suite seeds its draws with it. ``markdown()`` is the
+    description for readers (a diagnosis): each term as ``$...$`` LaTeX math, formatted only
+    when asked — a diagnosis shows at most three of the thousands of mutants."""
+
+    def __new__(cls, template: str, *terms: tuple[str, sp.Basic | str]):
+        """``template`` has one ``{}`` per term; a term is ``(text, expression)``: its text in
+        the plain description, its expression printed as math in the Markdown one (a ``str``
+        expression is that LaTeX already)."""
+        obj = super().__new__(cls, template.format(*(text for text, _ in terms)))
+        obj.template, obj.terms = template, terms
+        return obj
+
+    def markdown(self) -> str:
+        return self.template.format(*(f"${e if isinstance(e, str) else _tex(e)}$"
+                                      for _, e in self.terms))
+
+    def __reduce__(self):  # pickled (a worker's result) as what it was built from
+        return type(self), (self.template, *self.terms)
+
+
 class _Repr(ReprPrinter):
     """The de-duplication key of a mutant: ``srepr`` (the default ReprPrinter), except that a
     sum's terms are printed in the order of their texts, not SymPy's ``as_ordered_terms``
@@ -118,7 +156,8 @@ def sign_of_term(expr):
             for i, term in enumerate(sub.args):
                 args = list(sub.args)
                 args[i] = -term
-                yield f"the sign of the term {_short(term)} is flipped", replace_at(expr, path, sub.func(*args))
+                yield (Mistake("the sign of the term {} is flipped", (_short(term), term)),
+                       replace_at(expr, path, sub.func(*args)))
 
 
 def factor_two(expr):
@@ -130,14 +169,15 @@ def factor_two(expr):
                 for f, word in ((2, "2"), (sp.Rational(1, 2), "1/2")):
                     args = list(sub.args)
                     args[i] = f * term
-                    yield (f"a factor {word} on the term {_short(term)}",
+                    yield (Mistake(f"a factor {word} on the term {{}}", (_short(term), term)),
                            replace_at(expr, path, sub.func(*args)))
         if isinstance(sub, (sp.Mul, sp.MatMul)):
             for i, a in enumerate(sub.args):
                 if a in (2, sp.Rational(1, 2), -2, -sp.Rational(1, 2)):
                     args = list(sub.args)
                     del args[i]
-                    yield f"the factor {a} is dropped", replace_at(expr, path, sub.func(*args))
+                    yield (Mistake("the factor {} is dropped", (str(a), a)),
+                           replace_at(expr, path, sub.func(*args)))
 
 
 def drop_term(expr):
@@ -145,15 +185,18 @@ def drop_term(expr):
         if isinstance(sub, (sp.Add, sp.MatAdd)) and len(sub.args) >= 2:
             for i, term in enumerate(sub.args):
                 args = [a for j, a in enumerate(sub.args) if j != i]
-                yield f"the term {_short(term)} is dropped", replace_at(expr, path, sub.func(*args))
+                yield (Mistake("the term {} is dropped", (_short(term), term)),
+                       replace_at(expr, path, sub.func(*args)))
 
 
 def transpose(expr):
     for path, sub in positions(expr):
         if isinstance(sub, sp.Transpose):
-            yield f"the transpose on {_short(sub.arg)} is missing", replace_at(expr, path, sub.arg)
+            yield (Mistake("the transpose on {} is missing", (_short(sub.arg), sub.arg)),
+                   replace_at(expr, path, sub.arg))
         elif isinstance(sub, sp.MatrixSymbol) and path:
-            yield f"a transpose on {sub.name} is added", replace_at(expr, path, sub.T)
+            yield (Mistake("a transpose on {} is added", (sub.name, sub)),
+                   replace_at(expr, path, sub.T))
 
 
 def swap_factors(expr):
@@ -163,7 +206,9 @@ def swap_factors(expr):
             for a, b in zip(mats, mats[1:]):
                 args = list(sub.args)
                 args[a], args[b] = args[b], args[a]
-                yield (f"the factors {_short(sub.args[a])} and {_short(sub.args[b])} are swapped",
+                yield (Mistake("the factors {} and {} are swapped",
+                               (_short(sub.args[a]), sub.args[a]),
+                               (_short(sub.args[b]), sub.args[b])),
                        replace_at(expr, path, sp.MatMul(*args)))
 
 
@@ -185,24 +230,31 @@ def swap_symbols(expr, space=None):
                 continue
             if b in present:
                 if present.index(b) > i:
-                    yield (f"{a.name} and {b.name} are swapped",
+                    yield (Mistake("{} and {} are swapped", (a.name, a.symbol), (b.name, b.symbol)),
                            expr.xreplace({a.symbol: b.symbol, b.symbol: a.symbol}))
             else:
-                yield f"{b.name} is written where {a.name} belongs", expr.xreplace({a.symbol: b.symbol})
+                yield (Mistake("{} is written where {} belongs", (b.name, b.symbol),
+                               (a.name, a.symbol)),
+                       expr.xreplace({a.symbol: b.symbol}))
 
 
 def inverse(expr):
     for path, sub in positions(expr):
         if isinstance(sub, sp.Inverse):
-            yield f"the inverse on {_short(sub.arg)} is missing", replace_at(expr, path, sub.arg)
+            yield (Mistake("the inverse on {} is missing", (_short(sub.arg), sub.arg)),
+                   replace_at(expr, path, sub.arg))
         elif isinstance(sub, sp.Pow) and sub.exp == 2:
-            yield f"the square on {_short(sub.base)} is missing", replace_at(expr, path, sub.base)
+            yield (Mistake("the square on {} is missing", (_short(sub.base), sub.base)),
+                   replace_at(expr, path, sub.base))
         elif isinstance(sub, sp.Pow) and sub.exp == sp.Rational(1, 2):
-            yield f"the square root on {_short(sub.base)} is missing", replace_at(expr, path, sub.base)
+            yield (Mistake("the square root on {} is missing", (_short(sub.base), sub.base)),
+                   replace_at(expr, path, sub.base))
         elif isinstance(sub, sp.Pow) and sub.exp == -1 and not isinstance(sub.base, MatrixExpr):
-            yield f"{_short(sub.base)} multiplies instead of divides", replace_at(expr, path, sub.base)
+            yield (Mistake("{} multiplies instead of divides", (_short(sub.base), sub.base)),
+                   replace_at(expr, path, sub.base))
         elif isinstance(sub, Norm):
-            yield f"the norm {_short(sub)} should be squared", replace_at(expr, path, sub**2)
+            yield (Mistake("the norm {} should be squared", (_short(sub), sub)),
+                   replace_at(expr, path, sub**2))
 
 
 def absolute(expr):
@@ -211,7 +263,9 @@ def absolute(expr):
     yield "an absolute value is taken", sp.Abs(expr)
     for path, sub in positions(expr):
         if isinstance(sub, sp.Abs):
-            yield f"the absolute value on {_short(sub.args[0])} is missing", replace_at(expr, path, sub.args[0])
+            yield (Mistake("the absolute value on {} is missing",
+                           (_short(sub.args[0]), sub.args[0])),
+                   replace_at(expr, path, sub.args[0]))
 
 
 MUTATIONS: dict[str, Callable] = {
@@ -251,6 +305,10 @@ def mutate_expr(expr: sp.Basic, space=None) -> Iterator[tuple[str, str, sp.Basic
             yield name, desc, m
 
 
+#: A relation's operator in LaTeX (a term of its reversal's description).
+_RELATION = {"<=": r"\leq", ">=": r"\geq", "<": "<", ">": ">"}
+
+
 def mutate_claim(claim, space, *, sides_only: bool = False):
     """Mutants of a claim: every side mutated by every operator, and for a relation its
     direction reversed. ``sides_only=False`` for relations yields only the reversal (a
@@ -266,7 +324,9 @@ def mutate_claim(claim, space, *, sides_only: bool = False):
         yield ("nonzero_claim", "a quantity that is identically 0 is claimed nonzero "
                "(a case that cannot occur is said to occur)", Rel(claim.lhs**2, ">", sp.Integer(0)))
     if isinstance(claim, Rel):
-        yield "inequality", f"the inequality {claim.op} is reversed", claim.flipped()
+        yield ("inequality",
+               Mistake("the inequality {} is reversed", (claim.op, _RELATION[claim.op])),
+               claim.flipped())
         if not sides_only:
             return
     for i, side in enumerate(claim.sides()):

@@ -19,7 +19,7 @@ from .._decide.exactness import exact_is_zero
 from .._decide.kinds import Undecidable, decider
 from .._methods.exact_random import differentiated
 from .._methods.zero import is_identically_zero
-from .._claims.mistakes import mutate_claim
+from .._claims.mistakes import Mistake, mutate_claim
 from .._symbols.matrix_doit import memoised_doit
 from .._symbols.space import explicit
 
@@ -306,8 +306,14 @@ class Diagnosis(str):
         return obj
 
 
+def _markdown(desc: str) -> str:
+    """A mistake's description for readers: Markdown with its terms as ``$...$`` math."""
+    return desc.markdown() if isinstance(desc, Mistake) else desc
+
+
 def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
-    """Name the typical mistake(s) that reproduce ``stated`` from ``corrected``."""
+    """Name the typical mistake(s) that reproduce ``stated`` from ``corrected``: Markdown, each
+    term of a formula as ``$...$`` LaTeX math."""
     found: list[tuple[str, str]] = []
     timed_out = False
     shared = _Shared()
@@ -333,7 +339,8 @@ def diagnose(stated, corrected, space, rng, budget: float) -> Diagnosis:
         return Diagnosis("no single typical mistake (sign, factor 2, transpose, swapped factors "
                          "or symbols, dropped term, inverse, inequality direction) reproduces "
                          "the printed form")
-    parts = [f"{d} ({'proved' if k == 'proved' else 'matches at every exact random point'})"
+    parts = [f"{_markdown(d)} "
+             f"({'proved' if k == 'proved' else 'matches at every exact random point'})"
              for d, k in found]
     return Diagnosis("; or ".join(parts), complete=not timed_out)
 

@@ -26,21 +26,28 @@ def _phi(x) -> sp.ImmutableMatrix:
     return sp.ImmutableMatrix([x[0, 0] ** 2, sp.sqrt(2) * x[0, 0] * x[1, 0], x[1, 0] ** 2])
 
 
-@entry("feature_maps.quadratic_kernel", "φ(x)·φ(z) = (x·z)² for φ = (x₁², √2x₁x₂, x₂²)",
+@entry("feature_maps.quadratic_kernel",
+       r"$\phi(\mathbf{x})^\top\phi(\mathbf{z}) = (\mathbf{x}^\top\mathbf{z})^2$ for "
+       r"$\phi(\mathbf{x}) = (x_1^2, \sqrt{2}\,x_1x_2, x_2^2)$",
        sources=[("bishop-prml", "§6.2, Eq. (6.12)"),
-                ("bromberg2012", "§4, Example 1: the map φ, cited for this identity, which it does not state")],
+                ("bromberg2012", r"§4, Example 1: the map $\phi$, cited for this identity, which it "
+                                 r"does not state")],
        kind="caveat",
-       caveat="misattributed: bromberg2012 §4 Example 1 prints only the map 'φ = (x_1², √2x_1x_2, "
-              "x_2²)', the plane 'w_1x_1² + w_2√2x_1x_2 + w_3x_2² + b = 0' and the conic it gives in "
-              "x-space; it says nothing about φ(x)·φ(z) or (x·z)². The kernel identity is Bishop "
-              "PRML §6.2, Eq. (6.12)")
+       caveat=r"misattributed: bromberg2012 §4 Example 1 prints only the map "
+              r"$\phi = (x_1^2, \sqrt{2}x_1x_2, x_2^2)$, the plane "
+              r"$w_1x_1^2 + w_2\sqrt{2}x_1x_2 + w_3x_2^2 + b = 0$ and the conic it gives in "
+              r"$\mathbf{x}$-space; it says nothing about $\phi(\mathbf{x})^\top\phi(\mathbf{z})$ or "
+              r"$(\mathbf{x}^\top\mathbf{z})^2$. The kernel identity is Bishop PRML §6.2, Eq. (6.12)",
+       printed=r"\mathbf{x} = (x_1, x_2) \longrightarrow \phi = (x_1^2, \sqrt{2}x_1x_2, x_2^2)")
 def quadratic_kernel() -> Statement:
-    """φ(x)ᵀφ(z) = x₁²z₁² + 2x₁x₂z₁z₂ + x₂²z₂² = (x₁z₁ + x₂z₂)²: the inner product in the
-    3-D feature space is the squared inner product in the plane (the √2 makes it so).
+    r"""$\phi(\mathbf{x})^\top\phi(\mathbf{z}) = x_1^2 z_1^2 + 2x_1x_2z_1z_2 + x_2^2 z_2^2 = (x_1z_1 + x_2z_2)^2$:
+    the inner product in the 3-D feature space is the squared inner product in the plane (the
+    $\sqrt{2}$ makes it so).
 
-    True, but not in bromberg2012: its Example 1 uses this φ only to show that a plane in
-    φ-space is a conic in x-space (feature_maps.conic_coefficients). The identity is Bishop's
-    (6.12), where the same φ illustrates the kernel k(x, z) = (xᵀz)²."""
+    True, but not in bromberg2012: its Example 1 uses this $\phi$ only to show that a plane in
+    $\phi$-space is a conic in $\mathbf{x}$-space (`feature_maps.conic_coefficients`). The
+    identity is Bishop's (6.12), where the same $\phi$ illustrates the kernel
+    $k(\mathbf{x}, \mathbf{z}) = (\mathbf{x}^\top\mathbf{z})^2$."""
     s = Space()
     x, z = s.vector("x", 2), s.vector("z", 2)
     lhs = (_phi(x).T * _phi(z))[0, 0]
@@ -50,11 +57,15 @@ def quadratic_kernel() -> Statement:
                          nf.quadratic_features(ev(x).T)[0] @ nf.quadratic_features(ev(z).T)[0]))])
 
 
-@entry("feature_maps.conic_coefficients", "wᵀφ(x) + b = 0 is the conic A=w₁, B=√2w₂, C=w₃, D=E=0, F=b",
-       sources=[("bromberg2012", "§4, Example 1")])
+@entry("feature_maps.conic_coefficients",
+       r"$\mathbf{w}^\top\phi(\mathbf{x}) + b = 0$ is the conic $A = w_1$, $B = \sqrt{2}\,w_2$, "
+       r"$C = w_3$, $D = E = 0$, $F = b$",
+       sources=[("bromberg2012", "§4, Example 1")],
+       printed=r"w_1x_1^2 + w_2\sqrt{2}x_1x_2 + w_3x_2^2 + b = 0, \quad Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + "
+               r"Ex_2 + F = 0, \text{ con } D = E = 0, A = w_1, B = w_2\sqrt{2}, C = w_3, \text{ y } F = b")
 def conic_coefficients() -> Statement:
-    """w₁x₁² + w₂√2 x₁x₂ + w₃x₂² + b = Ax₁² + Bx₁x₂ + Cx₂² + Dx₁ + Ex₂ + F with
-    A = w₁, B = √2 w₂, C = w₃, D = E = 0, F = b."""
+    r"""$w_1x_1^2 + w_2\sqrt{2}\,x_1x_2 + w_3x_2^2 + b = Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + Ex_2 + F$
+    with $A = w_1$, $B = \sqrt{2}\,w_2$, $C = w_3$, $D = E = 0$, $F = b$."""
     s = Space()
     x, w, b = s.vector("x", 2), s.vector("w", 3), s.scalar("b")
     x1, x2 = x[0, 0], x[1, 0]
@@ -83,25 +94,34 @@ def _conic_of(w1, w2, w3, b):
     return w1, sp.sqrt(2) * w2, w3, sp.Integer(0), sp.Integer(0), b
 
 
-@entry("feature_maps.no_parabola", "The conics of φ = (x₁², √2x₁x₂, x₂²) include parabolas",
+@entry("feature_maps.no_parabola",
+       r"The conics of $\phi(\mathbf{x}) = (x_1^2, \sqrt{2}\,x_1x_2, x_2^2)$ include parabolas",
        uses=("feature_maps.conic_coefficients",),
-       kind="erratum", sources=[("bromberg2012", "§4, Example 1: 'círculo, elipse, parábola o hipérbola'")])
+       kind="erratum", sources=[("bromberg2012", "§4, Example 1: 'círculo, elipse, parábola o hipérbola'")],
+       printed=r"Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + Ex_2 + F = 0 \text{ [...] correspondiente a un "
+               r"c\'{\i}rculo, elipse, par\'abola o hip\'erbola dependiendo de los valores de } A, B, C \text{ y } F")
 def no_parabola() -> Statement:
-    """bromberg2012: wᵀφ(x) + b = 0 is the conic Ax₁² + Bx₁x₂ + Cx₂² + Dx₁ + Ex₂ + F = 0 with
-    D = E = 0, A = w₁, B = w₂√2, C = w₃, F = b, "correspondiente a un círculo, elipse, parábola
-    o hipérbola dependiendo de los valores de A, B, C y F": for some (w, b) the curve is a
-    parabola. Encoded as printed, an existence claim: ∃ (w, b) with B² = 4AC (the parabolic
-    case) and det M ≠ 0 (a non-degenerate conic), M the conic's 3×3 matrix.
+    r"""bromberg2012: $\mathbf{w}^\top\phi(\mathbf{x}) + b = 0$ is the conic
+    $Ax_1^2 + Bx_1x_2 + Cx_2^2 + Dx_1 + Ex_2 + F = 0$ with $D = E = 0$, $A = w_1$,
+    $B = w_2\sqrt{2}$, $C = w_3$, $F = b$, "correspondiente a un círculo, elipse, parábola o
+    hipérbola dependiendo de los valores de $A$, $B$, $C$ y $F$": for some $(\mathbf{w}, b)$ the
+    curve is a parabola. Encoded as printed, an existence claim: there is $(\mathbf{w}, b)$ with
+    $B^2 = 4AC$ (the parabolic case) and $\det \mathbf{M} \ne 0$ (a non-degenerate conic),
+    $\mathbf{M}$ the conic's $3 \times 3$ matrix.
 
-    The engine refutes existentials only when their system is linear, and "B² = 4AC" is not:
-    the bound variables run over its general solution w = (αp², αpq, αq²/2) instead (every
-    real solution arises, the branch w₁ = 0 included: see ``_parabolic_w``), and the printed
-    condition B² = 4AC is kept in the system, where it holds at every point. On that family
-    det M = F(AC − B²/4) = b(α²p²q²/2 − α²p²q²/2) = 0: no point is a parabola — the curve is
-    degenerate, a pair of parallel lines, one line, or empty. Corrected: det M = 0 on every
-    parabolic (w, b). Circles, ellipses and hyperbolas do occur (the run). (The system has no
-    data: the values listed with its refutation are the draws of the corrected claim's α, p,
-    q, b, and the certificate holds for every value of the bound α₀, p₀, q₀, b₀.)"""
+    The engine refutes existentials only when their system is linear, and $B^2 = 4AC$ is not:
+    the bound variables run over its general solution
+    $\mathbf{w} = (\alpha p^2, \alpha p q, \alpha q^2/2)$ instead (every real solution arises,
+    the branch $w_1 = 0$ included: $w_1 \ne 0$ from $\alpha = w_1$, $p = 1$, $q = w_2/w_1$;
+    $w_1 = 0$ forces $w_2 = 0$, and $(0, 0, w_3)$ from $\alpha = 2w_3$, $p = 0$, $q = 1$), and
+    the printed condition $B^2 = 4AC$ is kept in the system, where it holds at every point. On
+    that family
+    $\det \mathbf{M} = F(AC - B^2/4) = b(\alpha^2p^2q^2/2 - \alpha^2p^2q^2/2) = 0$: no point is a
+    parabola — the curve is degenerate, a pair of parallel lines, one line, or empty.
+    Corrected: $\det \mathbf{M} = 0$ on every parabolic $(\mathbf{w}, b)$. Circles, ellipses and
+    hyperbolas do occur (the run). (The system has no data: the values listed with its
+    refutation are the draws of the corrected claim's $\alpha$, $p$, $q$, $b$, and the
+    certificate holds for every value of the bound $\alpha_0$, $p_0$, $q_0$, $b_0$.)"""
     s = Space()
     alpha, p, q, b = s.scalar("alpha"), s.scalar("p"), s.scalar("q"), s.scalar("b")
     det = _conic_det(*_conic_of(*_parabolic_w(alpha, p, q), b))
@@ -142,31 +162,47 @@ def _square(a):
     return a ** 2
 
 
-@entry("feature_maps.generalized_boundary", "The boundary f(wᵀx + w₀) = c of a generalized linear model is a hyperplane",
+@entry("feature_maps.generalized_boundary",
+       r"The boundary $f(\mathbf{w}^\top\mathbf{x} + w_0) = c$ of a generalized linear model is a hyperplane",
        sources=[("udelar2018", "Funciones discriminantes: modelos lineales generalizados"),
                 ("bishop-prml", "§4.1, Eq. (4.3)")],
        kind="caveat",
-       caveat="unstated condition: f injective (e.g. strictly monotone, as the logistic σ). udelar2018 "
-              "asks only 'f no lineal' ('g(x) = f(wᵀx + w_0), f no lineal \"función de activación\"; "
-              "Fronteras de decisión: g(x) = cte, i.e. hiperplanos'); for f(a) = a² the boundary "
-              "g(x) = c > 0 is the two parallel hyperplanes wᵀx + w_0 = ±√c")
+       caveat=r"unstated condition: $f$ injective (e.g. strictly monotone, as the logistic $\sigma$). "
+              r"udelar2018 asks only '$f$ no lineal' ('$g(\mathbf{x}) = f(\mathbf{w}^T\mathbf{x} + w_0)$, "
+              "$f$ no lineal \"función de activación\"; Fronteras de decisión: $g(\\mathbf{x}) = cte$, "
+              r"i.e. hiperplanos'); for $f(a) = a^2$ the boundary $g(\mathbf{x}) = c > 0$ is the two "
+              r"parallel hyperplanes $\mathbf{w}^\top\mathbf{x} + w_0 = \pm\sqrt{c}$",
+       printed=r"g(\mathbf{x}) = f(\mathbf{w}^T \mathbf{x} + w_0), \ f \text{ no lineal ``funci\'on de "
+               r"activaci\'on''; Fronteras de decisi\'on: } g(\mathbf{x}) = cte\text{, i.e. hiperplanos}")
 def generalized_boundary() -> Statement:
-    """udelar2018: for g(x) = f(wᵀx + w₀) with f a nonlinear activation, the decision
-    boundaries g(x) = c are hyperplanes. A hyperplane is an affine set: with two of its points
-    it contains every λx_A + (1 − λ)x_B. As printed the claim is about every nonlinear f, and
-    the engine cannot quantify over functions: it is encoded at the concrete nonlinear
-    f(a) = a², the strongest faithful instance. With w₀ = −wᵀ(x_A + x_B)/2 and
-    c = f(wᵀx_A + w₀), both x_A and x_B lie on g(x) = c (wᵀx_A + w₀ = δ, wᵀx_B + w₀ = −δ,
-    δ = wᵀ(x_A − x_B)/2), but at λx_A + (1 − λ)x_B the activation is (2λ − 1)δ and
-    g = (2λ − 1)²δ² ≠ c unless λ ∈ {0, 1}: the boundary {(wᵀx + w₀)² = c} is the two
-    parallel hyperplanes wᵀx + w₀ = ±√c, not one.
+    r"""udelar2018: for $g(\mathbf{x}) = f(\mathbf{w}^\top\mathbf{x} + w_0)$ with $f$ a nonlinear
+    activation, the decision boundaries $g(\mathbf{x}) = c$ are hyperplanes. A hyperplane is an
+    affine set: with two of its points it contains every
+    $\lambda\mathbf{x}_A + (1 - \lambda)\mathbf{x}_B$. As printed the claim is about every
+    nonlinear $f$, and the engine cannot quantify over functions: it is encoded at the concrete
+    nonlinear $f(a) = a^2$, the strongest faithful instance. With
+    $w_0 = -\mathbf{w}^\top(\mathbf{x}_A + \mathbf{x}_B)/2$ and
+    $c = f(\mathbf{w}^\top\mathbf{x}_A + w_0)$, both $\mathbf{x}_A$ and $\mathbf{x}_B$ lie on
+    $g(\mathbf{x}) = c$ ($\mathbf{w}^\top\mathbf{x}_A + w_0 = \delta$,
+    $\mathbf{w}^\top\mathbf{x}_B + w_0 = -\delta$,
+    $\delta = \mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B)/2$), but at
+    $\lambda\mathbf{x}_A + (1 - \lambda)\mathbf{x}_B$ the activation is $(2\lambda - 1)\delta$
+    and $g = (2\lambda - 1)^2\delta^2 \ne c$ unless $\lambda \in \{0, 1\}$: the boundary
+    $\{(\mathbf{w}^\top\mathbf{x} + w_0)^2 = c\}$ is the two parallel hyperplanes
+    $\mathbf{w}^\top\mathbf{x} + w_0 = \pm\sqrt{c}$, not one.
 
-    With the condition the document leaves out, f injective, f(a) = c ⇔ a = f⁻¹(c), so
-    {x : f(wᵀx + w₀) = c} = {x : wᵀx + w₀ − f⁻¹(c) = 0}: a hyperplane with normal w. Verified
-    for the logistic σ (the instance Bishop's 'activation function … its inverse is called a
-    link function' presupposes): σ is strictly increasing, hence injective; σ(logit p) = p;
-    every point x of the hyperplane wᵀx + b = logit p has σ(wᵀx + b) = p, and so has every
-    affine combination of x and another point x′ = x + u − (wᵀu/wᵀw)w of that hyperplane."""
+    With the condition the document leaves out, $f$ injective,
+    $f(a) = c \Leftrightarrow a = f^{-1}(c)$, so
+    $\{\mathbf{x} : f(\mathbf{w}^\top\mathbf{x} + w_0) = c\} = \{\mathbf{x} : \mathbf{w}^\top\mathbf{x} + w_0 - f^{-1}(c) = 0\}$:
+    a hyperplane with normal $\mathbf{w}$. Verified for the logistic $\sigma$ (the instance
+    Bishop's "activation function … its inverse is called a link function" presupposes):
+    $\sigma$ is strictly increasing, hence injective; $\sigma(\operatorname{logit} p) = p$;
+    every point $\mathbf{x}$ of the hyperplane
+    $\mathbf{w}^\top\mathbf{x} + b = \operatorname{logit} p$ has
+    $\sigma(\mathbf{w}^\top\mathbf{x} + b) = p$, and so has every affine combination of
+    $\mathbf{x}$ and another point
+    $\mathbf{x}' = \mathbf{x} + \mathbf{u} - (\mathbf{w}^\top\mathbf{u}/\mathbf{w}^\top\mathbf{w})\,\mathbf{w}$
+    of that hyperplane."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -203,32 +239,46 @@ def _square_minus_one(a):
 
 
 @entry("feature_maps.exercise3_linear_separator",
-       "Ejercicio 3: with a nonlinear activation f, y(x) = f(wᵀφ(x) + b) is still a linear separator in φ-space",
+       r"Ejercicio 3: with a nonlinear activation $f$, $y(\mathbf{x}) = f(\mathbf{w}^\top\phi(\mathbf{x}) + b)$ "
+       r"is still a linear separator in $\phi$-space",
        uses=("geometry.lemma1_sign",),
        kind="exercise",
-       sources=[("bromberg2012", "§6, Ejercicio 3: 'Demuestre a pesar de estar modulado por una función "
-                                 "de activación no-lineal f, la función de separación y(x) = f(wᵀφ(x) + b) "
-                                 "también resulta en un separador lineal en el espacio de features φ'"),
-                ("bromberg2012", "§4, Eq. (7): 'a través de la función de activación no-lineal f, dada "
-                                 "por una función escalon de la forma'")])
+       sources=[("bromberg2012", r"§6, Ejercicio 3: 'Demuestre a pesar de estar modulado por una función "
+                                 r"de activación no-lineal $f$, la función de separación "
+                                 r"$y(\mathbf{x}) = f(\mathbf{w}^T\phi(\mathbf{x}) + b)$ también resulta "
+                                 r"en un separador lineal en el espacio de features $\phi$'"),
+                ("bromberg2012", r"§4, Eq. (7): 'a través de la función de activación no-lineal $f$, "
+                                 r"dada por una función escalon de la forma'")],
+       printed=r"y(\mathbf{x}) = f(\mathbf{w}^T \phi(\mathbf{x}) + b)",
+       statement=r"Show that, despite being modulated by a nonlinear activation function $f$, the "
+                 r"separating function $y(\mathbf{x}) = f(\mathbf{w}^\top\phi(\mathbf{x}) + b)$ also "
+                 r"results in a linear separator in the feature space $\phi$. (Hint: consider the "
+                 r"condition that the activation $\mathbf{w}^\top\phi(\mathbf{x}) + b$ must satisfy "
+                 r"for the points that lie on the separator. $y(\mathbf{x}) > 0$)")
 def exercise3_linear_separator() -> Statement:
-    """bromberg2012 Ejercicio 3: "Demuestre a pesar de estar modulado por una función de
-    activación no-lineal f, la función de separación y(x) = f(wᵀφ(x) + b) también resulta en un
-    separador lineal en el espacio de features φ" (hint: the condition the activation
-    wᵀφ(x) + b satisfies on the separator; y(x) > 0).
+    r"""bromberg2012 Ejercicio 3: "Demuestre a pesar de estar modulado por una función de
+    activación no-lineal $f$, la función de separación
+    $y(\mathbf{x}) = f(\mathbf{w}^\top\phi(\mathbf{x}) + b)$ también resulta en un separador
+    lineal en el espacio de features $\phi$" (hint: the condition the activation
+    $\mathbf{w}^\top\phi(\mathbf{x}) + b$ satisfies on the separator; $y(\mathbf{x}) > 0$).
 
-    Reading (DESIGN.md, "Reading policy"): the f of the exercise is the document's f — §4
-    defined it earlier, "a través de la función de activación no-lineal f, dada por una función
-    escalon" f(a) = +1 for a ≥ 0, −1 otherwise (Eq. (7)), and the exercise's "la función de
-    activación no-lineal f" names it with the article. For that f the solution holds: points
-    on the separator satisfy wᵀφ + b = 0 (the step's threshold), a hyperplane in φ-space; for
-    any φ-point p on it and any offset s along w the activation is s‖w‖², so its sign, hence
-    y, depends only on the side of the hyperplane (Lema 1 in φ-space).
+    Reading (the reading policy of `DESIGN.md`): the $f$ of the exercise is the document's
+    $f$ — §4 defined it earlier, "a través de la función de activación no-lineal $f$, dada por
+    una función escalon" $f(a) = +1$ for $a \ge 0$, $-1$ otherwise (Eq. (7)), and the
+    exercise's "la función de activación no-lineal $f$" names it with the article. For that $f$
+    the solution holds: points on the separator satisfy $\mathbf{w}^\top\phi + b = 0$ (the
+    step's threshold), a hyperplane in $\phi$-space; for any $\phi$-point $\mathbf{p}$ on it and
+    any offset $s$ along $\mathbf{w}$ the activation is $s\lVert\mathbf{w}\rVert^2$, so its
+    sign, hence $y$, depends only on the side of the hyperplane (Lema 1 in $\phi$-space).
 
-    *Note, never a refutation:* for an f the document does not use, the statement can fail —
-    at f(a) = a² − 1, φ_A and φ_B = φ_A − 2w/‖w‖² with b = −wᵀ(φ_A + φ_B)/2 have activations
-    +1 and −1, so both lie on y = 0, but at λφ_A + (1 − λ)φ_B the activation is 2λ − 1 and
-    y = 4λ(λ − 1) ≠ 0 unless λ ∈ {0, 1}: that separator is two parallel hyperplanes."""
+    *Note, never a refutation:* for an $f$ the document does not use, the statement can fail —
+    at $f(a) = a^2 - 1$, $\boldsymbol{\phi}_A$ and
+    $\boldsymbol{\phi}_B = \boldsymbol{\phi}_A - 2\mathbf{w}/\lVert\mathbf{w}\rVert^2$ with
+    $b = -\mathbf{w}^\top(\boldsymbol{\phi}_A + \boldsymbol{\phi}_B)/2$ have activations $+1$ and
+    $-1$, so both lie on $y = 0$, but at
+    $\lambda\boldsymbol{\phi}_A + (1 - \lambda)\boldsymbol{\phi}_B$ the activation is
+    $2\lambda - 1$ and $y = 4\lambda(\lambda - 1) \ne 0$ unless $\lambda \in \{0, 1\}$: that
+    separator is two parallel hyperplanes."""
     s = Space()
     m = s.dim("M")
     w = s.vector("w", m, nonzero=True)
@@ -260,14 +310,30 @@ def _activation(ev, w, b, p, off) -> np.ndarray:
     return ng.decision_function(points, coef=wv, intercept=float(ev(b)))
 
 
-@entry("feature_maps.exercise1_convex_hulls", "Ejercicio 1: intersecting convex hulls ⇒ not linearly separable",
-       kind="exercise", sources=[("bromberg2012", "§6, Ejercicio 1")])
+@entry("feature_maps.exercise1_convex_hulls",
+       r"Ejercicio 1: intersecting convex hulls $\Rightarrow$ not linearly separable",
+       kind="exercise", sources=[("bromberg2012", "§6, Ejercicio 1")],
+       printed=r"\mathbf{x} = \sum_n \alpha_n \mathbf{x}_n, \quad \alpha_n \geq 0, \quad \sum_n \alpha_n = 1; "
+               r"\quad \hat{\mathbf{w}}^T \mathbf{x}_n + b > 0 \text{ y } \hat{\mathbf{w}}^T \mathbf{y}_n + b < 0",
+       statement=r"Given a data set $\{\mathbf{x}_n\}$, we define its convex hull as the set of all "
+                 r"points determined by $$\mathbf{x} = \sum_n \alpha_n \mathbf{x}_n$$ with "
+                 r"$\alpha_n \ge 0$ and $\sum_n \alpha_n = 1$. Consider also another set of points "
+                 r"$\{\mathbf{y}_n\}$ together with its corresponding convex hull. By definition, these "
+                 r"two sets of points are linearly separable if there exist a vector "
+                 r"$\hat{\mathbf{w}}$ and a scalar $b$ such that $\hat{\mathbf{w}}^\top\mathbf{x}_n + b > 0$ "
+                 r"and $\hat{\mathbf{w}}^\top\mathbf{y}_n + b < 0$. Show that if their convex hulls "
+                 r"intersect (i.e., have points in common), the two sets of points cannot be linearly "
+                 r"separable, and, conversely, if they are linearly separable, their convex hulls "
+                 r"cannot intersect.")
 def exercise1_convex_hulls() -> Statement:
-    """If x = Σαₙxₙ (αₙ ≥ 0, Σαₙ = 1) then ŵᵀx + b = Σαₙ(ŵᵀxₙ + b), a convex combination of
-    the values at the points. Separability makes every ŵᵀxₙ + b > 0 and every ŵᵀyₘ + b < 0,
-    so a common point of the hulls would have ŵᵀx + b both > 0 and < 0: impossible. The run
-    checks numerics.separability's LP on generated data: separable sets get a verified
-    separator, sets with intersecting hulls get a verified common point."""
+    r"""If $\mathbf{x} = \sum_n \alpha_n\mathbf{x}_n$ ($\alpha_n \ge 0$, $\sum_n \alpha_n = 1$)
+    then $\hat{\mathbf{w}}^\top\mathbf{x} + b = \sum_n \alpha_n(\hat{\mathbf{w}}^\top\mathbf{x}_n + b)$,
+    a convex combination of the values at the points. Separability makes every
+    $\hat{\mathbf{w}}^\top\mathbf{x}_n + b > 0$ and every $\hat{\mathbf{w}}^\top\mathbf{y}_m + b < 0$,
+    so a common point of the hulls would have $\hat{\mathbf{w}}^\top\mathbf{x} + b$ both $> 0$
+    and $< 0$: impossible. The run checks the linear program of
+    `numerics.separability.linear_separability` on generated data: separable sets get a
+    verified separator, sets with intersecting hulls get a verified common point."""
     s = Space()
     d = s.dim("d")
     w, b = s.vector("w", d), s.scalar("b")

@@ -28,6 +28,12 @@ from .._symbols.space import Space
 from .registry import entry
 
 _EJ = "Ejemplo"
+#: hermosillo2017's worked example ("Ejemplo" and "Ejemplo (planteamiento de la solución)"), translated
+_EXAMPLE = (r"Find the maximum value of the contour lines $f$: $$f(x, y) = 2x + y = k$$ with the "
+            r"restriction on the input $(x, y)$ that they must satisfy $$g(x, y) = x^2 + y^2 = 1.$$")
+_EXAMPLE_SYSTEM = (r"In summary, we look for a point $(x_0, y_0)$ such that $g(x_0, y_0) = 1$, which for "
+                   r"the example is $$x_0^2 + y_0^2 = 1;$$ moreover, this point is such that "
+                   r"$$2\lambda_0 x_0 = 2, \quad 2\lambda_0 y_0 = 1.$$")
 _NO_NUMERIC = ("the worked example is one fixed problem in the plane; numerics has no "
                "equality-constrained optimiser (its Lagrange computation is Fisher's, checked "
                "in the fisher entries) — the example's exact solution is checked here by "
@@ -47,22 +53,31 @@ def _example(s: Space):
 
 
 @entry("lagrange.lagrangian",
-       "L = f − λ(g − c): ∂_λ L = 0 is the constraint g = c and ∇_x L = 0 is ∇f = λ∇g; "
-       "the example's L = 2x + y − λ(x² + y² − 1)",
-       sources=[("hermosillo2017", "Lagrangiano: 'L(x_1, …, x_N, λ) = f(x_1, …, x_N) − "
-                 "λ(g(x_1, …, x_N) − c)', 'Los puntos de tangencia se encuentran calculando "
-                 "∇L(x_1, …, x_N, λ) = 0'"),
-                ("hermosillo2017", "Multiplicador de Lagrange: '∇f(x_1, …, x_N) = λ₀∇g(x_1, …, x_N) (1)'"),
-                ("hermosillo2017", "Ejemplo (Lagrangiano): 'L(x, y, λ) = f(x, y) − λ(g(x, y) − 1) "
-                 "= 2x + y − λ(x² + y² − 1)', '∂_λ L(x, y, λ) = 0 ⟹ g(x, y) = 1'"),
-                ("bishop-prml", "Appendix E, Eqs. (E.4)-(E.6)")])
+       r"$\mathcal{L} = f - \lambda(g - c)$: $\partial_\lambda \mathcal{L} = 0$ is the constraint $g = c$ "
+       r"and $\nabla_{\mathbf{x}} \mathcal{L} = \mathbf{0}$ is $\nabla f = \lambda \nabla g$; the example's "
+       r"$\mathcal{L} = 2x + y - \lambda(x^2 + y^2 - 1)$",
+       sources=[("hermosillo2017", r"Lagrangiano: '$\mathcal{L}(x_1, \dots, x_N, \lambda) = "
+                 r"f(x_1, \dots, x_N) - \lambda(g(x_1, \dots, x_N) - c)$', 'Los puntos de tangencia se "
+                 r"encuentran calculando $\nabla \mathcal{L}(x_1, \dots, x_N, \lambda) = 0$'"),
+                ("hermosillo2017", r"Multiplicador de Lagrange: '$\nabla f(x_1, \dots, x_N) = "
+                 r"\lambda_0 \nabla g(x_1, \dots, x_N)$ (1)'"),
+                ("hermosillo2017", r"Ejemplo (Lagrangiano): '$\mathcal{L}(x, y, \lambda) = f(x, y) - "
+                 r"\lambda(g(x, y) - 1) = 2x + y - \lambda(x^2 + y^2 - 1)$', "
+                 r"'$\partial_\lambda \mathcal{L}(x, y, \lambda) = 0 \implies g(x, y) = 1$'"),
+                ("bishop-prml", "Appendix E, Eqs. (E.4)-(E.6)")],
+       printed=r"\mathcal{L}(x_1, x_2, \dots, x_N, \lambda) = f(x_1, x_2, \dots, x_N) - \lambda(g(x_1, x_2, "
+               r"\dots, x_N) - c), \quad \nabla \mathcal{L}(x_1, x_2, \dots, x_N, \lambda) = 0")
 def lagrangian() -> Statement:
-    """For f and g not depending on λ, ∂_λ[f − λ(g − c)] = −(g − c): the λ-component of
-    ∇L = 0 is exactly the constraint g = c. The x-components are ∇f − λ∇g (shown for a
-    linear f = aᵀx and a quadratic g = xᵀBx, B symmetric, in any dimension d — the
-    form of the example and of ml10's Fisher problem), so ∇_x L = 0 is
-    hermosillo2017's parallelism condition (1). At the example (f = 2x + y, g = x² + y²,
-    c = 1) ∂_λ L = −(x² + y² − 1): "∂_λ L = 0 ⟹ g(x, y) = 1"."""
+    r"""For $f$ and $g$ not depending on $\lambda$,
+    $\partial_\lambda[f - \lambda(g - c)] = -(g - c)$: the $\lambda$-component of
+    $\nabla \mathcal{L} = \mathbf{0}$ is exactly the constraint $g = c$. The $\mathbf{x}$-components
+    are $\nabla f - \lambda \nabla g$ (shown for a linear $f = \mathbf{a}^\top\mathbf{x}$ and a
+    quadratic $g = \mathbf{x}^\top\mathbf{B}\mathbf{x}$, $\mathbf{B}$ symmetric, in any dimension
+    $d$ — the form of the example and of ml10's Fisher problem), so
+    $\nabla_{\mathbf{x}} \mathcal{L} = \mathbf{0}$ is hermosillo2017's parallelism condition (1).
+    At the example ($f = 2x + y$, $g = x^2 + y^2$, $c = 1$)
+    $\partial_\lambda \mathcal{L} = -(x^2 + y^2 - 1)$:
+    "$\partial_\lambda \mathcal{L} = 0 \implies g(x, y) = 1$"."""
     s = Space()
     d = s.dim("d")
     xv = s.vector("x", d)
@@ -89,15 +104,23 @@ def lagrangian() -> Statement:
 
 
 @entry("lagrange.example_gradients",
-       "Example: ∇f = (2, 1), ∇g = (2x, 2y), and ∇_v L = 0 is (2, 1) = λ₀(2x₀, 2y₀)",
-       sources=[("hermosillo2017", "Ejemplo (Lagrangiano): '∇f = [2; 1] y ∇g = [2x; 2y]', "
-                 "'la condición de tangencia ∇L = 0 se escribe [2; 1] = λ₀[2x₀; 2y₀]'"),
-                ("hermosillo2017", "Multiplicador de Lagrange: '∇f = λ₀∇g (1)' and its "
-                 "components '∂_{x_i} f = λ₀ ∂_{x_i} g'")])
+       r"Example: $\nabla f = (2, 1)$, $\nabla g = (2x, 2y)$, and $\nabla_{\mathbf{v}} \mathcal{L} = \mathbf{0}$ "
+       r"is $(2, 1) = \lambda_0(2x_0, 2y_0)$",
+       sources=[("hermosillo2017", r"Ejemplo (Lagrangiano): '$\nabla f = \begin{bmatrix} 2 \\ 1 "
+                 r"\end{bmatrix}$ y $\nabla g = \begin{bmatrix} 2x \\ 2y \end{bmatrix}$', 'la condición "
+                 r"de tangencia $\nabla \mathcal{L} = 0$ se escribe $\begin{bmatrix} 2 \\ 1 \end{bmatrix} "
+                 r"= \lambda_0 \begin{bmatrix} 2x_0 \\ 2y_0 \end{bmatrix}$'"),
+                ("hermosillo2017", r"Multiplicador de Lagrange: '$\nabla f = \lambda_0 \nabla g$ (1)' and "
+                 r"its components '$\partial_{x_i} f = \lambda_0 \partial_{x_i} g$'")],
+       printed=r"\nabla f = \begin{bmatrix} 2 \\ 1 \end{bmatrix} \text{ y } \nabla g = \begin{bmatrix} 2x "
+               r"\\ 2y \end{bmatrix}, \quad \begin{bmatrix} 2 \\ 1 \end{bmatrix} = \lambda_0 "
+               r"\begin{bmatrix} 2x_0 \\ 2y_0 \end{bmatrix}")
 def example_gradients() -> Statement:
-    """The gradients as printed, taken by the methods (``Grad``, never at build time); the
-    x- and y-components of ∇L are ∂f − λ∂g, so ∇_v L = 0 is the printed parallelism
-    condition ∇f = λ₀∇g, component by component (hermosillo2017's (1))."""
+    r"""The gradients as printed, taken by the methods (never at build time); the $x$- and
+    $y$-components of $\nabla \mathcal{L}$ are $\partial f - \lambda\,\partial g$, so
+    $\nabla_{\mathbf{v}} \mathcal{L} = \mathbf{0}$ ($\mathbf{v} = (x, y)$) is the printed
+    parallelism condition $\nabla f = \lambda_0 \nabla g$, component by component
+    (hermosillo2017's (1))."""
     s = Space()
     v, x, y, lam, f, g, L = _example(s)
     return Statement(s, claims={
@@ -132,24 +155,32 @@ def _printed_solution(s: Space, sign: int):
 
 
 @entry("lagrange.example_solution",
-       "Example: λ₀ = ±√5/2, (x₀, y₀) = (1/λ₀, 1/(2λ₀)) = ±(2/√5, 1/√5) are the only solutions",
+       r"Example: $\lambda_0 = \pm\sqrt{5}/2$, $(x_0, y_0) = (1/\lambda_0, 1/(2\lambda_0)) = "
+       r"\pm(2/\sqrt{5}, 1/\sqrt{5})$ are the only solutions",
        kind="exercise", uses=("lagrange.lagrangian", "lagrange.example_gradients"),
-       sources=[("hermosillo2017", "Ejemplo (planteamiento de la solución): 'x₀² + y₀² = 1', "
-                 "'2λ₀x₀ = 2, 2λ₀y₀ = 1', 'Calcula (x₀, y₀) y λ₀'"),
-                ("hermosillo2017", "Ejemplo (solución): 'λ₀ = ±√5/2, (x₀, y₀) = (1/λ₀, 1/(2λ₀))', "
-                 "'(x₀, y₀) = (2/√5, 1/√5)' o bien '(−2/√5, −1/√5)'")])
+       sources=[("hermosillo2017", r"Ejemplo (planteamiento de la solución): '$x_0^2 + y_0^2 = 1$', "
+                 r"'$2\lambda_0 x_0 = 2$, $2\lambda_0 y_0 = 1$', 'Calcula $(x_0, y_0)$ y $\lambda_0$'"),
+                ("hermosillo2017", r"Ejemplo (solución): '$\lambda_0 = \pm\sqrt{5}/2$, "
+                 r"$(x_0, y_0) = (1/\lambda_0, 1/(2\lambda_0))$', '$(x_0, y_0) = (2/\sqrt{5}, 1/\sqrt{5})$' "
+                 r"o bien '$(-2/\sqrt{5}, -1/\sqrt{5})$'")],
+       printed=r"\lambda_0 = \frac{\pm\sqrt{5}}{2} \quad (x_0, y_0) = \left(\frac{1}{\lambda_0}, "
+               r"\frac{1}{2\lambda_0} \right)",
+       statement=_EXAMPLE + "\n\n" + _EXAMPLE_SYSTEM + r" Compute $(x_0, y_0)$ and $\lambda_0$.")
 def example_solution() -> Statement:
-    """The system x₀² + y₀² = 1, 2λ₀x₀ = 2, 2λ₀y₀ = 1, solved as the slides do, each step a
-    claim: the last two equations give x₀ = 1/λ₀, y₀ = 1/(2λ₀) (λ₀ ≠ 0, since 2λ₀x₀ = 2);
-    substituted into the first, x₀² + y₀² − 1 = (5 − 4λ₀²)/(4λ₀²), whose numerator factors
-    as −4(λ₀ − √5/2)(λ₀ + √5/2): λ₀ = ±√5/2 and nothing else. Each printed solution
-    (λ₀, x₀, y₀) satisfies all three equations and the printed form (1/λ₀, 1/(2λ₀)) exactly;
-    the Lagrangian is stationary there in (x, y) and in λ.
+    r"""The system $x_0^2 + y_0^2 = 1$, $2\lambda_0 x_0 = 2$, $2\lambda_0 y_0 = 1$, solved as the
+    slides do, each step a claim: the last two equations give $x_0 = 1/\lambda_0$,
+    $y_0 = 1/(2\lambda_0)$ ($\lambda_0 \ne 0$, since $2\lambda_0 x_0 = 2$); substituted into the
+    first, $x_0^2 + y_0^2 - 1 = (5 - 4\lambda_0^2)/(4\lambda_0^2)$, whose numerator factors as
+    $-4(\lambda_0 - \sqrt{5}/2)(\lambda_0 + \sqrt{5}/2)$: $\lambda_0 = \pm\sqrt{5}/2$ and nothing
+    else. Each printed solution $(\lambda_0, x_0, y_0)$ satisfies all three equations and the
+    printed form $(1/\lambda_0, 1/(2\lambda_0))$ exactly; the Lagrangian is stationary there in
+    $(x, y)$ and in $\lambda$.
 
-    Solved by the engine (the last claim): the real solutions of 2 − 2λx = 0, 1 − 2λy = 0,
-    x² + y² − 1 = 0 are exactly the two printed (x₀, y₀, λ₀) — every coordinate a root of an
-    eliminant the engine certifies in the ideal (5x² − 4, 5y² − 1, 4λ² − 5), every other
-    tuple of roots rejected exactly, and Hermite's form counting 2 real solutions."""
+    Solved by the engine (the last claim): the real solutions of $2 - 2\lambda x = 0$,
+    $1 - 2\lambda y = 0$, $x^2 + y^2 - 1 = 0$ are exactly the two printed
+    $(x_0, y_0, \lambda_0)$ — every coordinate a root of an eliminant the engine certifies in
+    the ideal ($5x^2 - 4$, $5y^2 - 1$, $4\lambda^2 - 5$), every other tuple of roots rejected
+    exactly, and Hermite's form counting $2$ real solutions."""
     s = Space()
     v, x, y, lam, f, g, L = _example(s)
     lam_free = s.scalar("mu", nonzero=True)
@@ -187,23 +218,35 @@ def example_solution() -> Statement:
 
 
 @entry("lagrange.example_max_min",
-       "Example: f(2/√5, 1/√5) = √5 is the max and f(−2/√5, −1/√5) = −√5 the min of 2x + y on the circle",
+       r"Example: $f(2/\sqrt{5}, 1/\sqrt{5}) = \sqrt{5}$ is the max and $f(-2/\sqrt{5}, -1/\sqrt{5}) = "
+       r"-\sqrt{5}$ the min of $2x + y$ on the circle",
        kind="exercise", uses=("lagrange.example_solution",),
-       sources=[("hermosillo2017", "Ejemplo (solución): '(2/√5, 1/√5) ⟹ f(x₀, y₀) = max', "
-                 "'(−2/√5, −1/√5) ⟹ f(x₀, y₀) = min'"),
+       sources=[("hermosillo2017", r"Ejemplo (solución): '$(2/\sqrt{5}, 1/\sqrt{5}) \Rightarrow "
+                 r"f(x_0, y_0) = \max$', '$(-2/\sqrt{5}, -1/\sqrt{5}) \Rightarrow f(x_0, y_0) = \min$'"),
                 ("hermosillo2017", "Método de optimización por multiplicadores de Lagrange, Paso 3: "
-                 "'Cualquiera que dé el mayor (o más pequeño) valor es el punto máximo (o mínimo)'")])
+                 "'Cualquiera que dé el mayor (o más pequeño) valor es el punto máximo (o mínimo)'")],
+       printed=r"(x_0, y_0) = \left(\frac{2}{\sqrt{5}}, \frac{1}{\sqrt{5}} \right) \Rightarrow f(x_0, y_0) = "
+               r"\max \quad \text{o bien} \quad (x_0, y_0) = \left(\frac{-2}{\sqrt{5}}, \frac{-1}{\sqrt{5}} "
+               r"\right) \Rightarrow f(x_0, y_0) = \min",
+       statement=_EXAMPLE + "\n\n" + r"Step 3 of the method: consider each solution, "
+                 r"$({}^1x_0, {}^2x_0, \dots, {}^Nx_0, \lambda_0)$; put each point, without $\lambda$, "
+                 r"into $f$; whichever gives the largest (or smallest) value is the maximum (or "
+                 r"minimum) point you are looking for.")
 def example_max_min() -> Statement:
-    """Paso 3 compares f at the two candidates: f = √5 and −√5. That the larger is the
-    maximum of f over the whole circle (not only among the candidates) is an inequality:
-    for a unit v = u/‖u‖, f(p) − f(v) = √5 − √5 pᵀv = (√5/2)‖v − p‖² ≥ 0 with p = (2, 1)/√5,
-    and f(v) − f(−p) = (√5/2)‖v + p‖² ≥ 0. Both are exact certificates.
+    r"""Paso 3 compares $f$ at the two candidates: $f = \sqrt{5}$ and $-\sqrt{5}$. That the
+    larger is the maximum of $f$ over the whole circle (not only among the candidates) is an
+    inequality: for a unit $\mathbf{v} = \mathbf{u}/\lVert\mathbf{u}\rVert$,
+    $f(\mathbf{p}) - f(\mathbf{v}) = \sqrt{5} - \sqrt{5}\,\mathbf{p}^\top\mathbf{v} = \frac{\sqrt{5}}{2}\lVert\mathbf{v} - \mathbf{p}\rVert^2 \ge 0$
+    with $\mathbf{p} = (2, 1)/\sqrt{5}$, and
+    $f(\mathbf{v}) - f(-\mathbf{p}) = \frac{\sqrt{5}}{2}\lVert\mathbf{v} + \mathbf{p}\rVert^2 \ge 0$.
+    Both are exact certificates.
 
-    Solved by the engine (the claim 'solved by the engine'), the step the slides take (Paso 3): the circle is
-    compact (x² + y² is a definite quadratic form) and ∇g = (2x, 2y) vanishes nowhere on it
-    (the system x² + y² = 1, 2x = 0, 2y = 0 has no solution, certified), so f attains its max
-    and min at Lagrange points; of the two the engine finds, exact comparison of f = ±√5
-    makes the printed (2/√5, 1/√5) the max and (−2/√5, −1/√5) the min."""
+    Solved by the engine (the claim "solved by the engine"), the step the slides take
+    (Paso 3): the circle is compact ($x^2 + y^2$ is a definite quadratic form) and
+    $\nabla g = (2x, 2y)$ vanishes nowhere on it (the system $x^2 + y^2 = 1$, $2x = 0$, $2y = 0$
+    has no solution, certified), so $f$ attains its max and min at Lagrange points; of the two
+    the engine finds, exact comparison of $f = \pm\sqrt{5}$ makes the printed
+    $(2/\sqrt{5}, 1/\sqrt{5})$ the max and $(-2/\sqrt{5}, -1/\sqrt{5})$ the min."""
     s = Space()
     u = s.vector("u", 2, nonzero=True)
     claims = {}
@@ -228,23 +271,36 @@ def example_max_min() -> Statement:
 
 
 @entry("lagrange.ml10_max_over_lambda",
-       "ml10: max_{‖w‖=1} wᵀ(m₂ − m₁) 'equivalent' to the unconstrained max over (w, λ) of "
-       "wᵀ(m₂ − m₁) + λ(1 − wᵀw)",
+       r"ml10: $\max_{\lVert\mathbf{w}\rVert = 1} \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$ "
+       r'"equivalent" to the unconstrained max over $(\mathbf{w}, \lambda)$ of '
+       r"$\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) + \lambda(1 - \mathbf{w}^\top\mathbf{w})$",
        kind="erratum", uses=("lagrange.lagrangian",),
-       sources=[("ml10", "Fisher linear discriminant: 'la teoria dei lagrangian multipliers ... ci "
-                 "permette di trasformare il problema di prima nel seguente equivalente "
-                 "max_{w, λ} wᵀ(m₂ − m₁) + λ(1 − wᵀw)'"),
-                ("bishop-prml", "Appendix E: stationary points of the Lagrangian, not its maximum")])
+       sources=[("ml10", r"Fisher linear discriminant: 'la teoria dei lagrangian multipliers ... ci "
+                 r"permette di trasformare il problema di prima nel seguente equivalente "
+                 r"$\max_{\mathbf{w}, \lambda} \mathbf{w}^T(\mathbf{m}_2 - \mathbf{m}_1) + "
+                 r"\lambda(1 - \mathbf{w}^T\mathbf{w})$'"),
+                ("bishop-prml", "Appendix E: stationary points of the Lagrangian, not its maximum")],
+       printed=r"\underset{\mathbf{w} \,\,,\,\, \lambda}{\max} \mathbf{w}^T (\mathbf{m}_2 - \mathbf{m}_1) "
+               r"+ \lambda(1 - \mathbf{w}^T \mathbf{w})")
 def ml10_max_over_lambda() -> Statement:
-    """ml10 replaces max_{wᵀw = 1} wᵀ(m₂ − m₁) by "the equivalent" max over (w, λ) of
-    L(w, λ) = wᵀ(m₂ − m₁) + λ(1 − wᵀw). An erratum (reading policy, DESIGN.md): the printed
-    max_{w, λ} is a false formula, not a true one missing a condition. The Lagrangian has no maximum: at w = 0 it is λ,
-    unbounded in λ. *Stated* (the printed equivalence: the constrained maximum ‖m₂ − m₁‖
-    bounds L everywhere, i.e. is its max over (w, λ)) — refuted. *Corrected*: what ml10
-    goes on to do is right — the constrained optimum is a *stationary point* of L
-    (fisher.lagrangian_w_solution, fisher.lagrangian_lambda_derivative); as an optimisation
-    it is max_w min_λ L: on the sphere L = wᵀ(m₂ − m₁) ≤ ‖m₂ − m₁‖ for every λ, and off the
-    sphere L → −∞ as λ → ±∞ along the sign of wᵀw − 1 (L = wᵀD − λ(wᵀw − 1))."""
+    r"""ml10 replaces
+    $\max_{\mathbf{w}^\top\mathbf{w} = 1} \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$ by "the
+    equivalent" max over $(\mathbf{w}, \lambda)$ of
+    $L(\mathbf{w}, \lambda) = \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) + \lambda(1 - \mathbf{w}^\top\mathbf{w})$.
+    An erratum (the reading policy of `DESIGN.md`): the printed
+    $\max_{\mathbf{w}, \lambda}$ is a false formula, not a true one missing a condition. The
+    Lagrangian has no maximum: at $\mathbf{w} = \mathbf{0}$ it is $\lambda$, unbounded in
+    $\lambda$. *Stated* (the printed equivalence: the constrained maximum
+    $\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ bounds $L$ everywhere, i.e. is its max over
+    $(\mathbf{w}, \lambda)$) — refuted. *Corrected*: what ml10 goes on to do is right — the
+    constrained optimum is a *stationary point* of $L$ (`fisher.lagrangian_w_solution`,
+    `fisher.lagrangian_lambda_derivative`); as an optimisation it is
+    $\max_{\mathbf{w}} \min_{\lambda} L$: on the sphere
+    $L = \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) \le \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$
+    for every $\lambda$, and off the sphere $L \to -\infty$ as $\lambda \to \pm\infty$ along the
+    sign of $\mathbf{w}^\top\mathbf{w} - 1$
+    ($L = \mathbf{w}^\top\mathbf{D} - \lambda(\mathbf{w}^\top\mathbf{w} - 1)$,
+    $\mathbf{D} = \mathbf{m}_2 - \mathbf{m}_1$)."""
     s = Space()
     d = s.dim("d")
     m1, m2 = s.vector("m_1", d), s.vector("m_2", d)

@@ -51,12 +51,13 @@ def _f(ev, e) -> np.ndarray:
 
 # --- the sigmoid --------------------------------------------------------------------------------
 
-@entry("logistic.sigmoid_symmetry", "σ(−a) = 1 − σ(a)",
+@entry("logistic.sigmoid_symmetry", r"$\sigma(-a) = 1 - \sigma(a)$",
        sources=[("udelar2018", "Regresión logística: problema de dos clases, 'Verifica las siguientes "
                                "propiedades'"),
-                ("bishop-prml", "§4.2, Eq. (4.60)")])
+                ("bishop-prml", "§4.2, Eq. (4.60)")],
+       printed=r"\sigma(-a) = 1 - \sigma(a)")
 def sigmoid_symmetry() -> Statement:
-    """σ(−a) = 1/(1 + e^{a}) = e^{−a}/(1 + e^{−a}) = 1 − 1/(1 + e^{−a}) = 1 − σ(a)."""
+    r"""$\sigma(-a) = \frac{1}{1 + e^{a}} = \frac{e^{-a}}{1 + e^{-a}} = 1 - \frac{1}{1 + e^{-a}} = 1 - \sigma(a)$."""
     s = Space()
     a = s.scalar("a")
     return Statement(s, claims={"sigma(-a) = 1 - sigma(a)": Equal(sig(-a), 1 - sig(a))},
@@ -64,20 +65,22 @@ def sigmoid_symmetry() -> Statement:
                                         lambda ev: nsig.sigmoid(-float(ev(a))))])
 
 
-@entry("logistic.sigmoid_range", "σ is increasing with range (0, 1), not the printed [0, 1)",
-       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'σ(a) es creciente y su "
-                               "rango es [0, 1)'"),
+@entry("logistic.sigmoid_range", r"$\sigma$ is increasing with range $(0, 1)$, not the printed $[0, 1)$",
+       sources=[("udelar2018", r"Regresión logística: problema de dos clases, '$\sigma(a)$ es creciente "
+                               r"y su rango es $[0, 1)$'"),
                 ("bishop-prml", "§4.2, Fig. 4.9")],
-       kind="erratum")
+       kind="erratum",
+       printed=r"\sigma(a) \text{ es creciente y su rango es } [0, 1)")
 def sigmoid_range() -> Statement:
-    """udelar2018: 'σ(a) es creciente y su rango es [0, 1)'. σ(a) = 1/(1 + e^{−a}) is never 0
-    (e^{−a} is finite) and never 1 (e^{−a} > 0): its range is the open interval (0, 1), which
-    the corrected claims establish — 0 < σ(a) < 1 (certificates e^{−a}/(1 + e^{−a}) and
-    1/(1 + e^{−a})), every v ∈ (0, 1) is attained at the logit a = ln(v/(1 − v)), and σ is
-    strictly increasing: σ'(a) = e^{−a}/(1 + e^{−a})² > 0. The printed range is a different
-    set: stated as 'v ∈ [0, 1) ⇔ v ∈ (0, 1)' (membership in the printed set is membership in
-    the range), refuted at v = 0. The printed half-open interval is also inconsistent with
-    the next bullet, σ(−a) = 1 − σ(a), which makes the range symmetric about 1/2."""
+    r"""udelar2018: "$\sigma(a)$ es creciente y su rango es $[0, 1)$". $\sigma(a) = 1/(1 + e^{-a})$
+    is never $0$ ($e^{-a}$ is finite) and never $1$ ($e^{-a} > 0$): its range is the open
+    interval $(0, 1)$, which the corrected claims establish — $0 < \sigma(a) < 1$ (certificates
+    $e^{-a}/(1 + e^{-a})$ and $1/(1 + e^{-a})$), every $v \in (0, 1)$ is attained at the logit
+    $a = \ln(v/(1 - v))$, and $\sigma$ is strictly increasing:
+    $\sigma'(a) = e^{-a}/(1 + e^{-a})^2 > 0$. The printed range is a different set: stated as
+    $v \in [0, 1) \Leftrightarrow v \in (0, 1)$ (membership in the printed set is membership in
+    the range), refuted at $v = 0$. The printed half-open interval is also inconsistent with
+    the next bullet, $\sigma(-a) = 1 - \sigma(a)$, which makes the range symmetric about $1/2$."""
     s = Space()
     a, v, p, w = s.scalar("a"), s.scalar("v"), s.scalar("p", probability=True), s.vector("w", 1)
     u, e = Scalar(w), sp.exp(-a)
@@ -99,14 +102,18 @@ def sigmoid_range() -> Statement:
                            lambda ev: nsig.sigmoid(float(ev(a))))])
 
 
-@entry("logistic.logit", "a = ln(σ/(1 − σ)), the log of the ratio of the posteriors",
-       sources=[("udelar2018", "Regresión logística: problema de dos clases, 'a = ln(σ/(1−σ)), llamada "
-                               "función logit'"),
-                ("bishop-prml", "§4.2, Eqs. (4.58), (4.61)")])
+@entry("logistic.logit", r"$a = \ln(\sigma/(1 - \sigma))$, the log of the ratio of the posteriors",
+       sources=[("udelar2018", r"Regresión logística: problema de dos clases, "
+                               r"'$a = \ln(\sigma/(1 - \sigma))$, llamada función logit'"),
+                ("bishop-prml", "§4.2, Eqs. (4.58), (4.61)")],
+       printed=r"a = \ln\left(\frac{\sigma}{1-\sigma}\right)")
 def logit() -> Statement:
-    """With p(C₁|x) = σ(a) and p(C₂|x) = 1 − p(C₁|x) (udelar2018's model), σ/(1 − σ) is the
-    ratio of the posteriors p(C₁|x)/p(C₂|x), and ln(σ/(1 − σ)) = ln(e^{a}) = a: the logit
-    inverts σ and is the log posterior odds."""
+    r"""With $p(\mathcal{C}_1|\mathbf{x}) = \sigma(a)$ and
+    $p(\mathcal{C}_2|\mathbf{x}) = 1 - p(\mathcal{C}_1|\mathbf{x})$ (udelar2018's model),
+    $\sigma/(1 - \sigma)$ is the ratio of the posteriors
+    $p(\mathcal{C}_1|\mathbf{x})/p(\mathcal{C}_2|\mathbf{x})$, and
+    $\ln(\sigma/(1 - \sigma)) = \ln(e^{a}) = a$: the logit inverts $\sigma$ and is the log
+    posterior odds."""
     s = Space()
     a = s.scalar("a")
     p1 = sig(a)
@@ -118,13 +125,15 @@ def logit() -> Statement:
                           lambda ev: nsig.log_sigmoid(float(ev(a))) - nsig.log_sigmoid(-float(ev(a))))])
 
 
-@entry("logistic.sigmoid_derivative", "dσ/da = σ(1 − σ)",
-       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), 'observando que dσ/da = "
-                               "σ(1 − σ)'"),
-                ("bishop-prml", "§4.3.2, Eq. (4.88)")])
+@entry("logistic.sigmoid_derivative", r"$d\sigma/da = \sigma(1 - \sigma)$",
+       sources=[("udelar2018", r"Determinación de los parámetros ... (cont.), 'observando que "
+                               r"$d\sigma/da = \sigma(1 - \sigma)$'"),
+                ("bishop-prml", "§4.3.2, Eq. (4.88)")],
+       printed=r"\frac{d\sigma}{da} = \sigma(1 - \sigma)")
 def sigmoid_derivative() -> Statement:
-    """dσ/da = e^{−a}/(1 + e^{−a})² = σ(a)(1 − σ(a)); the derivative is taken by ``Grad`` with
-    respect to a 1×1 vector w (a = w), entry by entry."""
+    r"""$\dfrac{d\sigma}{da} = \dfrac{e^{-a}}{(1 + e^{-a})^2} = \sigma(a)(1 - \sigma(a))$; the
+    derivative is taken by the engine with respect to a $1 \times 1$ vector $\mathbf{w}$
+    ($a = w_1$), entry by entry."""
     s = Space()
     w = s.vector("w", 1)
     a = Scalar(w)
@@ -141,23 +150,28 @@ def _gauss(x, m, var):
     return sp.exp(-(x - m) ** 2 / (2 * var)) / sp.sqrt(2 * sp.pi * var)
 
 
-@entry("logistic.discriminative", "Logistic regression is a discriminative model, not the printed 'generativo'",
+@entry("logistic.discriminative", 'Logistic regression is a discriminative model, not the printed "generativo"',
        sources=[("udelar2018", "Regresión logística: problema de dos clases, 'Este modelo probabilístico "
                                "generativo se conoce como regresión logística'; its own agenda, 'Un "
                                "modelo probabilista discriminativo: regresión logística'"),
                 ("bishop-prml", "§4.3, §4.3.2")],
-       kind="erratum")
+       kind="erratum",
+       printed=r"p(C_1|\mathbf{x}) = y(\mathbf{x}) := \sigma(\mathbf{w}^T \mathbf{x}) \quad "
+               r"\text{Este modelo probabil\'{\i}stico generativo se conoce como regresi\'on log\'{\i}stica}")
 def discriminative() -> Statement:
-    """udelar2018 calls the model p(C₁|x) = σ(wᵀx) 'generativo' and compares it with 'otro
-    modelo generativo clásico' (Gaussian mixtures); its own introduction defines a generative
-    model as one that models p(x|ω_k) and P(ω_k) and then applies Bayes, and its agenda calls
-    logistic regression 'Un modelo probabilista discriminativo'. The logistic model fixes only
-    the posterior, and the posterior does not determine p(x|C_k): two generative models — equal
-    priors, N(x | ±1, 1) and N(x | ±2, 2) in one dimension — both have posterior
-    p(C₁|x) = σ(2x) (verified, each by Bayes' rule), so w = 2 is one logistic model for both.
-    If the logistic model were generative its parameters would determine p(x|C₁); stated:
-    N(x | 1, 1) = N(x | 2, 2) for every x — refuted (at x = 0, e^{−1/2}/√(2π) ≠ e^{−1}/√(4π)).
-    Corrected: the model is discriminative — it models p(C₁|x) directly."""
+    r"""udelar2018 calls the model $p(\mathcal{C}_1|\mathbf{x}) = \sigma(\mathbf{w}^\top\mathbf{x})$
+    "generativo" and compares it with "otro modelo generativo clásico" (Gaussian mixtures); its
+    own introduction defines a generative model as one that models $p(\mathbf{x}|\omega_k)$ and
+    $P(\omega_k)$ and then applies Bayes, and its agenda calls logistic regression "Un modelo
+    probabilista discriminativo". The logistic model fixes only the posterior, and the
+    posterior does not determine $p(\mathbf{x}|\mathcal{C}_k)$: two generative models — equal
+    priors, $\mathcal{N}(x \mid \pm 1, 1)$ and $\mathcal{N}(x \mid \pm 2, 2)$ in one dimension —
+    both have posterior $p(\mathcal{C}_1|x) = \sigma(2x)$ (verified, each by Bayes' rule), so
+    $w = 2$ is one logistic model for both. If the logistic model were generative its
+    parameters would determine $p(x|\mathcal{C}_1)$; stated:
+    $\mathcal{N}(x \mid 1, 1) = \mathcal{N}(x \mid 2, 2)$ for every $x$ — refuted (at $x = 0$,
+    $e^{-1/2}/\sqrt{2\pi} \ne e^{-1}/\sqrt{4\pi}$). Corrected: the model is discriminative — it
+    models $p(\mathcal{C}_1|\mathbf{x})$ directly."""
     s = Space()
     x = s.scalar("x")
     post_a = _gauss(x, 1, 1) / (_gauss(x, 1, 1) + _gauss(x, -1, 1))
@@ -169,13 +183,16 @@ def discriminative() -> Statement:
                           lambda ev: nsig.sigmoid(2 * float(ev(x))))])
 
 
-@entry("logistic.parameter_count", "M parameters for logistic regression vs 2M + M(M+1)/2 + 1 = M(M+5)/2 + 1",
+@entry("logistic.parameter_count",
+       r"$M$ parameters for logistic regression vs $2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1$",
        sources=[("udelar2018", "Regresión logística: problema de dos clases, comparison with MoG"),
-                ("bishop-prml", "§4.3.2, after Eq. (4.87)")])
+                ("bishop-prml", "§4.3.2, after Eq. (4.87)")],
+       printed=r"2M \text{ par\'ametros para las medias, } M(M + 1)/2 \text{ para la matriz de "
+               r"covarianza y 1 para el prior } p(C_1)\text{. Total: } M(M + 5)/2 + 1")
 def parameter_count() -> Statement:
-    """Two Gaussian means (2M), one shared symmetric covariance (M(M + 1)/2 free entries) and
-    the prior p(C₁) (1): 2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1, against the M entries of w —
-    quadratic against linear growth in M."""
+    r"""Two Gaussian means ($2M$), one shared symmetric covariance ($M(M + 1)/2$ free entries)
+    and the prior $p(\mathcal{C}_1)$ ($1$): $2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1$, against the
+    $M$ entries of $\mathbf{w}$ — quadratic against linear growth in $M$."""
     s = Space()
     M = s.scalar("M", integer=True, positive=True)
     total = 2 * M + M * (M + 1) / 2 + 1
@@ -227,20 +244,27 @@ def _labels01(ev, lab) -> np.ndarray:
     return (_f(ev, lab).ravel() + 1) / 2
 
 
-@entry("logistic.likelihood", "E(w) = −ln Π_n y_n^{t_n}(1 − y_n)^{1−t_n} = −Σ_n [t_n ln y_n + (1 − t_n) ln(1 − y_n)]",
-       sources=[("udelar2018", "Determinación de los parámetros de la regresión logística, p(t|w) and E(w)"),
-                ("bishop-prml", "§4.3.2, Eqs. (4.89)-(4.90)")])
+@entry("logistic.likelihood",
+       r"$E(\mathbf{w}) = -\ln \prod_{n=1}^{N} y_n^{t_n}(1 - y_n)^{1 - t_n} = "
+       r"-\sum_{n=1}^{N} \left[t_n \ln y_n + (1 - t_n) \ln(1 - y_n)\right]$",
+       sources=[("udelar2018", r"Determinación de los parámetros de la regresión logística, "
+                               r"$p(\mathbf{t}|\mathbf{w})$ and $E(\mathbf{w})$"),
+                ("bishop-prml", "§4.3.2, Eqs. (4.89)-(4.90)")],
+       printed=r"p(\mathbf{t}|\mathbf{w}) = \prod_{n=1}^N y_n^{t_n} (1 - y_n)^{1-t_n}, \quad "
+               r"E(\mathbf{w}) = -\ln p(\mathbf{t}|\mathbf{w}) = -\sum_{n=1}^N t_n \ln y_n + (1 - t_n) \ln(1 - y_n)")
 def likelihood() -> Statement:
-    """The Bernoulli likelihood of independent labels, p(t|w) = Π_n y_n^{t_n}(1 − y_n)^{1−t_n},
-    and the cost E(w) = −ln p(t|w) = −Σ_n [t_n ln y_n + (1 − t_n) ln(1 − y_n)] (udelar2018
-    prints '−Σ t_n ln y_n + (1 − t_n) ln(1 − y_n)'; both terms carry the index n, so both are
-    under the sum). N = 3 samples written out (the product has no symbolic-size node), d ≤ 2;
-    t_n ∈ {0, 1}. Each factor y_n^{t_n}(1 − y_n)^{1−t_n} is the Bernoulli probability of t_n.
+    r"""The Bernoulli likelihood of independent labels,
+    $p(\mathbf{t}|\mathbf{w}) = \prod_{n=1}^{N} y_n^{t_n}(1 - y_n)^{1 - t_n}$, and the cost
+    $E(\mathbf{w}) = -\ln p(\mathbf{t}|\mathbf{w}) = -\sum_{n=1}^{N} \left[t_n \ln y_n + (1 - t_n) \ln(1 - y_n)\right]$
+    (udelar2018 prints $-\sum_{n=1}^{N} t_n \ln y_n + (1 - t_n) \ln(1 - y_n)$; both terms carry
+    the index $n$, so both are under the sum). $N = 3$ samples written out (the product has no
+    symbolic-size node), $d \le 2$; $t_n \in \{0, 1\}$. Each factor
+    $y_n^{t_n}(1 - y_n)^{1 - t_n}$ is the Bernoulli probability of $t_n$.
 
-    E = −ln p is checked as p(t|w) = e^{−E(w)} (the same statement: ln is injective on the
-    positive p), because components does not decide −ln Π_n (…) = −Σ_n ln(…) once two samples'
-    exponentials meet in one logarithm; the logarithm of one sample's factor is checked as
-    printed."""
+    $E = -\ln p$ is checked as $p(\mathbf{t}|\mathbf{w}) = e^{-E(\mathbf{w})}$ (the same
+    statement: $\ln$ is injective on the positive $p$), because the components method does not
+    decide $-\ln \prod_{n} (\dots) = -\sum_{n} \ln(\dots)$ once two samples' exponentials meet in
+    one logarithm; the logarithm of one sample's factor is checked as printed."""
     s = Space()
     d = s.dim("d", sizes=(1, 2), fixed=True)
     X, w, lab = s.matrix("X", 3, d), s.vector("w", d), s.vector("s", 3, labels=True, allow_empty=True)
@@ -259,14 +283,22 @@ def likelihood() -> Statement:
                           lambda ev: nsig.logistic_loss(_f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab)))])
 
 
-@entry("logistic.gradient", "∇E(w) = Σ_n (σ(wᵀx_n) − t_n) x_n",
+@entry("logistic.gradient",
+       r"$\nabla E(\mathbf{w}) = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$",
        uses=("logistic.likelihood", "logistic.sigmoid_derivative",),
-       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), ∇E(w)"),
-                ("bishop-prml", "§4.3.2, Eq. (4.91)")])
+       sources=[("udelar2018", r"Determinación de los parámetros ... (cont.), $\nabla E(\mathbf{w})$"),
+                ("bishop-prml", "§4.3.2, Eq. (4.91)")],
+       printed=r"\nabla E(\mathbf{w}) = - \sum_{n=1}^N \frac{d}{d\mathbf{w}} \left\{ t_n \ln "
+               r"\sigma(\mathbf{w}^T \mathbf{x}_n) + (1 - t_n) \ln(1 - \sigma(\mathbf{w}^T \mathbf{x}_n)) "
+               r"\right\} = \dots = \sum_{n=1}^N (\sigma(\mathbf{w}^T \mathbf{x}_n) - t_n) \mathbf{x}_n")
 def gradient() -> Statement:
-    """The gradient of E(w) = −Σ_n [t_n ln σ(wᵀx_n) + (1 − t_n) ln(1 − σ(wᵀx_n))], taken entry by
-    entry (``Grad``), is Σ_n (σ(wᵀx_n) − t_n) x_n: with dσ/da = σ(1 − σ), d/dw ln σ(wᵀx_n) =
-    (1 − σ)x_n and d/dw ln(1 − σ(wᵀx_n)) = −σ x_n. N ≤ 3, d ≤ 2."""
+    r"""The gradient of
+    $E(\mathbf{w}) = -\sum_{n=1}^{N} \left[t_n \ln \sigma(\mathbf{w}^\top\mathbf{x}_n) + (1 - t_n) \ln(1 - \sigma(\mathbf{w}^\top\mathbf{x}_n))\right]$,
+    taken entry by entry, is $\sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$:
+    with $d\sigma/da = \sigma(1 - \sigma)$,
+    $\nabla_{\mathbf{w}} \ln \sigma(\mathbf{w}^\top\mathbf{x}_n) = (1 - \sigma)\,\mathbf{x}_n$ and
+    $\nabla_{\mathbf{w}} \ln(1 - \sigma(\mathbf{w}^\top\mathbf{x}_n)) = -\sigma\,\mathbf{x}_n$.
+    $N \le 3$, $d \le 2$."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     E = _error(X, w, lab, N)
@@ -277,20 +309,28 @@ def gradient() -> Statement:
                                             _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
 
 
-@entry("logistic.gradient_underbrace", "The brace under σ(wᵀx_n) − t_n reads y_n; it is y_n − t_n",
+@entry("logistic.gradient_underbrace",
+       r"The brace under $\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n$ reads $y_n$; it is $y_n - t_n$",
        uses=("logistic.gradient",),
-       sources=[("udelar2018", "Determinación de los parámetros ... (cont.), the underbrace of "
-                               "(σ(wᵀx_n) − t_n) labelled y_n, and Obs. 1's errors (y_n − t_n)"),
+       sources=[("udelar2018", r"Determinación de los parámetros ... (cont.), the underbrace of "
+                               r"$(\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)$ labelled $y_n$, and "
+                               r"Obs. 1's errors $(y_n - t_n)$"),
                 ("bishop-prml", "§4.3.2, Eq. (4.91)")],
-       kind="typo")
+       kind="typo",
+       printed=r"\nabla E(\mathbf{w}) = \dots = \sum_{n=1}^N \underbrace{(\sigma(\mathbf{w}^T "
+               r"\mathbf{x}_n) - t_n)}_{y_n} \mathbf{x}_n")
 def gradient_underbrace() -> Statement:
-    """udelar2018 prints ∇E(w) = … = Σ_n (σ(wᵀx_n) − t_n) x_n with an underbrace labelling the
-    factor (σ(wᵀx_n) − t_n) as 'y_n'; but y_n := σ(wᵀx_n) on the previous slide, and Obs. 1
-    calls the same factor the error (y_n − t_n). Stated, for one sample: σ(wᵀx) − t = y with
-    y = σ(wᵀx) — refuted for t = 1. Corrected: the factor is y_n − t_n, so ∇E(w) =
-    Σ_n (y_n − t_n) x_n (the gradient taken entry by entry; N ≤ 3, d ≤ 2). A typo (DESIGN.md,
-    "Reading policy"): a label slip that the next line corrects — Obs. 1, "la suma ponderada de
-    las muestras x_n ponderadas por los 'errores' correspondientes (y_n − t_n)"."""
+    r"""udelar2018 prints
+    $\nabla E(\mathbf{w}) = \dots = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$
+    with an underbrace labelling the factor $(\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)$ as
+    $y_n$; but $y_n := \sigma(\mathbf{w}^\top\mathbf{x}_n)$ on the previous slide, and Obs. 1
+    calls the same factor the error $(y_n - t_n)$. Stated, for one sample:
+    $\sigma(\mathbf{w}^\top\mathbf{x}) - t = y$ with $y = \sigma(\mathbf{w}^\top\mathbf{x})$ —
+    refuted for $t = 1$. Corrected: the factor is $y_n - t_n$, so
+    $\nabla E(\mathbf{w}) = \sum_{n=1}^{N} (y_n - t_n)\,\mathbf{x}_n$ (the gradient taken entry
+    by entry; $N \le 3$, $d \le 2$). A typo (the reading policy of `DESIGN.md`): a label slip
+    that the next line corrects — Obs. 1, "la suma ponderada de las muestras $\mathbf{x}_n$
+    ponderadas por los 'errores' correspondientes $(y_n - t_n)$"."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     x, w1, label = s.vector("x", d), s.vector("v", d), s.scalar("t_1", label=True)
@@ -310,16 +350,22 @@ def _hessian(N, d, X, w):
     return _weighted_outer(N, d, lambda n: sig(_a(X, w, n)) * (1 - sig(_a(X, w, n))), X)
 
 
-@entry("logistic.hessian", "H = ∇∇E(w) = Σ_n y_n(1 − y_n) x_n x_nᵀ",
+@entry("logistic.hessian",
+       r"$\mathbf{H} = \nabla\nabla E(\mathbf{w}) = \sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$",
        uses=("logistic.gradient", "logistic.sigmoid_derivative",),
-       sources=[("udelar2018", "Solución única w al problema de regresión logística, H"),
-                ("bishop-prml", "§4.3.3, Eq. (4.97)")])
+       sources=[("udelar2018", r"Solución única $\mathbf{w}$ al problema de regresión logística, "
+                               r"$\mathbf{H}$"),
+                ("bishop-prml", "§4.3.3, Eq. (4.97)")],
+       printed=r"\mathbf{H} = \sum_{n=1}^N y_n(1 - y_n)\mathbf{x}_n\mathbf{x}_n^T")
 def hessian() -> Statement:
-    """udelar2018 obtains H = ∇∇E(w) by differentiating the gradient ∇E(w) = Σ_n (σ(wᵀx_n) −
-    t_n)x_n (logistic.gradient) once more, using dσ/da = σ(1 − σ). Checked as the derivative of
-    the directional derivative: for every u, ∇_w(uᵀ∇E(w)) = H u with H = Σ_n y_n(1 − y_n)x_n x_nᵀ
-    (the derivative entry by entry; the identity is linear in the symbolic u, so it holds for
-    every u: H is the Jacobian of ∇E). N ≤ 2, d ≤ 2."""
+    r"""udelar2018 obtains $\mathbf{H} = \nabla\nabla E(\mathbf{w})$ by differentiating the
+    gradient $\nabla E(\mathbf{w}) = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$
+    (`logistic.gradient`) once more, using $d\sigma/da = \sigma(1 - \sigma)$. Checked as the
+    derivative of the directional derivative: for every $\mathbf{u}$,
+    $\nabla_{\mathbf{w}}(\mathbf{u}^\top \nabla E(\mathbf{w})) = \mathbf{H}\mathbf{u}$ with
+    $\mathbf{H} = \sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$ (the derivative
+    entry by entry; the identity is linear in the symbolic $\mathbf{u}$, so it holds for every
+    $\mathbf{u}$: $\mathbf{H}$ is the Jacobian of $\nabla E$). $N \le 2$, $d \le 2$."""
     s = Space()
     N, d, X, w, lab = _two_class_data(s)
     u = s.vector("u", d)
@@ -352,33 +398,45 @@ def _separable_run(seed: int) -> RunResult:
     return RunResult(False, "fit_logistic_regression returned weights for separable data")
 
 
-@entry("logistic.hessian_definite", "H is positive semidefinite; definite and E's minimiser unique only for full column rank X",
+@entry("logistic.hessian_definite",
+       r"$\mathbf{H}$ is positive semidefinite; definite and the minimiser of $E$ unique only for "
+       r"$\mathbf{X}$ of full column rank",
        uses=("logistic.hessian",),
-       sources=[("udelar2018", "Solución única w al problema de regresión logística, 'Como y_n y 1 − y_n "
-                               "son positivos, H es definida positiva y por ende E(w) es estrictamente "
-                               "convexa y admite un único mínimo global'; Obs. 2 'E(w) es una función "
-                               "convexa y por lo tanto admite una solución única'"),
+       sources=[("udelar2018", r"Solución única $\mathbf{w}$ al problema de regresión logística, 'Como "
+                               r"$y_n$ y $1 - y_n$ son positivos, $H$ es definida positiva y por ende "
+                               r"$E(\mathbf{w})$ es estrictamente convexa y admite un único mínimo "
+                               r"global'; Obs. 2 '$E(\mathbf{w})$ es una función convexa y por lo tanto "
+                               r"admite una solución única'"),
                 ("bishop-prml", "§4.3.3, after Eq. (4.98); §4.3.2 on separable data")],
-       kind="erratum")
+       kind="erratum",
+       printed=r"\text{Como } y_n \text{ y } 1 - y_n \text{ son positivos, } H \text{ es definida "
+               r"positiva y por ende } E(\mathbf{w}) \text{ es estrictamente convexa y admite un "
+               r"\'unico m\'{\i}nimo global}")
 def hessian_definite() -> Statement:
-    """udelar2018: "Como y_n y 1 − y_n son positivos, H es definida positiva y por ende E(w) es
-    estrictamente convexa y admite un único mínimo global". An erratum, not a caveat (reading
-    policy, DESIGN.md): the sentence is an inference, and its conclusion does not follow from
-    its premise under the document's own reading — positive weights y_n(1 − y_n) make
-    H = Σ_n y_n(1 − y_n)x_n x_nᵀ positive *semi*definite, not definite. As printed (the
-    premise holds, the conclusion det H > 0 is claimed from it): refuted with one sample in
-    two dimensions (N = 1, M = 2): H = y(1 − y)x xᵀ has rank 1. (Obs. 2's "E(w) es una
-    función convexa y por lo tanto admite una solución única" is the same slip: convex does
-    not give existence or uniqueness.)
+    r"""udelar2018: "Como $y_n$ y $1 - y_n$ son positivos, $H$ es definida positiva y por ende
+    $E(\mathbf{w})$ es estrictamente convexa y admite un único mínimo global". An erratum, not a
+    caveat (the reading policy of `DESIGN.md`): the sentence is an inference, and its conclusion
+    does not follow from its premise under the document's own reading — positive weights
+    $y_n(1 - y_n)$ make $\mathbf{H} = \sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$
+    positive *semi*definite, not definite. As printed (the premise holds, the conclusion
+    $\det \mathbf{H} > 0$ is claimed from it): refuted with one sample in two dimensions
+    ($N = 1$, $M = 2$): $\mathbf{H} = y(1 - y)\,\mathbf{x}\mathbf{x}^\top$ has rank $1$.
+    (Obs. 2's "$E(\mathbf{w})$ es una función convexa y por lo tanto admite una solución única"
+    is the same slip: convex does not give existence or uniqueness.)
 
-    What holds: uᵀHu = Σ_n y_n(1 − y_n)(x_nᵀu)² with every weight y_n(1 − y_n) =
-    e^{−a_n}/(1 + e^{−a_n})² > 0, so H = BᵀB with B = diag(√(y_n(1 − y_n)))X is positive
-    semidefinite always (uᵀHu is a sum of nonnegative terms), and uᵀHu = 0 exactly when Xu = 0: H is positive definite iff X has
-    full column rank (then E is strictly convex and has at most one minimiser). Existence needs
-    more: on linearly separable data E(c w_s) decreases strictly to 0 as c → ∞, so no finite
-    w attains the infimum (a run: numerics.fit_logistic_regression reports
-    PerfectSeparationError). Two samples (N = 2), d ≤ 2 for the identities; the weight is
-    written y(1 − y) = e^{−a}/(1 + e^{−a})², manifestly positive."""
+    What holds:
+    $\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - y_n)(\mathbf{x}_n^\top\mathbf{u})^2$
+    with every weight $y_n(1 - y_n) = e^{-a_n}/(1 + e^{-a_n})^2 > 0$, so
+    $\mathbf{H} = \mathbf{B}^\top\mathbf{B}$ with
+    $\mathbf{B} = \operatorname{diag}\bigl(\sqrt{y_n(1 - y_n)}\bigr)\,\mathbf{X}$ is positive
+    semidefinite always ($\mathbf{u}^\top\mathbf{H}\mathbf{u}$ is a sum of nonnegative terms),
+    and $\mathbf{u}^\top\mathbf{H}\mathbf{u} = 0$ exactly when $\mathbf{X}\mathbf{u} = \mathbf{0}$:
+    $\mathbf{H}$ is positive definite iff $\mathbf{X}$ has full column rank (then $E$ is
+    strictly convex and has at most one minimiser). Existence needs more: on linearly separable
+    data $E(c\,\mathbf{w}_s)$ decreases strictly to $0$ as $c \to \infty$, so no finite
+    $\mathbf{w}$ attains the infimum (a run: `numerics.logistic.fit_logistic_regression` reports
+    `PerfectSeparationError`). Two samples ($N = 2$), $d \le 2$ for the identities; the weight
+    is written $y(1 - y) = e^{-a}/(1 + e^{-a})^2$, manifestly positive."""
     s = Space()
     d = s.dim("d", sizes=(1, 2), fixed=True)
     N = 2
@@ -412,23 +470,40 @@ def _matrix_form(X, w, lab, N: int):
             sp.ImmutableMatrix(sp.diag(*[yn * (1 - yn) for yn in y])))
 
 
-@entry("logistic.matrix_form_shapes", "∇E = Xᵀ(y − t), H = XᵀWX need X with the samples in rows, not the printed X = [x₁|…|x_N]",
+@entry("logistic.matrix_form_shapes",
+       r"$\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$ and "
+       r"$\mathbf{H} = \mathbf{X}^\top\mathbf{W}\mathbf{X}$ need $\mathbf{X}$ with the samples in rows, "
+       r"not the printed $\mathbf{X} = [\mathbf{x}_1 | \dots | \mathbf{x}_N]$",
        uses=("logistic.gradient", "logistic.hessian",),
-       sources=[("udelar2018", "Solución única w ... (second slide), 'X = [x₁ | x₂ | … | x_N]' and "
-                               "'∇E(w) = Xᵀ(y − t), H(w) = XᵀWX'"),
-                ("bishop-prml", "§4.3.3, Eqs. (4.96)-(4.98), Φ with rows φ_nᵀ")],
-       kind="erratum")
+       sources=[("udelar2018", r"Solución única $\mathbf{w}$ ... (second slide), "
+                               r"'$\mathbf{X} = [\mathbf{x}_1 | \mathbf{x}_2 | \dots | \mathbf{x}_N]$' and "
+                               r"'$\nabla E(\mathbf{w}) = \mathbf{X}^T(\mathbf{y} - \mathbf{t})$, "
+                               r"$\mathbf{H}(\mathbf{w}) = \mathbf{X}^T\mathbf{W}\mathbf{X}$'"),
+                ("bishop-prml", r"§4.3.3, Eqs. (4.96)-(4.98), $\boldsymbol{\Phi}$ with rows "
+                                r"$\boldsymbol{\phi}_n^\top$")],
+       kind="erratum",
+       printed=r"\mathbf{X} = [\mathbf{x}_1 | \mathbf{x}_2 | \dots | \mathbf{x}_N], \quad "
+               r"\nabla E(\mathbf{w}) = \mathbf{X}^T(\mathbf{y} - \mathbf{t}), \quad "
+               r"\mathbf{H}(\mathbf{w}) = \mathbf{X}^T \mathbf{W} \mathbf{X}")
 def matrix_form_shapes() -> Statement:
-    """udelar2018 defines X = [x₁ | x₂ | … | x_N] — the samples as *columns*, an M×N matrix —
-    and then writes ∇E(w) = Xᵀ(y − t), H(w) = XᵀWX and z = Xw − W⁻¹(y − t), which are the
-    formulas for the N×M matrix with the samples as *rows* (Bishop's Φ). With the printed X
-    the products are ill-typed unless N = M, so the entry works at N = M = 2, where they are
-    defined: X has rows x₁ᵀ, x₂ᵀ and the printed X = [x₁ | x₂] is Xᵀ. Stated: ∇E(w) =
-    [x₁ | x₂]ᵀ(y − t) = X(y − t) — refuted (it sums (y_n − t_n) times row n of the data
-    *read by columns*, not Σ_n (y_n − t_n) x_n): a transpose. Corrected: with the samples in
-    rows, ∇E = Xᵀ(y − t) (the gradient of E taken entry by entry) and H = XᵀWX =
-    Σ_n y_n(1 − y_n)x_n x_nᵀ, the Hessian of logistic.hessian. General N and d:
-    logistic.gradient and logistic.hessian."""
+    r"""udelar2018 defines $\mathbf{X} = [\mathbf{x}_1 | \mathbf{x}_2 | \dots | \mathbf{x}_N]$ —
+    the samples as *columns*, an $M \times N$ matrix — and then writes
+    $\nabla E(\mathbf{w}) = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$,
+    $\mathbf{H}(\mathbf{w}) = \mathbf{X}^\top\mathbf{W}\mathbf{X}$ and
+    $\mathbf{z} = \mathbf{X}\mathbf{w} - \mathbf{W}^{-1}(\mathbf{y} - \mathbf{t})$, which are the
+    formulas for the $N \times M$ matrix with the samples as *rows* (Bishop's
+    $\boldsymbol{\Phi}$). With the printed $\mathbf{X}$ the products are ill-typed unless
+    $N = M$, so the entry works at $N = M = 2$, where they are defined: $\mathbf{X}$ has rows
+    $\mathbf{x}_1^\top$, $\mathbf{x}_2^\top$ and the printed $[\mathbf{x}_1 | \mathbf{x}_2]$ is
+    $\mathbf{X}^\top$. Stated:
+    $\nabla E(\mathbf{w}) = [\mathbf{x}_1 | \mathbf{x}_2]^\top(\mathbf{y} - \mathbf{t}) = \mathbf{X}(\mathbf{y} - \mathbf{t})$
+    — refuted (it sums $(y_n - t_n)$ times row $n$ of the data *read by columns*, not
+    $\sum_{n=1}^{N} (y_n - t_n)\,\mathbf{x}_n$): a transpose. Corrected: with the samples in
+    rows, $\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$ (the gradient of $E$ taken entry
+    by entry) and
+    $\mathbf{H} = \mathbf{X}^\top\mathbf{W}\mathbf{X} = \sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$,
+    the Hessian of `logistic.hessian`. General $N$ and $d$: `logistic.gradient` and
+    `logistic.hessian`."""
     s = Space()
     N = s.dim("N", sizes=(2,), fixed=True)
     X, w, lab = s.matrix("X", N, N), s.vector("w", N), s.vector("s", N, labels=True, allow_empty=True)
@@ -446,22 +521,38 @@ def matrix_form_shapes() -> Statement:
                            lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
 
 
-@entry("logistic.newton_irls", "Newton-Raphson w − H⁻¹∇E = (XᵀWX)⁻¹XᵀWz with z = Xw − W⁻¹(y − t) (IRLS)",
+@entry("logistic.newton_irls",
+       r"Newton-Raphson $\mathbf{w} - \mathbf{H}^{-1}\nabla E = "
+       r"(\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{z}$ with "
+       r"$\mathbf{z} = \mathbf{X}\mathbf{w} - \mathbf{W}^{-1}(\mathbf{y} - \mathbf{t})$ (IRLS)",
        uses=("logistic.matrix_form_shapes", "descent.newton_step",),
-       sources=[("udelar2018", "Solución única w ... (both slides), the Newton-Raphson iteration and "
-                               "its IRLS form"),
-                ("bishop-prml", "§4.3.3, Eqs. (4.92), (4.99)-(4.100)")])
+       sources=[("udelar2018", r"Solución única $\mathbf{w}$ ... (both slides), the Newton-Raphson "
+                               r"iteration and its IRLS form"),
+                ("bishop-prml", "§4.3.3, Eqs. (4.92), (4.99)-(4.100)")],
+       printed=r"\mathbf{w}^{(new)} = \mathbf{w}^{(old)} - \left( \mathbf{X}^T \mathbf{W}^{(old)} "
+               r"\mathbf{X} \right)^{-1} \mathbf{X}^T (\mathbf{y}^{(old)} - \mathbf{t}) = \left( "
+               r"\mathbf{X}^T \mathbf{W}^{(old)} \mathbf{X} \right)^{-1} \mathbf{X}^T \mathbf{W}^{(old)} "
+               r"\underbrace{\left( \mathbf{X} \mathbf{w}^{(old)} - \mathbf{W}^{(old)^{-1}} "
+               r"(\mathbf{y}^{(old)} - \mathbf{t}) \right)}_{\mathbf{z}^{(old)}}")
 def newton_irls() -> Statement:
-    """The Newton-Raphson step w⁽ⁿᵉʷ⁾ = w⁽ᵒˡᵈ⁾ − H⁻¹∇E(w⁽ᵒˡᵈ⁾) with H = XᵀWX, ∇E = Xᵀ(y − t)
-    (X with the samples in rows; see logistic.matrix_form_shapes) equals the weighted
-    least-squares solution (XᵀWX)⁻¹XᵀWz with the working response z = Xw⁽ᵒˡᵈ⁾ − W⁻¹(y − t):
-    (XᵀWX)⁻¹XᵀW(Xw − W⁻¹(y − t)) = (XᵀWX)⁻¹XᵀWXw − (XᵀWX)⁻¹Xᵀ(y − t). The rewriting is
-    algebra valid for every positive diagonal W and every y, t, so it is checked for generic
-    ones (X of full column rank so that XᵀWX is invertible: logistic.hessian_definite;
-    N ≤ 3, d ≤ 2); with W = Diag(y_n(1 − y_n)), y = σ(Xw) it is udelar2018's step. The numeric
-    check takes that case: in one dimension (d = 1, N = 2) the step w − ∇E/H with
-    ∇E = Σ_n (y_n − t_n)x_n and H = Σ_n y_n(1 − y_n)x_n², against the step from
-    numerics.sigmoid's logistic_gradient and logistic_hessian."""
+    r"""The Newton-Raphson step
+    $\mathbf{w}^{(\mathrm{new})} = \mathbf{w}^{(\mathrm{old})} - \mathbf{H}^{-1}\nabla E(\mathbf{w}^{(\mathrm{old})})$
+    with $\mathbf{H} = \mathbf{X}^\top\mathbf{W}\mathbf{X}$,
+    $\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$ ($\mathbf{X}$ with the samples in rows;
+    see `logistic.matrix_form_shapes`) equals the weighted least-squares solution
+    $(\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{z}$ with the
+    working response
+    $\mathbf{z} = \mathbf{X}\mathbf{w}^{(\mathrm{old})} - \mathbf{W}^{-1}(\mathbf{y} - \mathbf{t})$:
+    $$(\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\bigl(\mathbf{X}\mathbf{w} - \mathbf{W}^{-1}(\mathbf{y} - \mathbf{t})\bigr) = (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{X}\mathbf{w} - (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top(\mathbf{y} - \mathbf{t}).$$
+    The rewriting is algebra valid for every positive diagonal $\mathbf{W}$ and every
+    $\mathbf{y}$, $\mathbf{t}$, so it is checked for generic ones ($\mathbf{X}$ of full column
+    rank so that $\mathbf{X}^\top\mathbf{W}\mathbf{X}$ is invertible:
+    `logistic.hessian_definite`; $N \le 3$, $d \le 2$); with
+    $\mathbf{W} = \operatorname{diag}(y_n(1 - y_n))$, $\mathbf{y} = \sigma(\mathbf{X}\mathbf{w})$
+    it is udelar2018's step. The numeric check takes that case: in one dimension ($d = 1$,
+    $N = 2$) the step $w - \nabla E/H$ with $\nabla E = \sum_{n=1}^{N} (y_n - t_n)\,x_n$ and
+    $H = \sum_{n=1}^{N} y_n(1 - y_n)\,x_n^2$, against the step from
+    `numerics.sigmoid.logistic_gradient` and `numerics.sigmoid.logistic_hessian`."""
     s = Space()
     N, d = s.dim("N", sizes=(2, 3), fixed=True), s.dim("d", sizes=(1, 2), fixed=True)
     X, w = s.matrix("X", N, d, "full_column_rank"), s.vector("w", d)
@@ -491,19 +582,26 @@ def _newton_step(ev, v, x, lab) -> float:
 
 K3 = 3
 
+#: udelar2018's softmax as printed ("Regresión logística multiclase")
+_SOFTMAX_PRINTED = (r"\sigma(\mathbf{w}_k^T \mathbf{x}) := \frac{\exp(\mathbf{w}_k^T \mathbf{x})}{\sum_{j=1}^K "
+                    r"\exp(\mathbf{w}_j^T \mathbf{x})}")
+
 
 def _softmax(scores: list, k: int) -> sp.Basic:
     """exp(a_k)/Σ_j exp(a_j), udelar2018's σ(w_kᵀx) for K classes, as printed."""
     return sp.exp(scores[k]) / sp.Add(*[sp.exp(a) for a in scores])
 
 
-@entry("logistic.softmax_two_classes", "For K = 2 the softmax is the sigmoid: e^{a₁}/(e^{a₁} + e^{a₂}) = σ(a₁ − a₂)",
-       sources=[("udelar2018", "Regresión logística multiclase, 'Si K = 2 es la sigmoide'"),
-                ("bishop-prml", "§4.2, Eqs. (4.57), (4.62)-(4.63)")])
+@entry("logistic.softmax_two_classes",
+       r"For $K = 2$ the softmax is the sigmoid: $e^{a_1}/(e^{a_1} + e^{a_2}) = \sigma(a_1 - a_2)$",
+       sources=[("udelar2018", "Regresión logística multiclase, 'Si $K = 2$ es la sigmoide'"),
+                ("bishop-prml", "§4.2, Eqs. (4.57), (4.62)-(4.63)")],
+       printed=_SOFTMAX_PRINTED + r" \text{ funci\'on softmax. Si } K = 2 \text{ es la sigmoide.}")
 def softmax_two_classes() -> Statement:
-    """e^{w₁ᵀx}/(e^{w₁ᵀx} + e^{w₂ᵀx}) = 1/(1 + e^{−(w₁ − w₂)ᵀx}) = σ((w₁ − w₂)ᵀx): the two-class
-    softmax is the sigmoid of the difference of the activations (the weights are identified
-    only up to a common shift; the two-class model's w is w₁ − w₂). d ≤ 2."""
+    r"""$$\frac{e^{\mathbf{w}_1^\top\mathbf{x}}}{e^{\mathbf{w}_1^\top\mathbf{x}} + e^{\mathbf{w}_2^\top\mathbf{x}}} = \frac{1}{1 + e^{-(\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}}} = \sigma\bigl((\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x}\bigr):$$
+    the two-class softmax is the sigmoid of the difference of the activations (the weights are
+    identified only up to a common shift; the two-class model's $\mathbf{w}$ is
+    $\mathbf{w}_1 - \mathbf{w}_2$). $d \le 2$."""
     s = Space()
     d = s.dim("d", sizes=(1, 2), fixed=True)
     w1, w2, x = s.vector("w_1", d), s.vector("w_2", d), s.vector("x", d)
@@ -517,11 +615,13 @@ def softmax_two_classes() -> Statement:
 
 @entry("logistic.softmax_shift", "The softmax is unchanged by adding one constant to every activation",
        sources=[("bishop-prml", "§4.3.4 and §4.2, Eq. (4.62)"),
-                ("udelar2018", "Regresión logística multiclase, the softmax (the invariance is implicit)")])
+                ("udelar2018", "Regresión logística multiclase, the softmax (the invariance is implicit)")],
+       printed=_SOFTMAX_PRINTED)
 def softmax_shift() -> Statement:
-    """e^{a_k + c}/Σ_j e^{a_j + c} = e^{c}e^{a_k}/(e^{c}Σ_j e^{a_j}) = e^{a_k}/Σ_j e^{a_j}: adding
-    one vector v to every w_k (c = vᵀx) leaves every posterior unchanged, so the K weight
-    vectors are identified only up to that shift. K = 3, every class."""
+    r"""$$\frac{e^{a_k + c}}{\sum_{j=1}^{K} e^{a_j + c}} = \frac{e^{c} e^{a_k}}{e^{c} \sum_{j=1}^{K} e^{a_j}} = \frac{e^{a_k}}{\sum_{j=1}^{K} e^{a_j}}:$$
+    adding one vector $\mathbf{v}$ to every $\mathbf{w}_k$ ($c = \mathbf{v}^\top\mathbf{x}$)
+    leaves every posterior unchanged, so the $K$ weight vectors are identified only up to that
+    shift. $K = 3$, every class."""
     s = Space()
     a, c = [s.scalar(f"a_{k + 1}") for k in range(K3)], s.scalar("c")
     return Statement(s, claims={
@@ -554,15 +654,20 @@ def _W(ev, ws) -> np.ndarray:
     return np.vstack([_f(ev, w).ravel() for w in ws])
 
 
-@entry("logistic.softmax_derivative", "∂y_k/∂w_j = y_k(δ_kj − y_j) x",
-       sources=[("udelar2018", "Regresión logística multiclase, 'Usando que ∂y_nk/∂w_j = "
-                               "y_nk(δ_kj − y_nj)x_n'"),
-                ("bishop-prml", "§4.3.4, Eq. (4.106)")])
+@entry("logistic.softmax_derivative",
+       r"$\partial y_k/\partial \mathbf{w}_j = y_k(\delta_{kj} - y_j)\,\mathbf{x}$",
+       sources=[("udelar2018", r"Regresión logística multiclase, 'Usando que "
+                               r"$\partial y_{nk}/\partial \mathbf{w}_j = y_{nk}(\delta_{kj} - y_{nj})\mathbf{x}_n$'"),
+                ("bishop-prml", "§4.3.4, Eq. (4.106)")],
+       printed=r"\frac{\partial y_{nk}}{\partial \mathbf{w}_j} = y_{nk}(\delta_{kj} - y_{nj})\mathbf{x}_n")
 def softmax_derivative() -> Statement:
-    """For one sample x with y_k = e^{w_kᵀx}/Σ_i e^{w_iᵀx}: ∂y_k/∂w_j = y_k(δ_kj − y_j)x, every
-    (k, j) of K = 3 classes (the derivative entry by entry; d ≤ 2). Numerically: for one
-    sample the Hessian block (k, j) of E is (∂y_k/∂w_j)xᵀ, so ∂y_k/∂w_j = H_kj x/(xᵀx) with
-    H from numerics.sigmoid.softmax_hessian."""
+    r"""For one sample $\mathbf{x}$ with
+    $y_k = e^{\mathbf{w}_k^\top\mathbf{x}} / \sum_{i=1}^{K} e^{\mathbf{w}_i^\top\mathbf{x}}$:
+    $\partial y_k/\partial \mathbf{w}_j = y_k(\delta_{kj} - y_j)\,\mathbf{x}$, every $(k, j)$ of
+    $K = 3$ classes (the derivative entry by entry; $d \le 2$). Numerically: for one sample the
+    Hessian block $(k, j)$ of $E$ is $(\partial y_k/\partial \mathbf{w}_j)\,\mathbf{x}^\top$, so
+    $\partial y_k/\partial \mathbf{w}_j = \mathbf{H}_{kj}\mathbf{x}/(\mathbf{x}^\top\mathbf{x})$
+    with $\mathbf{H}$ from `numerics.sigmoid.softmax_hessian`."""
     s = Space()
     d = s.dim("d", sizes=(1, 2), fixed=True)
     x = s.vector("x", d)
@@ -585,16 +690,21 @@ def softmax_derivative() -> Statement:
         for k, j in ((0, 0), (0, 1), (2, 1))])
 
 
-@entry("logistic.softmax_gradient", "∇_{w_j}E = Σ_n (y_nj − t_nj) x_n",
+@entry("logistic.softmax_gradient",
+       r"$\nabla_{\mathbf{w}_j} E = \sum_{n=1}^{N} (y_{nj} - t_{nj})\,\mathbf{x}_n$",
        uses=("logistic.softmax_derivative", "least_squares.one_of_k",),
-       sources=[("udelar2018", "Regresión logística multiclase, the likelihood, E(w₁, …, w_K) and "
-                               "∇_{w_j}E"),
-                ("bishop-prml", "§4.3.4, Eqs. (4.107)-(4.109)")])
+       sources=[("udelar2018", r"Regresión logística multiclase, the likelihood, "
+                               r"$E(\mathbf{w}_1, \dots, \mathbf{w}_K)$ and $\nabla_{\mathbf{w}_j} E$"),
+                ("bishop-prml", "§4.3.4, Eqs. (4.107)-(4.109)")],
+       printed=r"\nabla_{\mathbf{w}_j} E(\mathbf{w}_1, \dots, \mathbf{w}_K) = \sum_{n=1}^N (y_{nj} - "
+               r"t_{nj})\mathbf{x}_n")
 def softmax_gradient() -> Statement:
-    """E(w₁, …, w_K) = −Σ_n Σ_k t_nk ln y_nk (the negative log of Π_n Π_k y_nk^{t_nk}); with
-    ∂y_nk/∂w_j = y_nk(δ_kj − y_nj)x_n and Σ_k t_nk = 1 (1-of-K targets), ∇_{w_j}E =
-    Σ_n (y_nj − t_nj)x_n. Every j of K = 3 classes, the gradient entry by entry; N ≤ 2, d = 1
-    and N = 1, d = 2."""
+    r"""$E(\mathbf{w}_1, \dots, \mathbf{w}_K) = -\sum_{n=1}^{N} \sum_{k=1}^{K} t_{nk} \ln y_{nk}$
+    (the negative log of $\prod_{n=1}^{N} \prod_{k=1}^{K} y_{nk}^{t_{nk}}$); with
+    $\partial y_{nk}/\partial \mathbf{w}_j = y_{nk}(\delta_{kj} - y_{nj})\,\mathbf{x}_n$ and
+    $\sum_{k=1}^{K} t_{nk} = 1$ (1-of-$K$ targets),
+    $\nabla_{\mathbf{w}_j} E = \sum_{n=1}^{N} (y_{nj} - t_{nj})\,\mathbf{x}_n$. Every $j$ of
+    $K = 3$ classes, the gradient entry by entry; $N \le 2$, $d = 1$ and $N = 1$, $d = 2$."""
     s = Space()
     N, d, X, ws, T = _k_class_data(s, N_sizes=(1, 2), d_sizes=(1,))
     E = _k_error(X, ws, T, N)
@@ -621,22 +731,30 @@ def _hessian_block_numeric(ev, ws, X, k, j) -> np.ndarray:
     return H[k * dd:(k + 1) * dd, j * dd:(j + 1) * dd]
 
 
-@entry("logistic.softmax_hessian_sign", "∇_{w_k}∇_{w_j}E = +Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ, not the printed −Σ",
+@entry("logistic.softmax_hessian_sign",
+       r"$\nabla_{\mathbf{w}_k}\nabla_{\mathbf{w}_j} E = +\sum_{n=1}^{N} y_{nk}(\delta_{kj} - y_{nj})\,"
+       r"\mathbf{x}_n\mathbf{x}_n^\top$, not the printed $-\sum$",
        uses=("logistic.softmax_gradient", "logistic.softmax_derivative",),
-       sources=[("udelar2018", "Regresión logística multiclase, '∇_{w_k}∇_{w_j}E(w₁, …, w_K) = "
-                               "−Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ'"),
+       sources=[("udelar2018", r"Regresión logística multiclase, "
+                               r"'$\nabla_{\mathbf{w}_k}\nabla_{\mathbf{w}_j} E(\mathbf{w}_1, \dots, \mathbf{w}_K) = "
+                               r"-\sum_{n=1}^{N} y_{nk}(\delta_{kj} - y_{nj})\mathbf{x}_n\mathbf{x}_n^T$'"),
                 ("bishop-prml", "§4.3.4, Eq. (4.110)")],
-       kind="erratum")
+       kind="erratum",
+       printed=r"\nabla_{\mathbf{w}_k} \nabla_{\mathbf{w}_j} E(\mathbf{w}_1, \dots, \mathbf{w}_K) = - "
+               r"\sum_{n=1}^N y_{nk}(\delta_{kj} - y_{nj})\mathbf{x}_n \mathbf{x}_n^T")
 def softmax_hessian_sign() -> Statement:
-    """Differentiating ∇_{w_j}E = Σ_n (y_nj − t_nj)x_n with respect to w_k gives
-    Σ_n (∂y_nj/∂w_k)x_nᵀ = Σ_n y_nj(δ_jk − y_nk)x_n x_nᵀ = +Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ; udelar2018
-    prints it with a minus sign. Stated, the diagonal block (k = j = 1) as printed:
-    ∇_{w₁}(uᵀ∇_{w₁}E) = −Σ_n y_n1(1 − y_n1)x_n x_nᵀu — refuted (the true block is positive
-    semidefinite, the printed one negative semidefinite: the printed Hessian would make the
-    maximum-likelihood point a maximum of E). Corrected: the plus sign, for the blocks (1, 1),
-    (1, 2) and (3, 2) of K = 3 classes (the derivative of the directional derivative of the
-    printed gradient ∇_{w_j}E = Σ_n (y_nj − t_nj)x_n, verified in logistic.softmax_gradient,
-    entry by entry; N ≤ 2, d = 1; the rest follow by symmetry of the roles of the classes)."""
+    r"""Differentiating $\nabla_{\mathbf{w}_j} E = \sum_{n=1}^{N} (y_{nj} - t_{nj})\,\mathbf{x}_n$
+    with respect to $\mathbf{w}_k$ gives
+    $$\sum_{n=1}^{N} \frac{\partial y_{nj}}{\partial \mathbf{w}_k}\,\mathbf{x}_n^\top = \sum_{n=1}^{N} y_{nj}(\delta_{jk} - y_{nk})\,\mathbf{x}_n\mathbf{x}_n^\top = +\sum_{n=1}^{N} y_{nk}(\delta_{kj} - y_{nj})\,\mathbf{x}_n\mathbf{x}_n^\top;$$
+    udelar2018 prints it with a minus sign. Stated, the diagonal block ($k = j = 1$) as printed:
+    $\nabla_{\mathbf{w}_1}(\mathbf{u}^\top\nabla_{\mathbf{w}_1} E) = -\sum_{n=1}^{N} y_{n1}(1 - y_{n1})\,\mathbf{x}_n\mathbf{x}_n^\top\mathbf{u}$
+    — refuted (the true block is positive semidefinite, the printed one negative semidefinite:
+    the printed Hessian would make the maximum-likelihood point a maximum of $E$). Corrected:
+    the plus sign, for the blocks $(1, 1)$, $(1, 2)$ and $(3, 2)$ of $K = 3$ classes (the
+    derivative of the directional derivative of the printed gradient
+    $\nabla_{\mathbf{w}_j} E = \sum_{n=1}^{N} (y_{nj} - t_{nj})\,\mathbf{x}_n$, verified in
+    `logistic.softmax_gradient`, entry by entry; $N \le 2$, $d = 1$; the rest follow by
+    symmetry of the roles of the classes)."""
     s = Space()
     N, d, X, ws, T = _k_class_data(s, N_sizes=(1, 2), d_sizes=(1,))
     u = s.vector("u", d)
@@ -654,20 +772,28 @@ def softmax_hessian_sign() -> Statement:
                           lambda ev, k=k, j=j: _hessian_block_numeric(ev, ws, X, k, j)) for k, j in pairs])
 
 
-@entry("logistic.softmax_hessian_psd", "The K-class Hessian is positive semidefinite and singular along (v, …, v)",
+@entry("logistic.softmax_hessian_psd",
+       r"The $K$-class Hessian is positive semidefinite and singular along $(\mathbf{v}, \dots, \mathbf{v})$",
        uses=("logistic.softmax_hessian_sign",),
        sources=[("bishop-prml", "§4.3.4, after Eq. (4.110) (Exercise 4.20)"),
-                ("udelar2018", "Regresión logística multiclase, 'Los w_k se calculan mediante IRLS' "
-                               "(Newton's method needs the Hessian's definiteness)")])
+                ("udelar2018", r"Regresión logística multiclase, 'Los $\mathbf{w}_k$ se calculan "
+                               r"mediante IRLS' (Newton's method needs the Hessian's definiteness)")],
+       printed=r"\text{Los } \mathbf{w}_k \text{ se calculan mediante IRLS.}")
 def softmax_hessian_psd() -> Statement:
-    """With H_kj = Σ_n y_nk(δ_kj − y_nj)x_n x_nᵀ and any u₁, …, u_K, writing b_nk = u_kᵀx_n:
-    Σ_{k,j} u_kᵀH_kj u_j = Σ_n Σ_{k,j} y_nk(δ_kj − y_nj)b_nk b_nj, and for each sample
-    Σ_{k,j} y_k(δ_kj − y_j)b_k b_j = Σ_k y_k b_k² − (Σ_k y_k b_k)² = Σ_k y_k(b_k − Σ_j y_j b_j)² ≥ 0
-    (using Σ_k y_k = 1): H is positive semidefinite. The per-sample identity is checked with
-    the activations a_k = w_kᵀx_n and the b_k as scalars (K = 3), the certificate being
-    manifestly nonnegative. H is never definite: Σ_j H_kj v = Σ_n y_nk(1 − Σ_j y_nj)x_n x_nᵀv
-    = 0 for every v, the direction of the softmax's shift invariance (numerics.logistic fixes
-    the first class's weights at 0 for that reason); checked for k = 1 with one sample, d = 1."""
+    r"""With
+    $\mathbf{H}_{kj} = \sum_{n=1}^{N} y_{nk}(\delta_{kj} - y_{nj})\,\mathbf{x}_n\mathbf{x}_n^\top$
+    and any $\mathbf{u}_1, \dots, \mathbf{u}_K$, writing $b_{nk} = \mathbf{u}_k^\top\mathbf{x}_n$:
+    $\sum_{k,j} \mathbf{u}_k^\top\mathbf{H}_{kj}\mathbf{u}_j = \sum_{n=1}^{N} \sum_{k,j} y_{nk}(\delta_{kj} - y_{nj})\,b_{nk} b_{nj}$,
+    and for each sample
+    $$\sum_{k,j} y_k(\delta_{kj} - y_j)\,b_k b_j = \sum_{k=1}^{K} y_k b_k^2 - \Bigl(\sum_{k=1}^{K} y_k b_k\Bigr)^2 = \sum_{k=1}^{K} y_k\Bigl(b_k - \sum_{j=1}^{K} y_j b_j\Bigr)^2 \ge 0$$
+    (using $\sum_{k=1}^{K} y_k = 1$): $\mathbf{H}$ is positive semidefinite. The per-sample
+    identity is checked with the activations $a_k = \mathbf{w}_k^\top\mathbf{x}_n$ and the $b_k$
+    as scalars ($K = 3$), the certificate being manifestly nonnegative. $\mathbf{H}$ is never
+    definite:
+    $\sum_{j=1}^{K} \mathbf{H}_{kj}\mathbf{v} = \sum_{n=1}^{N} y_{nk}\bigl(1 - \sum_{j=1}^{K} y_{nj}\bigr)\,\mathbf{x}_n\mathbf{x}_n^\top\mathbf{v} = \mathbf{0}$
+    for every $\mathbf{v}$, the direction of the softmax's shift invariance (`numerics.logistic`
+    fixes the first class's weights at $\mathbf{0}$ for that reason); checked for $k = 1$ with
+    one sample, $d = 1$."""
     s = Space()
     a, bs = [s.scalar(f"a_{k + 1}") for k in range(K3)], [s.scalar(f"b_{k + 1}") for k in range(K3)]
     y = [_softmax(a, k) for k in range(K3)]

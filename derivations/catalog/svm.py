@@ -32,6 +32,20 @@ from .registry import entry
 N = 3
 _LP = "El problema de optimizacion en SVM's (Definimos el lagrangiano)"
 _LD = "Modelo dual de optimización"
+#: the slides' formulas as printed (hermosillo2017), the printed forms of several entries
+_LP_PRINTED = (r"\begin{aligned}\mathcal{L}_P(\mathbf{w}, t, \alpha_1, \dots, \alpha_N) &= \frac{1}{2} "
+               r"\|\mathbf{w}\|^2 - \sum_{i=1}^N \alpha_i (y_i (\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1) "
+               r"\\ &= \frac{1}{2} \|\mathbf{w}\|^2 - \sum_{i=1}^N \alpha_i y_i \langle \mathbf{w}, "
+               r"\mathbf{x}_i \rangle + \sum_{i=1}^N \alpha_i y_i t + \sum_{i=1}^N \alpha_i \\ &= \frac{1}{2} "
+               r"\langle \mathbf{w}, \mathbf{w} \rangle - \langle \mathbf{w}, \sum_{i=1}^N \alpha_i y_i "
+               r"\mathbf{x}_i \rangle + t \left(\sum_{i=1}^N \alpha_i y_i \right) + \sum_{i=1}^N \alpha_i"
+               r"\end{aligned}")
+_LD_PRINTED = (r"\begin{aligned}\mathcal{L}_D(\alpha_1, \dots, \alpha_N) &= -\frac{1}{2} \left\langle "
+               r"\sum_{i=1}^N \alpha_i y_i \mathbf{x}_i, \sum_{i=1}^N \alpha_i y_i \mathbf{x}_i \right\rangle "
+               r"+ \sum_{i=1}^N \alpha_i \\ &= -\frac{1}{2} \sum_{i=1}^N \sum_{j=1}^N \alpha_i \alpha_j "
+               r"y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle + \sum_{i=1}^N \alpha_i\end{aligned}")
+_SV_PRINTED = (r"\text{Maximizar el margen es equivalente a encontrar los vectores de soporte; es decir, "
+               r"los puntos para los cuales los multiplicadores de Lagrange son no nulos}")
 _GENERAL = ("an identity in free w, t and multipliers α_i, true away from the optimum; "
             "numerics.svm computes only the optimum (its KKT residuals, w = Σα_i y_i x_i and the "
             "zero duality gap are checked at generated data in tests/numerics/test_svm.py and "
@@ -54,20 +68,32 @@ def _vsum(terms, d):
 
 # -- the primal and the margin ------------------------------------------------------------
 
-@entry("svm.margin", "The distance from x to ⟨w, x⟩ = t is |⟨w, x⟩ − t|/‖w‖; on the margin "
-       "y(⟨w, x⟩ − t) = 1 it is 1/‖w‖, so maximising the margin is minimising ½‖w‖²",
-       sources=[("hermosillo2017", "Problema de optimización con restricciones: 'Maximizar el "
-                 "margen es equivalente a minimizar w o mejor aún ½‖w‖²' (the margin's value is "
-                 "not printed)"),
-                ("bishop-prml", "§7.1, Eqs. (7.2)-(7.3)")])
+@entry("svm.margin",
+       r"The distance from $\mathbf{x}$ to $\langle \mathbf{w}, \mathbf{x} \rangle = t$ is "
+       r"$|\langle \mathbf{w}, \mathbf{x} \rangle - t| / \lVert\mathbf{w}\rVert$; on the margin "
+       r"$y(\langle \mathbf{w}, \mathbf{x} \rangle - t) = 1$ it is $1/\lVert\mathbf{w}\rVert$, so "
+       r"maximising the margin is minimising $\frac{1}{2}\lVert\mathbf{w}\rVert^2$",
+       sources=[("hermosillo2017", r"Problema de optimización con restricciones: 'Maximizar el "
+                 r"margen es equivalente a minimizar $\mathbf{w}$ o mejor aún "
+                 r"$\frac{1}{2}\lVert\mathbf{w}\rVert^2$' (the margin's value is not printed)"),
+                ("bishop-prml", "§7.1, Eqs. (7.2)-(7.3)")],
+       printed=r"\text{Maximizar el margen es equivalente a minimizar } \mathbf{w} \text{ o mejor a\'un } "
+               r"\frac{1}{2} \|\mathbf{w}\|^2")
 def margin() -> Statement:
-    """hermosillo2017 prints neither 1/‖w‖ nor 2/‖w‖, only that maximising the margin is
-    minimising ‖w‖ (or ½‖w‖²). Why: the foot of the perpendicular from x,
-    x_⊥ = x − ((⟨w, x⟩ − t)/‖w‖²) w, lies on the plane ⟨w, x⟩ = t, and
-    ‖x − x_⊥‖ = |⟨w, x⟩ − t|/‖w‖. Under the constraints y_i(⟨w, x_i⟩ − t) ≥ 1 the closest
-    samples have y(⟨w, x⟩ − t) = 1 (encoded t = ⟨w, x⟩ − y), at distance exactly 1/‖w‖ (the
-    margin; 2/‖w‖ is the width of the band between the classes): maximising 1/‖w‖ is
-    minimising ‖w‖, and ½‖w‖² has the same minimiser and a smooth gradient."""
+    r"""hermosillo2017 prints neither $1/\lVert\mathbf{w}\rVert$ nor $2/\lVert\mathbf{w}\rVert$,
+    only that maximising the margin is minimising $\lVert\mathbf{w}\rVert$ (or
+    $\frac{1}{2}\lVert\mathbf{w}\rVert^2$). Why: the foot of the perpendicular from
+    $\mathbf{x}$,
+    $\mathbf{x}_\perp = \mathbf{x} - \frac{\langle \mathbf{w}, \mathbf{x} \rangle - t}{\lVert\mathbf{w}\rVert^2}\,\mathbf{w}$,
+    lies on the plane $\langle \mathbf{w}, \mathbf{x} \rangle = t$, and
+    $\lVert\mathbf{x} - \mathbf{x}_\perp\rVert = |\langle \mathbf{w}, \mathbf{x} \rangle - t| / \lVert\mathbf{w}\rVert$.
+    Under the constraints $y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) \ge 1$ the closest
+    samples have $y(\langle \mathbf{w}, \mathbf{x} \rangle - t) = 1$ (encoded
+    $t = \langle \mathbf{w}, \mathbf{x} \rangle - y$), at distance exactly
+    $1/\lVert\mathbf{w}\rVert$ (the margin; $2/\lVert\mathbf{w}\rVert$ is the width of the band
+    between the classes): maximising $1/\lVert\mathbf{w}\rVert$ is minimising
+    $\lVert\mathbf{w}\rVert$, and $\frac{1}{2}\lVert\mathbf{w}\rVert^2$ has the same minimiser
+    and a smooth gradient."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -91,18 +117,24 @@ def margin() -> Statement:
 
 
 @entry("svm.canonical_scaling",
-       "Rescaling (w, t) by the closest sample's margin m > 0 gives y(⟨w, x⟩ − t) ≥ 1 with "
-       "equality there, and leaves every distance to the plane unchanged",
+       r"Rescaling $(\mathbf{w}, t)$ by the closest sample's margin $m > 0$ gives "
+       r"$y(\langle \mathbf{w}, \mathbf{x} \rangle - t) \ge 1$ with equality there, and leaves every "
+       r"distance to the plane unchanged",
        uses=("svm.margin",),
-       sources=[("hermosillo2017", "Problema de optimización con restricciones: 'w*, t* = argmin "
-                 "½‖w‖² sujeto a y_i(⟨w, x_i⟩ − t) ≥ 1, 1 ≤ i ≤ N'"),
-                ("bishop-prml", "§7.1, Eqs. (7.4)-(7.5)")])
+       sources=[("hermosillo2017", r"Problema de optimización con restricciones: "
+                 r"'$\mathbf{w}^*, t^* = \operatorname{argmin}_{\mathbf{w}, t} \frac{1}{2}\lVert\mathbf{w}\rVert^2$ "
+                 r"sujeto a $y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) \ge 1$, $1 \le i \le N$'"),
+                ("bishop-prml", "§7.1, Eqs. (7.4)-(7.5)")],
+       printed=r"\mathbf{w}^*, t^* = \operatorname{argmin}_{\mathbf{w}, t} \frac{1}{2} \|\mathbf{w}\|^2 "
+               r"\text{ sujeto a } y_i (\langle \mathbf{w}, \mathbf{x}_i \rangle - t) \geq 1, \quad 1 \leq i \leq N")
 def canonical_scaling() -> Statement:
-    """Why the constraint's right-hand side is 1: a separating (w, t) whose closest sample x_c
-    has y_c(⟨w, x_c⟩ − t) = m > 0 can be divided by m; the plane ⟨w, x⟩ = t is the same, the
-    distance |⟨w, x⟩ − t|/‖w‖ of every point is unchanged (shown squared, a rational identity), and the closest sample now has
-    margin exactly 1 (so every sample has ≥ 1). Among hyperplanes so normalised, the margin is
-    1/‖w‖ (svm.margin)."""
+    r"""Why the constraint's right-hand side is $1$: a separating $(\mathbf{w}, t)$ whose closest
+    sample $\mathbf{x}_c$ has $y_c(\langle \mathbf{w}, \mathbf{x}_c \rangle - t) = m > 0$ can be
+    divided by $m$; the plane $\langle \mathbf{w}, \mathbf{x} \rangle = t$ is the same, the
+    distance $|\langle \mathbf{w}, \mathbf{x} \rangle - t| / \lVert\mathbf{w}\rVert$ of every
+    point is unchanged (shown squared, a rational identity), and the closest sample now has
+    margin exactly $1$ (so every sample has $\ge 1$). Among hyperplanes so normalised, the
+    margin is $1/\lVert\mathbf{w}\rVert$ (`svm.margin`)."""
     s = Space()
     d = s.dim("d")
     w = s.vector("w", d, nonzero=True)
@@ -135,14 +167,16 @@ def _lagrangian_parts(s: Space, d, *, t_matrix: bool = False, labels: bool = Tru
 
 
 @entry("svm.primal_lagrangian",
-       "L_P(w, t, α) = ½‖w‖² − Σα_i(y_i(⟨w, x_i⟩ − t) − 1) and its two expansions",
+       r"$\mathcal{L}_P(\mathbf{w}, t, \boldsymbol{\alpha}) = \frac{1}{2}\lVert\mathbf{w}\rVert^2 - "
+       r"\sum_{i=1}^{N} \alpha_i(y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1)$ and its two expansions",
        uses=("lagrange.lagrangian", "svm.canonical_scaling"),
-       sources=[("hermosillo2017", f"{_LP}: the three lines of L_P(w, t, α_1, …, α_N)"),
-                ("bishop-prml", "§7.1, Eq. (7.7)")])
+       sources=[("hermosillo2017", _LP + r": the three lines of "
+                 r"$\mathcal{L}_P(\mathbf{w}, t, \alpha_1, \dots, \alpha_N)$"),
+                ("bishop-prml", "§7.1, Eq. (7.7)")],
+       printed=_LP_PRINTED)
 def primal_lagrangian() -> Statement:
-    """The slide's three lines: ½‖w‖² − Σα_i(y_i(⟨w, x_i⟩ − t) − 1)
-    = ½‖w‖² − Σα_i y_i⟨w, x_i⟩ + Σα_i y_i t + Σα_i
-    = ½⟨w, w⟩ − ⟨w, Σα_i y_i x_i⟩ + t(Σα_i y_i) + Σα_i."""
+    r"""The slide's three lines:
+    $$\begin{aligned} \mathcal{L}_P &= \tfrac{1}{2}\lVert\mathbf{w}\rVert^2 - \sum_{i=1}^{N} \alpha_i\bigl(y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1\bigr) \\ &= \tfrac{1}{2}\lVert\mathbf{w}\rVert^2 - \sum_{i=1}^{N} \alpha_i y_i \langle \mathbf{w}, \mathbf{x}_i \rangle + \sum_{i=1}^{N} \alpha_i y_i t + \sum_{i=1}^{N} \alpha_i \\ &= \tfrac{1}{2}\langle \mathbf{w}, \mathbf{w} \rangle - \Bigl\langle \mathbf{w}, \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i \Bigr\rangle + t\Bigl(\sum_{i=1}^{N} \alpha_i y_i\Bigr) + \sum_{i=1}^{N} \alpha_i. \end{aligned}$$"""
     s = Space()
     d = s.dim("d")
     xs, ys, als, w, _tm, t, L = _lagrangian_parts(s, d)
@@ -156,16 +190,25 @@ def primal_lagrangian() -> Statement:
 
 
 @entry("svm.primal_stationarity",
-       "∂_t L_P = 0 ⟹ Σα_i y_i = 0 and ∂_w L_P = 0 ⟹ w = Σα_i y_i x_i",
+       r"$\partial_t \mathcal{L}_P = 0 \Rightarrow \sum_{i=1}^{N} \alpha_i y_i = 0$ and "
+       r"$\partial_{\mathbf{w}} \mathcal{L}_P = 0 \Rightarrow \mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$",
        uses=("svm.primal_lagrangian",),
-       sources=[("hermosillo2017", f"{_LP}: 'Para un t óptimo ∂_t L_P = 0 ⟹ Σα_i y_i = 0', "
-                 "'Para pesos óptimos ∂_w L_P = 0 ⟹ w = Σα_i y_i x_i'"),
-                ("bishop-prml", "§7.1, Eqs. (7.8)-(7.9)")])
+       sources=[("hermosillo2017", _LP + r": 'Para un $t$ óptimo $\partial_t \mathcal{L}_P = 0 "
+                 r"\Rightarrow \sum_{i=1}^{N} \alpha_i y_i = 0$', 'Para pesos óptimos "
+                 r"$\partial_{\mathbf{w}} \mathcal{L}_P = 0 \Rightarrow \mathbf{w} = \sum_{i=1}^{N} "
+                 r"\alpha_i y_i \mathbf{x}_i$'"),
+                ("bishop-prml", "§7.1, Eqs. (7.8)-(7.9)")],
+       printed=r"\partial_t \mathcal{L}_P = 0 \Rightarrow \sum_{i=1}^N \alpha_i y_i = 0, \quad "
+               r"\partial_{\mathbf{w}} \mathcal{L}_P = 0 \Rightarrow \mathbf{w} = \sum_{i=1}^N \alpha_i y_i \mathbf{x}_i")
 def primal_stationarity() -> Statement:
-    """∂_t L_P = Σα_i y_i (L_P has the term t·Σα_i y_i), so ∂_t L_P = 0 is Σα_i y_i = 0;
-    ∂_w L_P = w − Σα_i y_i x_i, zero exactly at w = Σα_i y_i x_i. hermosillo2017 prints the
-    α_i in w = Σα_i y_i x_i (its perceptron slide's w = Σ y_i x_i, without α, is about the
-    perceptron's updates, not this derivation). Derivatives taken by the methods."""
+    r"""$\partial_t \mathcal{L}_P = \sum_{i=1}^{N} \alpha_i y_i$ ($\mathcal{L}_P$ has the term
+    $t \sum_{i=1}^{N} \alpha_i y_i$), so $\partial_t \mathcal{L}_P = 0$ is
+    $\sum_{i=1}^{N} \alpha_i y_i = 0$;
+    $\partial_{\mathbf{w}} \mathcal{L}_P = \mathbf{w} - \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$,
+    zero exactly at $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$. hermosillo2017
+    prints the $\alpha_i$ in $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$ (its
+    perceptron slide's $\mathbf{w} = \sum_{i=1}^{N} y_i \mathbf{x}_i$, without $\alpha$, is
+    about the perceptron's updates, not this derivation). Derivatives taken by the methods."""
     s = Space()
     d = s.dim("d")
     xs, ys, als, w, tm, t, L = _lagrangian_parts(s, d, t_matrix=True)
@@ -191,16 +234,24 @@ def _dual_setup(s: Space, d):
 
 
 @entry("svm.dual_lagrangian",
-       "L_D(α) = −½⟨Σα_i y_i x_i, Σα_i y_i x_i⟩ + Σα_i = −½ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ + Σα_i",
+       r"$\mathcal{L}_D(\boldsymbol{\alpha}) = -\frac{1}{2}\bigl\langle \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i, "
+       r"\sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i \bigr\rangle + \sum_{i=1}^{N} \alpha_i = "
+       r"-\frac{1}{2}\sum_{i=1}^{N}\sum_{j=1}^{N} \alpha_i\alpha_j y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle "
+       r"+ \sum_{i=1}^{N} \alpha_i$",
        uses=("svm.primal_lagrangian", "svm.primal_stationarity"),
-       sources=[("hermosillo2017", f"{_LD}: 'Reinsertando estas expresiones en L_P obtenemos "
-                 "L_D', its two lines"),
-                ("bishop-prml", "§7.1, Eq. (7.10)")])
+       sources=[("hermosillo2017", _LD + r": 'Reinsertando estas expresiones en $\mathcal{L}_P$ "
+                 r"obtenemos $\mathcal{L}_D$', its two lines"),
+                ("bishop-prml", "§7.1, Eq. (7.10)")],
+       printed=_LD_PRINTED)
 def dual_lagrangian() -> Statement:
-    """Substituting w = Σα_i y_i x_i and Σα_i y_i = 0 into L_P: the t-term vanishes for
-    every t, ½⟨w, w⟩ − ⟨w, w⟩ = −½⟨w, w⟩, and ⟨Σα_i y_i x_i, Σα_j y_j x_j⟩ expands into the
-    double sum. (Σα_i y_i = 0 is built in as α_3 = −(α_1y_1 + α_2y_2)/y_3; the y_i are any
-    nonzero reals, the labels ±1 included.)"""
+    r"""Substituting $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$ and
+    $\sum_{i=1}^{N} \alpha_i y_i = 0$ into $\mathcal{L}_P$: the $t$-term vanishes for every $t$,
+    $\frac{1}{2}\langle \mathbf{w}, \mathbf{w} \rangle - \langle \mathbf{w}, \mathbf{w} \rangle = -\frac{1}{2}\langle \mathbf{w}, \mathbf{w} \rangle$,
+    and
+    $\bigl\langle \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i, \sum_{j=1}^{N} \alpha_j y_j \mathbf{x}_j \bigr\rangle$
+    expands into the double sum. ($\sum_{i=1}^{N} \alpha_i y_i = 0$ is built in as
+    $\alpha_3 = -(\alpha_1 y_1 + \alpha_2 y_2)/y_3$; the $y_i$ are any nonzero reals, the labels
+    $\pm 1$ included.)"""
     s = Space()
     d = s.dim("d")
     xs, ys, als, w, t, L, wsum, double = _dual_setup(s, d)
@@ -211,19 +262,25 @@ def dual_lagrangian() -> Statement:
 
 
 @entry("svm.duality_gap",
-       "½‖w‖² − L_D(α) = Σα_i(y_i(⟨w, x_i⟩ − t) − 1) at w = Σα_i y_i x_i, Σα_i y_i = 0: zero gap "
-       "⟺ complementary slackness",
+       r"$\frac{1}{2}\lVert\mathbf{w}\rVert^2 - \mathcal{L}_D(\boldsymbol{\alpha}) = \sum_{i=1}^{N} "
+       r"\alpha_i(y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1)$ at "
+       r"$\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$, $\sum_{i=1}^{N} \alpha_i y_i = 0$: "
+       r"zero gap $\Leftrightarrow$ complementary slackness",
        uses=("svm.dual_lagrangian",),
        sources=[("bishop-prml", "§7.1, Eqs. (7.14)-(7.16) (KKT conditions)"),
-                ("hermosillo2017", f"{_LD}; Aspectos importantes 1: 'los puntos para los cuales "
-                 "los multiplicadores de Lagrange son no nulos' (the slides state no KKT condition)")])
+                ("hermosillo2017", _LD + "; Aspectos importantes 1: 'los puntos para los cuales "
+                 "los multiplicadores de Lagrange son no nulos' (the slides state no KKT condition)")],
+       printed=_SV_PRINTED)
 def duality_gap() -> Statement:
-    """For any t, at w = Σα_i y_i x_i with Σα_i y_i = 0, the primal objective minus the dual
-    one is Σα_i(y_i(⟨w, x_i⟩ − t) − 1). At a primal-feasible (w, t) and α ≥ 0 every term is
-    ≥ 0, so a zero gap holds exactly when every term vanishes — complementary slackness
-    α_i(y_i(⟨w, x_i⟩ − t) − 1) = 0 (Bishop (7.16)): a sample with α_i ≠ 0 lies on the
-    margin. (hermosillo2017 names the support vectors by their nonzero multipliers but never
-    states the KKT conditions.) The term for each i is ≥ 0 when α_i ≥ 0 and the slack is."""
+    r"""For any $t$, at $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$ with
+    $\sum_{i=1}^{N} \alpha_i y_i = 0$, the primal objective minus the dual one is
+    $\sum_{i=1}^{N} \alpha_i(y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1)$. At a
+    primal-feasible $(\mathbf{w}, t)$ and $\boldsymbol{\alpha} \ge \mathbf{0}$ every term is
+    $\ge 0$, so a zero gap holds exactly when every term vanishes — complementary slackness
+    $\alpha_i(y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle - t) - 1) = 0$ (Bishop (7.16)): a
+    sample with $\alpha_i \ne 0$ lies on the margin. (hermosillo2017 names the support vectors
+    by their nonzero multipliers but never states the KKT conditions.) The term for each $i$ is
+    $\ge 0$ when $\alpha_i \ge 0$ and the slack is."""
     s = Space()
     d = s.dim("d")
     xs, ys, als, w, t, L, wsum, double = _dual_setup(s, d)
@@ -237,18 +294,21 @@ def duality_gap() -> Statement:
 
 
 @entry("svm.support_vectors",
-       "w depends only on the samples with α_i ≠ 0 (the support vectors)",
+       r"$\mathbf{w}$ depends only on the samples with $\alpha_i \ne 0$ (the support vectors)",
        uses=("svm.primal_stationarity", "svm.dual_lagrangian", "svm.duality_gap"),
        sources=[("hermosillo2017", "Aspectos importantes 1: 'Maximizar el margen es equivalente a "
                  "encontrar los vectores de soporte; es decir, los puntos para los cuales los "
                  "multiplicadores de Lagrange son no nulos'"),
-                ("bishop-prml", "§7.1, after Eq. (7.16)")])
+                ("bishop-prml", "§7.1, after Eq. (7.16)")],
+       printed=_SV_PRINTED)
 def support_vectors() -> Statement:
-    """With α_3 = 0, w = Σα_i y_i x_i = α_1y_1x_1 + α_2y_2x_2 and the dual objective and its
-    constraint Σα_i y_i = 0 involve x_3 not at all: removing a sample with a zero multiplier
-    changes neither w nor L_D. (That every sample with α_i ≠ 0 lies on the margin is
-    svm.duality_gap; the converse fails — svm.exercise_solution has a sample on the margin
-    with α_1 = 0.)"""
+    r"""With $\alpha_3 = 0$,
+    $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i = \alpha_1 y_1 \mathbf{x}_1 + \alpha_2 y_2 \mathbf{x}_2$
+    and the dual objective and its constraint $\sum_{i=1}^{N} \alpha_i y_i = 0$ involve
+    $\mathbf{x}_3$ not at all: removing a sample with a zero multiplier changes neither
+    $\mathbf{w}$ nor $\mathcal{L}_D$. (That every sample with $\alpha_i \ne 0$ lies on the margin
+    is `svm.duality_gap`; the converse fails — `svm.exercise_solution` has a sample on the
+    margin with $\alpha_1 = 0$.)"""
     s = Space()
     d = s.dim("d")
     xs, ys, als = _samples(s, d)
@@ -264,19 +324,28 @@ def support_vectors() -> Statement:
 
 
 @entry("svm.gram_matrix",
-       "The dual depends on the data only through G = XXᵀ: ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ = (α∘y)ᵀG(α∘y)",
+       r"The dual depends on the data only through $\mathbf{G} = \mathbf{X}\mathbf{X}^\top$: "
+       r"$\sum_{i=1}^{N}\sum_{j=1}^{N} \alpha_i\alpha_j y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle = "
+       r"(\boldsymbol{\alpha} \circ \mathbf{y})^\top \mathbf{G} (\boldsymbol{\alpha} \circ \mathbf{y})$",
        uses=("svm.dual_lagrangian",),
        sources=[("hermosillo2017", "Aspectos importantes 2: 'El problema de optimización está "
                  "completamente definido por el producto punto de pares de instancias de "
                  "entrenamiento: las entradas de la matriz Gram'"),
-                ("hermosillo2017", "Perceptron DUAL: 'la matriz n-por-n G = XXᵀ, llamada matriz "
-                 "Gram, que contiene todos los productos punto'")])
+                ("hermosillo2017", r"Perceptron DUAL: 'la matriz n-por-n "
+                 r"$\mathbf{G} = \mathbf{X}\mathbf{X}^T$, llamada matriz Gram, que contiene todos los "
+                 r"productos punto'")],
+       printed=r"\mathbf{G} = \mathbf{X}\mathbf{X}^T \text{, llamada matriz Gram, que contiene todos "
+               r"los productos punto}")
 def gram_matrix() -> Statement:
-    """With X the N × d matrix of rows x_iᵀ, G = XXᵀ is N × N with G_ij = ⟨x_i, x_j⟩; the
-    dual objective is Σα_i − ½(α∘y)ᵀG(α∘y) and its Hessian −YGY = −X'X'ᵀ (X' the rows
-    y_i x_iᵀ) is negative semidefinite: the dual is a concave QP. Written at N = 3, d
-    symbolic, with G entered as the matrix of inner products; the y_i any nonzero reals (the
-    identities never use y_i² = 1; the labels ±1 are a special case)."""
+    r"""With $\mathbf{X}$ the $N \times d$ matrix of rows $\mathbf{x}_i^\top$,
+    $\mathbf{G} = \mathbf{X}\mathbf{X}^\top$ is $N \times N$ with
+    $G_{ij} = \langle \mathbf{x}_i, \mathbf{x}_j \rangle$; the dual objective is
+    $\sum_{i=1}^{N} \alpha_i - \frac{1}{2}(\boldsymbol{\alpha} \circ \mathbf{y})^\top \mathbf{G} (\boldsymbol{\alpha} \circ \mathbf{y})$
+    and its Hessian $-\mathbf{Y}\mathbf{G}\mathbf{Y} = -\mathbf{X}'\mathbf{X}'^\top$
+    ($\mathbf{X}'$ the rows $y_i \mathbf{x}_i^\top$, $\mathbf{Y} = \operatorname{diag}(\mathbf{y})$)
+    is negative semidefinite: the dual is a concave QP. Written at $N = 3$, $d$ symbolic, with
+    $\mathbf{G}$ entered as the matrix of inner products; the $y_i$ any nonzero reals (the
+    identities never use $y_i^2 = 1$; the labels $\pm 1$ are a special case)."""
     s = Space()
     d = s.dim("d")
     xs, ys, als = _samples(s, d, labels=False)
@@ -298,6 +367,14 @@ def gram_matrix() -> Statement:
 # -- the exercise ---------------------------------------------------------------------------
 
 _EX = "Ejercicio"
+#: the exercise's data as printed
+_EX_PRINTED = (r"\mathbf{X} = \begin{pmatrix} 1 & 2 \\ -1 & 2 \\ -1 & -2 \end{pmatrix} \quad \mathbf{y} = "
+               r"\begin{pmatrix} -1 \\ -1 \\ +1 \end{pmatrix} \quad \mathbf{X}' = \begin{pmatrix} -1 & -2 "
+               r"\\ 1 & -2 \\ -1 & -2 \end{pmatrix}")
+#: the exercise's statement (hermosillo2017 prints the data in English, the questions in Spanish)
+_EX_DATA = ("Let the data points and labels be as follows (see Figure):\n\n$$" + _EX_PRINTED + "$$\n\n"
+            r"The matrix $\mathbf{X}'$ on the right incorporates the class labels; i.e., the rows are "
+            r"$y_i \mathbf{x}_i$." "\n\n")
 _X = [(1, 2), (-1, 2), (-1, -2)]
 _Y = [-1, -1, 1]
 _XP = [(-1, -2), (1, -2), (-1, -2)]
@@ -320,16 +397,25 @@ def _exercise_numeric(ev) -> np.ndarray:
                                                 r.dual_objective_]])
 
 
-@entry("svm.exercise_gram", "Ejercicio 1: X' has rows y_i x_i; G = XXᵀ and the dual's X'X'ᵀ",
+@entry("svm.exercise_gram",
+       r"Ejercicio 1: $\mathbf{X}'$ has rows $y_i \mathbf{x}_i$; $\mathbf{G} = \mathbf{X}\mathbf{X}^\top$ "
+       r"and the dual's $\mathbf{X}'\mathbf{X}'^\top$",
        kind="exercise",
        uses=("svm.gram_matrix",),
-       sources=[("hermosillo2017", f"{_EX}: 'X = (1 2; −1 2; −1 −2), y = (−1, −1, +1), "
-                 "X' = (−1 −2; 1 −2; −1 −2) ... the rows are y_i x_i', '1. Encuentre la matriz Gram'")])
+       sources=[("hermosillo2017", _EX + r": '$\mathbf{X} = \begin{pmatrix} 1 & 2 \\ -1 & 2 \\ -1 & -2 "
+                 r"\end{pmatrix}$, $\mathbf{y} = (-1, -1, +1)^\top$, $\mathbf{X}' = \begin{pmatrix} -1 & -2 "
+                 r"\\ 1 & -2 \\ -1 & -2 \end{pmatrix}$ ... the rows are $y_i \mathbf{x}_i$', "
+                 r"'1. Encuentre la matriz Gram'")],
+       printed=_EX_PRINTED,
+       statement=_EX_DATA + "1. Find the Gram matrix.")
 def exercise_gram() -> Statement:
-    """The printed X' is right: its rows are y_i x_i. The Gram matrix (entries typed by
-    hand, checked by the engine) is G = XXᵀ = [[5, 3, −5], [3, 5, −3], [−5, −3, 5]]; the
-    matrix of the dual's quadratic form is H = X'X'ᵀ = YGY = [[5, 3, 5], [3, 5, 3],
-    [5, 3, 5]], positive semidefinite and singular (rows 1 and 3 of X' are equal)."""
+    r"""The printed $\mathbf{X}'$ is right: its rows are $y_i \mathbf{x}_i$. The Gram matrix
+    (entries typed by hand, checked by the engine) is
+    $$\mathbf{G} = \mathbf{X}\mathbf{X}^\top = \begin{pmatrix} 5 & 3 & -5 \\ 3 & 5 & -3 \\ -5 & -3 & 5 \end{pmatrix};$$
+    the matrix of the dual's quadratic form is
+    $$\mathbf{H} = \mathbf{X}'\mathbf{X}'^\top = \mathbf{Y}\mathbf{G}\mathbf{Y} = \begin{pmatrix} 5 & 3 & 5 \\ 3 & 5 & 3 \\ 5 & 3 & 5 \end{pmatrix},$$
+    positive semidefinite and singular (rows 1 and 3 of $\mathbf{X}'$ are equal;
+    $\mathbf{Y} = \operatorname{diag}(\mathbf{y})$)."""
     s = Space()
     X, y, Xp = _exercise(s)
     G = s.matrix("G", 3, 3)
@@ -353,13 +439,19 @@ def exercise_gram() -> Statement:
 @entry("svm.exercise_dual", "Ejercicio 2: the dual problem written out",
        kind="exercise",
        uses=("svm.exercise_gram", "svm.dual_lagrangian"),
-       sources=[("hermosillo2017", f"{_EX}: '2. Exprese el problema de optimización Dual'"),
-                ("hermosillo2017", f"{_LD}: 'argmax −½ΣΣα_iα_j y_iy_j⟨x_i, x_j⟩ + Σα_i'")])
+       sources=[("hermosillo2017", _EX + ": '2. Exprese el problema de optimización Dual'"),
+                ("hermosillo2017", _LD + r": '$\operatorname{argmax} -\frac{1}{2}\sum_{i=1}^{N}\sum_{j=1}^{N} "
+                 r"\alpha_i\alpha_j y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle + \sum_{i=1}^{N} \alpha_i$'")],
+       printed=r"\alpha_1^*, \dots, \alpha_N^* = \operatorname{argmax}_{\alpha_1, \dots, \alpha_N} "
+               r"-\frac{1}{2} \sum_{i=1}^N \sum_{j=1}^N \alpha_i \alpha_j y_i y_j \langle \mathbf{x}_i, "
+               r"\mathbf{x}_j \rangle + \sum_{i=1}^N \alpha_i",
+       statement=_EX_DATA + "2. Express the dual optimisation problem.")
 def exercise_dual() -> Statement:
-    """max_α L_D(α) = α_1 + α_2 + α_3 − ½(5α_1² + 5α_2² + 5α_3² + 6α_1α_2 + 10α_1α_3 +
-    6α_2α_3) subject to α_i ≥ 0 and Σα_i y_i = −α_1 − α_2 + α_3 = 0 — the slide's double
-    sum at the printed data. The feasible set is {(a, b, a + b) : a, b ≥ 0}, on which
-    L_D = 2(a + b) − 2a² − 8(a + b)²."""
+    r"""$$\max_{\boldsymbol{\alpha}} \mathcal{L}_D(\boldsymbol{\alpha}) = \alpha_1 + \alpha_2 + \alpha_3 - \tfrac{1}{2}\bigl(5\alpha_1^2 + 5\alpha_2^2 + 5\alpha_3^2 + 6\alpha_1\alpha_2 + 10\alpha_1\alpha_3 + 6\alpha_2\alpha_3\bigr)$$
+    subject to $\alpha_i \ge 0$ and
+    $\sum_{i=1}^{3} \alpha_i y_i = -\alpha_1 - \alpha_2 + \alpha_3 = 0$ — the slide's double sum
+    at the printed data. The feasible set is $\{(a, b, a + b) : a, b \ge 0\}$, on which
+    $\mathcal{L}_D = 2(a + b) - 2a^2 - 8(a + b)^2$."""
     s = Space()
     X, y, Xp = _exercise(s)
     al = s.vector("alpha", 3)
@@ -407,32 +499,40 @@ def _ld(v, X, y):
 
 
 @entry("svm.exercise_solution",
-       "Ejercicio 3: α* = (0, 1/8, 1/8) (unique), w = (0, −1/2), t = 0, support vectors x_2, x_3, "
-       "margin 2, primal = dual = 1/8; x_1 on the margin with α_1 = 0",
+       r"Ejercicio 3: $\boldsymbol{\alpha}^* = (0, 1/8, 1/8)$ (unique), $\mathbf{w} = (0, -1/2)$, "
+       r"$t = 0$, support vectors $\mathbf{x}_2$, $\mathbf{x}_3$, margin $2$, primal = dual = $1/8$; "
+       r"$\mathbf{x}_1$ on the margin with $\alpha_1 = 0$",
        kind="exercise",
        uses=("svm.exercise_dual", "svm.exercise_gram", "svm.duality_gap", "svm.margin"),
-       sources=[("hermosillo2017", f"{_EX}: '3. Encuentre los vectores de soporte'"),
-                ("hermosillo2017", f"{_LD}: the dual problem; Aspectos importantes 1 (support "
-                 "vectors = nonzero multipliers)")])
+       sources=[("hermosillo2017", _EX + ": '3. Encuentre los vectores de soporte'"),
+                ("hermosillo2017", _LD + ": the dual problem; Aspectos importantes 1 (support "
+                 "vectors = nonzero multipliers)")],
+       printed=_EX_PRINTED,
+       statement=_EX_DATA + "3. Find the support vectors.")
 def exercise_solution() -> Statement:
-    """The exercise asks for the support vectors; the slides print no solution. Solved:
+    r"""The exercise asks for the support vectors; the slides print no solution. Solved:
 
-    * dual: on the feasible set (a, b, a + b), a, b ≥ 0 (svm.exercise_dual),
-      L_D(α*) − L_D(α) = 8(a + b − 1/8)² + 2a² ≥ 0, zero only at a = 0, b = 1/8: α* is the
-      unique maximiser, although H = X'X'ᵀ is singular (svm.exercise_gram);
-    * primal: any (w, t) meeting the constraints of x_2 and x_3 with slacks s_2, s_3 ≥ 0 has
-      w_2 = −(2 + s_2 + s_3)/4, so ½‖w‖² − 1/8 = ½w_1² + (4(s_2 + s_3) + (s_2 + s_3)²)/32 ≥ 0:
-      the minimum 1/8 is attained only at w = (0, −1/2) — the same bound as the dual's,
-      so the duality gap is 0;
-    * KKT: w* = Σα*_i y_i x_i, Σα*_i y_i = 0, every y_i(⟨w*, x_i⟩ − t*) = 1 (all three
-      constraints active), α*_i(y_i(⟨w*, x_i⟩ − t*) − 1) = 0;
-    * support vectors (nonzero α): x_2 and x_3; margin 1/‖w*‖ = 2.
+    - dual: on the feasible set $(a, b, a + b)$, $a, b \ge 0$ (`svm.exercise_dual`),
+      $\mathcal{L}_D(\boldsymbol{\alpha}^*) - \mathcal{L}_D(\boldsymbol{\alpha}) = 8(a + b - 1/8)^2 + 2a^2 \ge 0$,
+      zero only at $a = 0$, $b = 1/8$: $\boldsymbol{\alpha}^*$ is the unique maximiser, although
+      $\mathbf{H} = \mathbf{X}'\mathbf{X}'^\top$ is singular (`svm.exercise_gram`);
+    - primal: any $(\mathbf{w}, t)$ meeting the constraints of $\mathbf{x}_2$ and $\mathbf{x}_3$
+      with slacks $s_2, s_3 \ge 0$ has $w_2 = -(2 + s_2 + s_3)/4$, so
+      $\frac{1}{2}\lVert\mathbf{w}\rVert^2 - \frac{1}{8} = \frac{1}{2}w_1^2 + \bigl(4(s_2 + s_3) + (s_2 + s_3)^2\bigr)/32 \ge 0$:
+      the minimum $1/8$ is attained only at $\mathbf{w} = (0, -1/2)$ — the same bound as the
+      dual's, so the duality gap is $0$;
+    - KKT: $\mathbf{w}^* = \sum_{i=1}^{3} \alpha_i^* y_i \mathbf{x}_i$,
+      $\sum_{i=1}^{3} \alpha_i^* y_i = 0$, every
+      $y_i(\langle \mathbf{w}^*, \mathbf{x}_i \rangle - t^*) = 1$ (all three constraints
+      active), $\alpha_i^*(y_i(\langle \mathbf{w}^*, \mathbf{x}_i \rangle - t^*) - 1) = 0$;
+    - support vectors (nonzero $\alpha$): $\mathbf{x}_2$ and $\mathbf{x}_3$; margin
+      $1/\lVert\mathbf{w}^*\rVert = 2$.
 
-    Degenerate: x_1 lies on the margin with α*_1 = 0 (complementary slackness holds without
-    strict complementarity), so "on the margin" and "nonzero multiplier" differ here; the
-    dual Hessian is singular, yet α* is unique (the constraint Σα_i y_i = 0 separates x_1
-    from x_3, whose rows of X' coincide). A previous review's α = (0, 1/8, 1/8),
-    w = (0, −1/2), t = 0 is confirmed."""
+    Degenerate: $\mathbf{x}_1$ lies on the margin with $\alpha_1^* = 0$ (complementary slackness
+    holds without strict complementarity), so "on the margin" and "nonzero multiplier" differ
+    here; the dual Hessian is singular, yet $\boldsymbol{\alpha}^*$ is unique (the constraint
+    $\sum_{i=1}^{3} \alpha_i y_i = 0$ separates $\mathbf{x}_1$ from $\mathbf{x}_3$, whose rows of
+    $\mathbf{X}'$ coincide)."""
     s = Space()
     X, y, Xp = _exercise(s)
     al, w, t = _solution(s, X, y)
@@ -480,35 +580,46 @@ _A = sp.symbols("alpha_1:4", real=True)
 
 
 @entry("svm.exercise_stationary",
-       "Ejercicio 3 solved by the engine: on Σα_i y_i = 0 the dual's only stationary point is "
-       "α* = (0, 1/8, 1/8) with multiplier −t* = 0, its global max; the same on the support set",
+       r"Ejercicio 3 solved by the engine: on $\sum_{i=1}^{N} \alpha_i y_i = 0$ the dual's only "
+       r"stationary point is $\boldsymbol{\alpha}^* = (0, 1/8, 1/8)$ with multiplier $-t^* = 0$, its "
+       r"global max; the same on the support set",
        kind="exercise", uses=("svm.exercise_dual", "svm.exercise_solution", "svm.primal_stationarity",
                               "lagrange.lagrangian"),
-       sources=[("hermosillo2017", f"{_EX}: '3. Encuentre los vectores de soporte'"),
-                ("hermosillo2017", f"{_LD}: the dual problem 'Sujeto a ... Σα_i y_i = 0'"),
+       sources=[("hermosillo2017", _EX + ": '3. Encuentre los vectores de soporte'"),
+                ("hermosillo2017", _LD + r": the dual problem 'Sujeto a ... "
+                 r"$\sum_{i=1}^{N} \alpha_i y_i = 0$'"),
                 ("hermosillo2017", "Método de optimización por multiplicadores de Lagrange (Pasos 1-3)"),
-                ("bishop-prml", "§7.1, Eqs. (7.10)-(7.12); Appendix E")])
+                ("bishop-prml", "§7.1, Eqs. (7.10)-(7.12); Appendix E")],
+       printed=_EX_PRINTED,
+       statement=_EX_DATA + "3. Find the support vectors.")
 def exercise_stationary() -> Statement:
-    """The exercise's dual solved by the engine with the Lagrange method (``LagrangePoints``,
-    :mod:`derivations._decide.stationary`), independently of svm.exercise_solution's
-    certificate. The multiplier of Σα_i y_i = 0 is −t: ∇L_D = λ∇(Σα_i y_i) reads
-    1 − y_i⟨w, x_i⟩ = λy_i, i.e. y_i(⟨w, x_i⟩ + λ) = 1, the margin condition with t = −λ.
+    r"""The exercise's dual solved by the engine's exact Lagrange method, independently of the
+    certificate of `svm.exercise_solution`. The multiplier of
+    $\sum_{i=1}^{3} \alpha_i y_i = 0$ is $-t$:
+    $\nabla \mathcal{L}_D = \lambda \nabla\bigl(\sum_{i=1}^{3} \alpha_i y_i\bigr)$ reads
+    $1 - y_i \langle \mathbf{w}, \mathbf{x}_i \rangle = \lambda y_i$, i.e.
+    $y_i(\langle \mathbf{w}, \mathbf{x}_i \rangle + \lambda) = 1$, the margin condition with
+    $t = -\lambda$.
 
-    * **Every constraint active** (the KKT system restricted to the active set: all three
-      samples lie on the margin, so every α_i is free and only Σα_i y_i = 0 remains): the
-      engine forms and solves the linear system ∇L_D = λ∇g, g = 0 exactly — one solution,
-      α* = (0, 1/8, 1/8), λ = 0 = −t* — and, L_D being a quadratic on a plane whose reduced
-      Hessian is negative definite, it is the global max of L_D on the plane Σα_i y_i = 0.
-      As α* ≥ 0 it lies in the dual's feasible set (a subset of the plane), so it is the dual
-      optimum too.
-    * **On the support set** (α_1 = 0, the samples with nonzero multipliers x_2, x_3): the
-      same system in (α_2, α_3) gives (1/8, 1/8), λ = 0, the global max.
+    - **Every constraint active** (the KKT system restricted to the active set: all three
+      samples lie on the margin, so every $\alpha_i$ is free and only
+      $\sum_{i=1}^{3} \alpha_i y_i = 0$ remains): the engine forms and solves the linear system
+      $\nabla \mathcal{L}_D = \lambda \nabla g$, $g = 0$ exactly — one solution,
+      $\boldsymbol{\alpha}^* = (0, 1/8, 1/8)$, $\lambda = 0 = -t^*$ — and, $\mathcal{L}_D$ being
+      a quadratic on a plane whose reduced Hessian is negative definite, it is the global max
+      of $\mathcal{L}_D$ on the plane $\sum_{i=1}^{3} \alpha_i y_i = 0$. As
+      $\boldsymbol{\alpha}^* \ge \mathbf{0}$ it lies in the dual's feasible set (a subset of the
+      plane), so it is the dual optimum too.
+    - **On the support set** ($\alpha_1 = 0$, the samples with nonzero multipliers
+      $\mathbf{x}_2$, $\mathbf{x}_3$): the same system in $(\alpha_2, \alpha_3)$ gives
+      $(1/8, 1/8)$, $\lambda = 0$, the global max.
 
-    Degenerate, stated: H = X'X'ᵀ is singular (rows 1 and 3 of X' coincide), yet the
-    stationary point is unique — the reduced Hessian on the plane is definite, because
-    Σα_i y_i = 0 separates α_1 from α_3; and x_1 lies on the margin with α*_1 = 0 (no strict
-    complementarity), which is why the active set {1, 2, 3} and the support set {2, 3} differ
-    and both give the same α*."""
+    Degenerate, stated: $\mathbf{H} = \mathbf{X}'\mathbf{X}'^\top$ is singular (rows 1 and 3 of
+    $\mathbf{X}'$ coincide), yet the stationary point is unique — the reduced Hessian on the
+    plane is definite, because $\sum_{i=1}^{3} \alpha_i y_i = 0$ separates $\alpha_1$ from
+    $\alpha_3$; and $\mathbf{x}_1$ lies on the margin with $\alpha_1^* = 0$ (no strict
+    complementarity), which is why the active set $\{1, 2, 3\}$ and the support set $\{2, 3\}$
+    differ and both give the same $\boldsymbol{\alpha}^*$."""
     s = Space()
     X, y, Xp = _exercise(s)
     al, w, t = _solution(s, X, y)
@@ -531,22 +642,25 @@ def exercise_stationary() -> Statement:
 
 
 @entry("svm.dual_constraints",
-       "The dual problem 'sujeto a α_i > 0' — the multipliers are only ≥ 0",
+       r'The dual problem "sujeto a $\alpha_i > 0$" — the multipliers are only $\ge 0$',
        kind="erratum",
        uses=("svm.exercise_solution",),
-       sources=[("hermosillo2017", f"{_LD}: 'El problema de optimización dual ... Sujeto a las "
-                 "restricciones: α_i > 0, 1 ≤ i ≤ N y Σα_i y_i = 0'"),
-                ("bishop-prml", "§7.1, Eqs. (7.11)-(7.12): a_n ≥ 0")])
+       sources=[("hermosillo2017", _LD + r": 'El problema de optimización dual ... Sujeto a las "
+                 r"restricciones: $\alpha_i > 0$, $1 \le i \le N$ y $\sum_{i=1}^{N} \alpha_i y_i = 0$'"),
+                ("bishop-prml", r"§7.1, Eqs. (7.11)-(7.12): $a_n \ge 0$")],
+       printed=r"\alpha_i > 0, \quad 1 \leq i \leq N \quad \text{y} \quad \sum_{i=1}^N \alpha_i y_i = 0")
 def dual_constraints() -> Statement:
-    """hermosillo2017 prints the dual's constraints as α_i > 0 (and Σα_i y_i = 0, which is
-    right). The multipliers of inequality constraints are ≥ 0, and at the optimum every
-    sample off the support has α_i = 0 — the very next slide defines the support vectors as
-    the samples whose multipliers are *nonzero*, which under α_i > 0 would be all of them.
-    *Stated*: the exercise's dual optimum α* (svm.exercise_solution: unique) satisfies the
-    printed α_1 > 0 — refuted, α*_1 = 0. *Corrected*: α*_1 ≥ 0; and on the printed open set
-    the dual's supremum 1/8 is not attained: L_D(α) < 1/8 for every feasible α with
-    α_1 = a > 0 (the gap is 8(a + b − 1/8)² + 2a² > 0), so the printed problem has no
-    argmax. (Σα_i y_i = 0 is printed correctly.)"""
+    r"""hermosillo2017 prints the dual's constraints as $\alpha_i > 0$ (and
+    $\sum_{i=1}^{N} \alpha_i y_i = 0$, which is right). The multipliers of inequality
+    constraints are $\ge 0$, and at the optimum every sample off the support has
+    $\alpha_i = 0$ — the very next slide defines the support vectors as the samples whose
+    multipliers are *nonzero*, which under $\alpha_i > 0$ would be all of them. *Stated*: the
+    exercise's dual optimum $\boldsymbol{\alpha}^*$ (`svm.exercise_solution`: unique) satisfies
+    the printed $\alpha_1 > 0$ — refuted, $\alpha_1^* = 0$. *Corrected*: $\alpha_1^* \ge 0$; and
+    on the printed open set the dual's supremum $1/8$ is not attained:
+    $\mathcal{L}_D(\boldsymbol{\alpha}) < 1/8$ for every feasible $\boldsymbol{\alpha}$ with
+    $\alpha_1 = a > 0$ (the gap is $8(a + b - 1/8)^2 + 2a^2 > 0$), so the printed problem has no
+    argmax. ($\sum_{i=1}^{N} \alpha_i y_i = 0$ is printed correctly.)"""
     s = Space()
     X, y, Xp = _exercise(s)
     al, w, t = _solution(s, X, y)

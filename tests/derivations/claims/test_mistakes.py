@@ -68,3 +68,46 @@ def test_memo_is_by_identity_and_bounded(monkeypatch):
     xs = [sp.Symbol(f"x{i}") for i in range(10)]
     assert [_short(x) for x in xs] == [f"x{i}" for i in range(10)]
     assert len(mistakes._SHORT) <= 3
+
+
+def test_a_description_keeps_its_plain_text_and_gives_markdown_math():
+    """The plain text is the one the library always gave (the mutation suite seeds its draws
+    with it); ``markdown()`` writes each term as ``$...$`` LaTeX: vectors and matrices bold, no
+    SymPy syntax (``**``, ``.T``), a braced subscript read as one (``mu_{2}`` is mu with index 2)."""
+    from derivations._claims.mistakes import Mistake, mutate_claim
+    from derivations._claims.claims import Rel
+
+    s = Space()
+    d = s.dim("d")
+    R, m1, m2 = s.matrix("R", d, d), s.vector("m_1", d), s.vector("m_2", d)
+    lam = s.scalar("lambda")
+    got = {str(desc): desc for _, desc, _ in mutate_expr(R.T * R * (m2 - m1) + lam ** 2 * m1, s)}
+    assert isinstance(got["the sign of the term -m_1 is flipped"], Mistake)
+    assert got["the sign of the term -m_1 is flipped"].markdown() == (
+        r"the sign of the term $- \mathbf{m}_{1}$ is flipped")
+    assert got["the square on lambda is missing"].markdown() == r"the square on $\lambda$ is missing"
+    assert got["the transpose on R is missing"].markdown() == r"the transpose on $\mathbf{R}$ is missing"
+    swapped = next(v for k, v in got.items() if k.startswith("the factors R.T and R"))
+    assert swapped.markdown() == r"the factors $\mathbf{R}^{T}$ and $\mathbf{R}$ are swapped"
+    for desc in got.values():
+        md = desc.markdown() if isinstance(desc, Mistake) else desc
+        assert "**" not in md and ".T" not in md and md.count("$") % 2 == 0, md
+    mu, nu, t = s.scalar("mu_{2}"), s.scalar("nu_{2}"), s.scalar("t")
+    slip = Mistake("{} is written where {} belongs", ("mu_{2}", mu), ("nu_{2}", nu))
+    assert slip == "mu_{2} is written where nu_{2} belongs"
+    assert slip.markdown() == r"$\mu_{2}$ is written where $\nu_{2}$ belongs"
+    (_, flip, _), = [m for m in mutate_claim(Rel(t, ">=", 0), s) if m[0] == "inequality"]
+    assert (flip, flip.markdown()) == ("the inequality >= is reversed", r"the inequality $\geq$ is reversed")
+
+
+def test_a_description_survives_pickling():
+    """A worker's result crosses a process boundary: the description comes back whole."""
+    import pickle
+
+    from derivations._claims.mistakes import Mistake
+
+    s = Space()
+    w = s.vector("w", s.dim("d"))
+    m = Mistake("the term {} is dropped", ("2*w", 2 * w))
+    back = pickle.loads(pickle.dumps(m))
+    assert type(back) is Mistake and back == m and back.markdown() == m.markdown()

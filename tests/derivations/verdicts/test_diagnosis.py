@@ -63,6 +63,21 @@ def test_diagnosis_of_ml10_fisher_gradient_is_the_sign():
     assert "overall sign is flipped (proved)" in dx
 
 
+def test_a_diagnosis_is_markdown_with_its_terms_as_math():
+    """The diagnosis is for readers: each term of a formula as ``$...$`` LaTeX (bold vectors
+    and matrices), no SymPy syntax (``**``, ``.T``, ``*`` between factors)."""
+    s, d, R, m1, m2 = _space()
+    v = s.vector("v", d)
+    truth = Equal(v, R.T * R * (m2 - m1))
+    dropped = diagnose(Equal(v, R.T * R * m2), truth, s, random.Random(0), budget=20)
+    assert dropped == r"the term $- \mathbf{m}_{1}$ is dropped (proved)"
+    swapped = diagnose(Equal(v, R * R.T * (m2 - m1)), truth, s, random.Random(0), budget=20)
+    assert swapped == r"the factors $\mathbf{R}^{T}$ and $\mathbf{R}$ are swapped (proved)"
+    x = s.scalar("x")
+    flipped = diagnose(Rel(x ** 2, "<=", 0), Rel(x ** 2, ">=", 0), s, random.Random(0), budget=20)
+    assert r"the inequality $\geq$ is reversed" in flipped
+
+
 def test_inequality_direction_is_a_mutation():
     s, d, R, m1, m2 = _space()
     x = s.scalar("x")
