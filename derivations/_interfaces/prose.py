@@ -355,6 +355,8 @@ class _MathText:
             return arg + _ACCENT[name] if len(arg) == 1 else f"{arg}{_ACCENT[name]}"
         if name in ("frac", "dfrac", "tfrac"):
             a, b = self.atom(), self.atom()
+            if b.startswith("∂") and (a == "∂" or a.startswith("∂")):  # ∂E/∂w, ∂/∂w: Leibniz
+                return f"{a.replace(' ', '')}/{b.replace(' ', '')}"
             return f"{_paren(a)}/{_paren(b)}"
         if name == "sqrt":
             return "√" + _paren(self.atom())

@@ -45,7 +45,7 @@ def _show_text(d: dict) -> str:
                 lines.append(f"    {k} = {v}")
             lines.append(f"    -> {cx.get('fails', '')}")
         if d.get("diagnosis"):
-            lines.append("  diagnosis: " + d["diagnosis"])
+            lines.append("  diagnosis: " + to_text(d["diagnosis"]))
         lines.append("")
     main = [c for c in d["claims"] if not c["label"].startswith("derivation:")]
     steps = [c for c in d["claims"] if c["label"].startswith("derivation:")]

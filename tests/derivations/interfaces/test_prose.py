@@ -247,3 +247,9 @@ def test_the_latex_of_prose_compiles(tmp_path):
     p = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", "p.tex"],
                        cwd=tmp_path, capture_output=True, timeout=120, stdin=subprocess.DEVNULL)
     assert p.returncode == 0, p.stdout.decode(errors="replace")[-3000:]
+
+
+def test_text_writes_derivatives_in_leibniz_form():
+    # was: (∂)/(∂ w)(x) and (∂ E)/(∂ w₀)
+    assert to_text(r"$\frac{\partial}{\partial \mathbf{w}}\left(x\right) = \frac{\partial E}"
+                   r"{\partial w_0}$, $\frac{a + b}{c}$") == "∂/∂w(x) = ∂E/∂w₀, (a + b)/c"
