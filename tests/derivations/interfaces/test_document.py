@@ -80,13 +80,37 @@ def _erratum() -> dict:
                    diagnosis="the overall sign is flipped (proved)")
 
 
-def test_a_typo_is_listed_with_the_errata_as_printed_and_corrected():
+def test_a_typo_is_printed_once_as_printed_above_its_correction_and_indexed():
     """A typo (a slip the document's next line corrects) is refuted as printed like an erratum:
-    the errata section shows it too, not only its topic's section."""
+    printed once, in its topic, "As printed" over "Corrected", the counterexample and the
+    diagnosis under them, and listed (a link) in the errata index — not repeated there."""
     typo = dict(_erratum(), id="t.typo", kind="typo", title="A slip the next line corrects")
     src = article([_record(), typo]).source
-    section = src.split(r"\section{Errata and typos: as printed and corrected}")
-    assert len(section) == 2 and "a = -a" in section[1].replace(r"\lindiscnext{}", "")
+    assert src.count(r"\lindiscformula{a \lindiscnext{}= -a}") == 1
+    body = src[src.index(r"\begin{lindisctypo}"):src.index(r"\end{lindisctypo}")]
+    order = [body.index(s) for s in (r"{As printed}", "a \\lindiscnext{}= -a", r"{Corrected}",
+                                      r"\mathbf{w}^{\top}", "Counterexample", "Diagnosis")]
+    assert order == sorted(order)
+    index = src[src.index(r"\section{Index of errata, typos and caveats}"):]
+    assert r"Typo~\ref{entry:t.typo}" in index and r"\pageref{entry:t.typo}" in index
+    assert "a = -a" not in index.replace(r"\lindiscnext{}", "")
+
+
+def test_the_document_form_comes_first_then_the_claims_and_scope_only_when_stated():
+    printed = _record("t.p", printed=r"\mathbf{w}^\top\mathbf{x} = \mathbf{x}^\top\mathbf{w}",
+                      scope={}, methods=[])
+    s = snippet(printed)
+    assert s.index("As the document prints it") < s.index(r"\mathbf{w}^\top\mathbf{x}") \
+        < s.index("Claims and derivation steps")
+    assert "Scope" not in s and "Seeds" not in s  # nothing to state: no "Scope: none."
+    assert r"\textit{Scope:} every size" in snippet(_record())
+
+
+def test_an_exercise_states_its_problem_before_its_solution():
+    ex = _record("t.ex", kind="exercise", statement="Show that the two products agree.")
+    s = snippet(ex)
+    assert s.startswith(r"\begin{lindiscexercise}[")
+    assert s.index(r"\textit{Problem.} Show that the two products agree.") < s.index("Solution")
 
 
 def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
@@ -97,7 +121,7 @@ def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
     assert r"\label{entry:t.one}" in src and r"\label{entry:t.two}" in src
     assert "proved at $d \\le 3$" in src and "exact random points up to $d = 5$" in src
     assert r"\textit{Seeds:} 7" in src
-    assert r"\section{Errata and typos: as printed and corrected}" in src
+    assert r"\section{Index of errata, typos and caveats}" in src
     assert r"\lindiscformula{a \lindiscnext{}= -a}" in src and "the overall sign is flipped" in src
     a, b = doc.spans["t.one"]
     assert "t.one" in "\n".join(doc.lines[a - 1:b])
@@ -106,7 +130,8 @@ def test_article_has_every_entry_its_scope_seeds_and_an_errata_section():
 
 def test_snippet_is_a_fragment_for_input():
     s = snippet(_record())
-    assert s.startswith(r"\subsection{") and r"\documentclass" not in s
+    assert s.startswith(r"\begin{lindiscresult}[") and r"\documentclass" not in s
+    assert s.rstrip().endswith(r"\end{lindiscresult}") and r"\subsection" not in s
 
 
 def test_an_entry_with_text_latex_cannot_write_is_named():
