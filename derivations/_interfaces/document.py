@@ -84,7 +84,7 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \usepackage{graphicx}
 \usepackage[margin=2.2cm]{geometry}
 \usepackage{xcolor}
-\usepackage[hidelinks,unicode,bookmarksnumbered]{hyperref}
+\usepackage[hidelinks,unicode,bookmarksnumbered,bookmarksdepth=2]{hyperref}
 \pdfstringdefDisableCommands{\def\lindiscnext{}\def\lindisctimes{}\def\texttt#1{#1}\def\\{ }}
 \newcommand{\lindiscbookmark}[2]{\pdfbookmark[2]{#1}{#2}}
 \setcounter{tocdepth}{1}

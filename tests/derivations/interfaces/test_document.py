@@ -298,29 +298,98 @@ def test_a_verdict_renders_in_jupyter_with_its_marks_exactly(monkeypatch):
         r"$$\begin{array}{l}\text{claim: error} \\ \text{?}\ \text{step (error):}\end{array}$$")
 
 
-@pytest.mark.slow
-def test_the_whole_catalog_compiles_with_no_error_and_no_overfull_box(tmp_path):
-    """Every entry of the catalog (verdicts from the cache where it holds them, else verified
-    on both cores and stored, so .ci/run's `lindisc latex --pdf` step that follows reuses
-    them): pdflatex reports no error — an undefined control sequence is one, with
-    -file-line-error — and no box wider than the line, in a formula or elsewhere."""
+@pytest.fixture(scope="module")
+def catalog_pdf(tmp_path_factory):
+    """The whole catalog's article, compiled once for the slow tests: (Document, its
+    :class:`Compiled` result, the PDF's path). Verdicts come from the cache where it holds them,
+    else are verified on both cores and stored, so .ci/run's `lindisc latex --pdf` step that
+    follows reuses them; the figures placed at entries are drawn (matplotlib is a test extra)."""
     import time
 
     from derivations._interfaces import cached, cli
+    from derivations._interfaces.document import draw_figures
     from derivations.catalog import REGISTRY
 
     _pdflatex()
     ns = cli._parser().parse_args(["latex"])
     cache, index, ids = cached._selected(ns, [])
     got, _ = cached._verified(ids, ns, "latex", cache=cache, index=index, start=time.monotonic(),
-                           progress=False)
+                              progress=False)
     records = [{**got[i]["record"], **got[i].get("extra", {})} for i in ids]
     assert [r["id"] for r in records] == list(REGISTRY)
-    doc = article(records)
+    tmp = tmp_path_factory.mktemp("catalog")
+    doc = article(records, placed=draw_figures(records, tmp / "catalog-figures", "catalog-figures"))
+    start = time.monotonic()
+    compiled = compile_pdf(doc, tmp / "catalog.pdf", overfull_pt=0.0)
+    reader, _ = _pages(tmp / "catalog.pdf")
+    print(f"\nwhole catalog: {len(reader.pages)} pages, {compiled.passes} pdflatex passes, "
+          f"{time.monotonic() - start:.1f} s, "
+          f"{compiled.log.count('Package hyperref Warning')} hyperref warnings")
+    return doc, compiled, tmp / "catalog.pdf"
+
+
+@pytest.mark.slow
+def test_the_whole_catalog_compiles_with_no_error_and_no_overfull_box(catalog_pdf):
+    """Every entry of the catalog: pdflatex reports no error — an undefined control sequence is
+    one, with -file-line-error — no box wider than the line, in a formula or elsewhere, and
+    no request to rerun left after its passes."""
+    from derivations.catalog import REGISTRY
+
+    doc, compiled, pdf = catalog_pdf
     assert doc.source.count(r"\label{entry:") == len(REGISTRY)
-    warnings = compile_pdf(doc, tmp_path / "catalog.pdf", overfull_pt=0.0)
-    assert warnings == [], "\n".join(warnings)
-    assert (tmp_path / "catalog.pdf").stat().st_size > 100_000
+    assert list(compiled) == [], "\n".join(compiled)
+    assert pdf.stat().st_size > 100_000
+
+
+@pytest.mark.slow
+def test_the_whole_catalog_reads_as_a_document(catalog_pdf):
+    """What a reader checks by eye, mechanically: the contents' page numbers are the sections'
+    pages, nothing is drawn below 0.8 of its size, ids and commands copy as typed, the
+    bookmarks make no hyperref warning, and every figure placed at an entry is in the PDF."""
+    from derivations._interfaces import figures
+
+    doc, compiled, pdf = catalog_pdf
+    assert _toc_mismatches(pdf) == []
+    assert _scaled_below(pdf) == []
+    reader, texts = _pages(pdf)
+    text = "".join(texts)
+    assert "geometry.w_normal" in text and "--seed N" in text
+    assert "Package hyperref Warning" not in compiled.log
+    placed = [f.name for f in figures.FIGURES if f.entries]
+    for name in placed:
+        assert f"catalog-figures/{name}.pdf" in doc.source and f"catalog-figures/{name}.pdf" in doc.files
+
+
+#: What the PDF's text must not show: Markdown marks and raw LaTeX scripts (prose not typeset).
+#: A Markdown backtick cannot reach the text (T1 sets it as a quote), so it is sought in the
+#: source, where the prose renderer writes code as \texttt.
+_RAW = ("**", "*Stated*", "^{", "_{")
+
+
+@pytest.mark.slow
+@pytest.mark.skip(reason="enabled at merge: the catalog's prose becomes Markdown with $...$ math, "
+                         "rendered by the prose helper's module (issue 36)")
+def test_the_whole_catalog_shows_no_markdown_or_raw_latex(catalog_pdf):
+    doc, _, pdf = catalog_pdf
+    assert "`" not in doc.source
+    _, texts = _pages(pdf)
+    raw = [(reader_page, mark) for reader_page, t in enumerate(texts, 1) for mark in _RAW if mark in t]
+    assert raw == [], f"{len(raw)} pages show a raw mark, first: {raw[:5]}"
+
+
+def test_the_pdf_text_check_finds_raw_marks_and_passes_typeset_text(tmp_path):
+    """The check of the test above, on a small article: typeset text passes it; a record whose
+    prose still carries Markdown and a raw script fails it."""
+    _pdflatex()
+    doc = article([_record()])
+    compile_pdf(doc, tmp_path / "ok.pdf")
+    _, texts = _pages(tmp_path / "ok.pdf")
+    assert [m for t in texts for m in _RAW if m in t] == [] and "`" not in doc.source
+    raw = _record("t.raw", doc="The `X` is **bold**: S_W^{-1}, x_{n}")
+    doc = article([raw])
+    compile_pdf(doc, tmp_path / "raw.pdf")
+    _, texts = _pages(tmp_path / "raw.pdf")
+    assert {m for t in texts for m in _RAW if m in t} == {"**", "^{", "_{"} and "`" in doc.source
 
 
 def test_the_article_counts_and_colours_verified_at_sizes_apart():
@@ -331,3 +400,164 @@ def test_the_article_counts_and_colours_verified_at_sizes_apart():
     src = article([_record("t.zero"), rec, _erratum()]).source
     assert "1 verified (every size" in src and "1 verified at sizes (proved at some sizes" in src
     assert r"\lindiscverdict{olive!80!black}{verified at sizes}" in src
+
+
+# --- The compiled PDF, read back (pypdf): what a reader sees and copies. ---------------------
+
+def _pages(pdf) -> tuple[object, list[str]]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf)
+    return reader, [p.extract_text() for p in reader.pages]
+
+
+def _toc_mismatches(pdf) -> list[str]:
+    """Each top-level bookmark (a section: hyperref's destination is the section's page) against
+    the table of contents: its line there must end with that page's label (what the page
+    prints), and the page must show the heading (a bookmark's apostrophe is straight, the
+    text's typeset one curly). Returns what disagrees."""
+    reader, texts = _pages(pdf)
+    toc = next(i for i, t in enumerate(texts) if "Contents" in map(str.strip, t.splitlines()))
+    lines = [ln.strip().replace("\u2019", "'") for t in texts[toc:toc + 8] for ln in t.splitlines()]
+    bad = []
+    sections = [o for o in reader.outline if not isinstance(o, list)]
+    assert len(sections) >= 3, "the fixture has at least three sections"
+    for item in sections:
+        page = reader.get_destination_page_number(item)
+        label = reader.page_labels[page]
+        title = item.title.strip()
+        if f"{title} {label}" not in lines:
+            listed = [ln for ln in lines if ln.startswith(title)]
+            bad.append(f"{title!r} is on page {label}; the contents say {listed}")
+        if title.split(" ", 1)[-1] not in texts[page].replace("\u2019", "'"):
+            bad.append(f"page {label} does not show the heading {title!r}")
+    return bad
+
+
+def _scaled_below(pdf, floor: float = 0.8) -> list[tuple[str, float]]:
+    """Every place the PDF's content scales what it draws below ``floor`` (a ``cm`` operator,
+    which \\resizebox and \\scalebox write), except an included image or figure (``Do``):
+    (page label, scale)."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(pdf)
+    found = []
+    for i, page in enumerate(reader.pages):
+        contents = page.get_contents()
+        if contents is None:
+            continue
+        ops = ContentStream(contents, reader).operations
+        for k, (args, op) in enumerate(ops):
+            if op == b"cm":
+                a, _, _, d = (float(x) for x in args[:4])
+                shrunk = min(abs(a), abs(d))
+                if shrunk < floor - 1e-6 and b"Do" not in [o for _, o in ops[k + 1:k + 4]]:
+                    found.append((reader.page_labels[i], round(shrunk, 3)))
+    return found
+
+
+def _topics(n_topics=3, per_topic=20) -> list[dict]:
+    """Enough entries that the topics run over several pages (and, as subsections, the contents
+    would too): the fixture of the contents' page numbers."""
+    doc = "The inner product is symmetric. " * 12
+    return [_record(f"t{k}.e{i}", title=f"Entry {i} of topic {k}", doc=doc)
+            for k in range(n_topics) for i in range(per_topic)]
+
+
+def test_the_contents_page_numbers_are_the_sections_pages(tmp_path):
+    """pdflatex runs until the log stops asking for a rerun, and the contents list topics only
+    (entries are numbered statements), so every page number in them is where the section is.
+    Two passes with the entries as subsections put every number a page off here."""
+    _pdflatex()
+    compiled = compile_pdf(article(_topics()), tmp_path / "toc.pdf")
+    assert compiled == [] and 2 <= compiled.passes <= 4
+    assert _toc_mismatches(tmp_path / "toc.pdf") == []
+    _, texts = _pages(tmp_path / "toc.pdf")
+    assert "Result 1.1: Entry 0 of topic 0" in "".join(texts)
+    assert "Result 3.20: Entry 19 of topic 2" in "".join(texts)
+
+
+def test_bookmarks_are_plain_text_and_identifiers_copy_intact(tmp_path):
+    """T1 fonts with a Unicode map: an id's underscore and a command's two hyphens copy out of the
+    PDF as typed (OT1 gave 'geometry.w normal' and an en-dash); a title with math makes no
+    hyperref warning (bookmarks are the topic titles and the entries' numbers and ids)."""
+    _pdflatex()
+    rec = _record("geometry.w_normal", title=r"$\mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B) = 0$")
+    compiled = compile_pdf(article([rec, _erratum()]), tmp_path / "copy.pdf")
+    _, texts = _pages(tmp_path / "copy.pdf")
+    text = "".join(texts)
+    assert "geometry.w_normal" in text
+    assert "lindisc show geometry.w_normal --seed N" in text.replace("\n", " ")
+    assert "Package hyperref Warning" not in compiled.log
+    reader, _ = _pages(tmp_path / "copy.pdf")
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    entries = [o.title for o in reader.outline[2]]
+    assert titles[:2] == ["Notation", "1 Hyperplane geometry"]
+    assert entries == ["Result 1.1 geometry.w_normal"]
+    assert all("\\" not in t and "$" not in t for t in titles + entries)
+
+
+def test_no_formula_is_scaled_below_0_8(tmp_path):
+    """A formula too wide for the line is broken — at its top-level signs, then inside its
+    brackets — not shrunk: nothing in the PDF is drawn below 0.8 of its size (the old article
+    shrank this one 2.5 times)."""
+    _pdflatex()
+    terms = " + ".join(rf"\frac{{\mathbf{{w}}^{{\top}} \mathbf{{x}}_{{{i}}}}}{{{i + 1}}}" for i in range(40))
+    inside = _record("t.inside", claims=[{"label": "one bracket", "status": "verified",
+                                          "latex": rf"\left({terms}\right)^{{2}} = y", "methods": [],
+                                          "counterexample": None}])
+    exponent = _record("t.exp", claims=[{"label": "a long exponent", "status": "verified",
+                                         "latex": rf"y = e^{{{terms}}}", "methods": [],
+                                         "counterexample": None}])
+    compiled = compile_pdf(article([inside, exponent]), tmp_path / "s.pdf", overfull_pt=0.0)
+    assert compiled == []
+    assert _scaled_below(tmp_path / "s.pdf") == []
+
+
+def _figure_at(monkeypatch, entry_id: str):
+    from derivations._interfaces import figures
+
+    spec = figures.FigureSpec("fisher", "fisher", "udelar2018 (Fisher)", entries=(entry_id,),
+                              caption="Fisher's direction against the mean difference")
+    monkeypatch.setattr(figures, "FIGURES", (spec,))
+    return spec
+
+
+def test_a_figure_the_documents_mention_is_embedded_with_its_caption_outside(tmp_path, monkeypatch):
+    """``figures.placed_at`` names the entry: the figure is drawn as pdf beside the .tex, included
+    in that entry, and its caption is text of the page under it (not burnt into the image)."""
+    pytest.importorskip("matplotlib")
+    _pdflatex()
+    from derivations._interfaces.document import FigureFile, draw_figures
+
+    _figure_at(monkeypatch, "t.one")
+    recs = [_record(), _erratum()]
+    placed = draw_figures(recs, tmp_path / "cat-figures", "cat-figures")
+    assert placed == {"fisher": FigureFile("cat-figures/fisher.pdf", tmp_path / "cat-figures" / "fisher.pdf")}
+    doc = article(recs, placed=placed)
+    a, b = doc.spans["t.one"]
+    assert r"\includegraphics[width=0.8\linewidth]{cat-figures/fisher.pdf}" in "\n".join(doc.lines[a - 1:b])
+    assert compile_pdf(doc, tmp_path / "f.pdf") == []
+    reader, texts = _pages(tmp_path / "f.pdf")
+    page = next(i for i, t in enumerate(texts) if "Result 1.1" in t)
+    assert "Figure 1. Fisher's direction against the mean difference" in texts[page].replace("\u2019", "'")
+    assert reader.pages[page]["/Resources"]["/XObject"], "no image on the entry's page"
+
+
+def test_without_matplotlib_the_article_names_the_install_instead_of_failing(tmp_path, monkeypatch):
+    from derivations._interfaces import figures
+    from derivations._interfaces.document import draw_figures
+    from derivations._interfaces.options import UsageError
+
+    _figure_at(monkeypatch, "t.one")
+
+    def missing(*args, **kwargs):
+        raise UsageError("'lindisc figures' needs matplotlib: pip install 'lindisc[figures]'")
+
+    monkeypatch.setattr(figures, "write", missing)
+    placed = draw_figures([_record()], tmp_path / "figs", "figs")
+    src = article([_record()], placed=placed).source
+    assert r"\texttt{pip install 'lindisc[figures]'}" in src and r"\includegraphics" not in src
+    if shutil.which("pdflatex"):
+        assert compile_pdf(article([_record()], placed=placed), tmp_path / "m.pdf") == []
