@@ -3,17 +3,25 @@
 ``lindisc latex`` builds both from the verified records (the JSON of ``lindisc show``), never
 from the builders: what the document says about an entry is what the engine decided.
 
-The article (amsmath, graphicx, xcolor, hyperref; ASCII source, so any TeX Live compiles it):
-a notation table; one section per topic with every entry — title, the document's text,
-sources, each claim and derivation step with its own mark, the verdict with its scope (sizes
-proved, sizes sampled, the Schwartz–Zippel bound, the seeds that reproduce it); an errata
-section with the statement as printed beside the corrected one, the exact counterexample and
-the diagnosis; the exercises with their verified solutions. No formula overflows the page: one
-wider than the line is broken before its top-level relations and signs, and only a piece
-that alone is wider than the line is shrunk (``\\lindiscformula``, :func:`breakable`).
+The article (amsmath, amsthm, graphicx, xcolor, hyperref; T1 Latin Modern with a Unicode map,
+so ids and commands copy out of the PDF as typed; ASCII source): a title page with the verdict
+summary per kind; a table of contents of the topics only; the notation; one section per topic
+with each entry a numbered statement ("Result 3.4", "Erratum 5.2", "Exercise 12.1": amsthm, one
+counter per section), holding the id and verdict, the sources, the statement as the document
+prints it (``printed``), an exercise's problem (``statement``), the document's text, each claim
+and derivation step with its own mark, the scope where it says something and the seeds that
+reproduce it, and the figures the documents mention there, captions under them (an entry
+refuted as printed — erratum, typo, caveat — is printed once, "As printed" over "Corrected",
+the exact counterexample and the diagnosis under them); an index of those entries, linked.
+
+No formula is shrunk below 0.8 (nor, on the catalog, at all): one wider than the line is broken
+before its top-level relations and signs, and if a piece is still too wide, inside its brackets
+(``\\lindiscformula``, :func:`breakable`). pdflatex runs until the log stops asking for a
+rerun (:data:`MAX_PASSES`), so the contents' page numbers are the sections' pages.
 
 Each entry's lines are recorded (``Document.spans``) so that a LaTeX error in the compiled
-log is reported with the id of the entry that caused it (:func:`compile_pdf`).
+log is reported with the id of the entry that caused it (:func:`compile_pdf`). All prose goes
+through ``_t``, so how prose is rendered is decided in one place.
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ MACROS = r"""\ifdefined\lindiscbox\else\newsavebox\lindiscbox\newsavebox\lindisc
 \providecommand{\lindisctake}[1]{#1\ifcat a\noexpand\lindisctok\else\allowbreak\fi\lindiscchars}
 \providecommand{\lindiscverdict}[2]{\textcolor{#1}{\textbf{#2}}}
 \providecommand{\lindiscbookmark}[2]{}
-\providecommand{\lindiscrow}[2]{\par\noindent\rule{\linewidth}{#1}\par\nobreak\noindent\textbf{#2}\par\nobreak}
+\providecommand{\lindiscrow}[2]{\par\noindent\rule{\linewidth}{#1}\par\nobreak\noindent\textbf{#2}}
 \ifdefined\lindiscresult\else
 \newtheoremstyle{lindisc}{1.2em}{0.6em}{\normalfont}{0pt}{\bfseries}{}{\newline}{\thmname{#1}\thmnumber{ #2}\thmnote{: #3}}
 \theoremstyle{lindisc}
