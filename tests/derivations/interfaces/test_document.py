@@ -181,6 +181,36 @@ def test_long_formulas_break_only_at_their_top_level_exactly(tex, out):
     assert breakable(tex) == out
 
 
+@pytest.mark.parametrize("tex, out", [
+    (r"\left(\frac{a}{b} + c\right)^{2} = d",
+     r"\biggl(\frac{a}{b} \lindiscnext{}+ c\biggr)^{2} \lindiscnext{}= d"),
+    (r"\left(a - \left(b + c\right)\right) \left(d\right)",
+     r"\Bigl(a \lindiscnext{}- \bigl(b \lindiscnext{}+ c\bigr)\Bigr) \lindisctimes \bigl(d\bigr)"),
+    (r"\left.\frac{\partial}{\partial w} - a\right|_{w = 1} = 0",
+     r"\biggl.\frac{\partial}{\partial w} \lindiscnext{}- a\biggr|_{w = 1} \lindiscnext{}= 0"),
+    (r"\left\{ x : -a \middle| b \right\}", r"\bigl\{ x : -a \bigm| b \bigr\}"),
+    (r"{\left(a + b\right)}_{1} = c", r"{\left(a + b\right)}_{1} \lindiscnext{}= c"),
+    ("y = e^{" + " + ".join(f"a_{i}" for i in range(12)) + "}",
+     r"y \lindiscnext{}= \exp\bigl(" + r" \lindiscnext{}+ ".join(f"a_{i}" for i in range(12)) + r"\bigr)"),
+    (r"y = e^{-x}", r"y \lindiscnext{}= e^{-x}"),
+])
+def test_the_deep_form_opens_top_level_brackets_into_fixed_sizes_exactly(tex, out):
+    r"""What ``\lindiscformula`` uses when a piece is still wider than the line: the brackets
+    outside braces become fixed-size pairs (``\bigg`` around a fraction, ``\Big`` around nested
+    brackets), so what they enclose breaks too; a long exponent of e becomes ``\exp(...)``."""
+    from derivations._interfaces.document import breakable
+
+    assert breakable(tex, deep=True) == out
+
+
+def test_a_formula_offers_its_deep_form_only_when_it_differs():
+    from derivations._interfaces.document import _m
+
+    assert _m(r"a + b", "t.x") == r"\lindiscformula{a \lindiscnext{}+ b}"
+    assert _m(r"\left[a + b\right]", "t.x") == (
+        r"\lindiscformula[{\bigl[a \lindiscnext{}+ b\bigr]}]{\left[a + b\right]}")
+
+
 def test_a_formula_that_is_only_text_is_a_paragraph():
     from derivations._interfaces.document import _m
 
@@ -188,22 +218,24 @@ def test_a_formula_that_is_only_text_is_a_paragraph():
     assert _m(r"\text{a} = \text{b}", "t.x") == r"\lindiscformula{\text{a} \lindiscnext{}= \text{b}}"
 
 
+def _formula(eid: str, latex: str) -> dict:
+    """A record whose one claim is ``latex`` (verified)."""
+    return _record(eid, claims=[{"label": eid, "status": "verified", "latex": latex,
+                                 "methods": [], "counterexample": None}])
+
+
+def _terms(n: int) -> str:
+    return " + ".join(rf"\frac{{\mathbf{{w}}^{{\top}} \mathbf{{x}}_{{{i}}}}}{{{i + 1}}}" for i in range(n))
+
+
 def test_long_formulas_compile_without_an_overfull_box(tmp_path):
     _pdflatex()
-    terms = " + ".join(rf"\frac{{\mathbf{{w}}^{{\top}} \mathbf{{x}}_{{{i}}}}}{{{i + 1}}}" for i in range(80))
-    long_sum = _record("t.sum", claims=[{"label": "a long sum", "status": "verified",
-                                          "latex": f"s = {terms}", "methods": [],
-                                          "counterexample": None}])
+    terms = _terms(80)
+    long_sum = _formula("t.sum", f"s = {terms}")
     product = " ".join(rf"\left(a_{{{i}}} + b_{{{i}}}\right)^{{2}}" for i in range(40))
-    long_product = _record("t.prod", claims=[{"label": "a long product", "status": "verified",
-                                               "latex": f"p = {product}", "methods": [],
-                                               "counterexample": None}])
-    one_piece = _record("t.piece", claims=[{"label": "unbreakable", "status": "verified",
-                                            "latex": rf"\left({terms}\right)", "methods": [],
-                                            "counterexample": None}])
-    text = _record("t.text", claims=[{"label": "text", "status": "verified", "methods": [],
-                                      "latex": r"\text{" + "a long run of words " * 30 + "}",
-                                      "counterexample": None}])
+    long_product = _formula("t.prod", f"p = {product}")
+    one_piece = _formula("t.piece", rf"\left({terms}\right)")
+    text = _formula("t.text", r"\text{" + "a long run of words " * 30 + "}")
     assert compile_pdf(article([long_sum, long_product, one_piece, text]), tmp_path / "l.pdf",
                        overfull_pt=0.0) == []
 
@@ -503,13 +535,9 @@ def test_no_formula_is_scaled_below_0_8(tmp_path):
     brackets — not shrunk: nothing in the PDF is drawn below 0.8 of its size (the old article
     shrank this one 2.5 times)."""
     _pdflatex()
-    terms = " + ".join(rf"\frac{{\mathbf{{w}}^{{\top}} \mathbf{{x}}_{{{i}}}}}{{{i + 1}}}" for i in range(40))
-    inside = _record("t.inside", claims=[{"label": "one bracket", "status": "verified",
-                                          "latex": rf"\left({terms}\right)^{{2}} = y", "methods": [],
-                                          "counterexample": None}])
-    exponent = _record("t.exp", claims=[{"label": "a long exponent", "status": "verified",
-                                         "latex": rf"y = e^{{{terms}}}", "methods": [],
-                                         "counterexample": None}])
+    terms = _terms(40)
+    inside = _formula("t.inside", rf"\left({terms}\right)^{{2}} = y")
+    exponent = _formula("t.exp", rf"y = e^{{{terms}}}")
     compiled = compile_pdf(article([inside, exponent]), tmp_path / "s.pdf", overfull_pt=0.0)
     assert compiled == []
     assert _scaled_below(tmp_path / "s.pdf") == []
