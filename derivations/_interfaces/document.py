@@ -48,9 +48,10 @@ __all__ = ["Document", "article", "snippet", "compile_pdf", "Compiled", "LatexBu
 #: wider then is left overfull, which the log reports (``compile_pdf`` names the entry).
 MACROS = r"""\ifdefined\lindiscbox\else\newsavebox\lindiscbox\newsavebox\lindisctrial\newif\iflindisctoowide\fi
 \providecommand{\lindiscnext}{}
+\providecommand{\lindiscinner}[1]{}
 \providecommand{\lindisctimes}{}
 \providecommand{\lindiscput}{\ifdim\wd\lindiscbox>\dimexpr\linewidth-2em\relax\global\lindisctoowidetrue\ifdim0.8\wd\lindiscbox>\dimexpr\linewidth-2em\relax\typeout{lindisc: a formula piece is wider than the line at 0.8 scale}\scalebox{0.8}{\box\lindiscbox}\else\resizebox{\dimexpr\linewidth-2em\relax}{!}{\box\lindiscbox}\fi\else\box\lindiscbox\fi}
-\providecommand{\lindiscbroken}[1]{{\noindent\hangindent=2em\hangafter=1\rightskip=0pt plus 1fil\parfillskip=0pt plus 1fil\hbadness=10000\def\lindiscnext{$\egroup\lindiscput\allowbreak\setbox\lindiscbox\hbox\bgroup$\displaystyle}\def\lindisctimes{$\egroup\lindiscput\discretionary{}{\hbox{$\displaystyle{}\times{}$}}{}\setbox\lindiscbox\hbox\bgroup$\displaystyle}\setbox\lindiscbox\hbox\bgroup$\displaystyle #1$\egroup\lindiscput\par}}
+\providecommand{\lindiscbroken}[1]{{\noindent\hangindent=2em\hangafter=1\rightskip=0pt plus 1fil\parfillskip=0pt plus 1fil\hbadness=10000\def\lindiscnext{$\egroup\lindiscput\allowbreak\setbox\lindiscbox\hbox\bgroup$\displaystyle{}}\def\lindiscinner##1{$\egroup\lindiscput\penalty\numexpr300*##1\relax\setbox\lindiscbox\hbox\bgroup$\displaystyle{}}\def\lindisctimes{$\egroup\lindiscput\discretionary{}{\hbox{$\displaystyle{}\times{}$}}{}\setbox\lindiscbox\hbox\bgroup$\displaystyle}\setbox\lindiscbox\hbox\bgroup$\displaystyle #1$\egroup\lindiscput\par}}
 \providecommand{\lindiscformula}[2][]{\par\sbox\lindiscbox{\let\lindiscnext\relax\let\lindisctimes\relax$\displaystyle #2$}\ifdim\wd\lindiscbox>\linewidth\global\lindisctoowidefalse\setbox\lindisctrial\vbox{\hfuzz=\maxdimen\lindiscbroken{#2}}\iflindisctoowide\if\relax\detokenize{#1}\relax\lindiscbroken{#2}\else\lindiscbroken{#1}\fi\else\unvbox\lindisctrial\fi\else\noindent\hbox to\linewidth{\hfil\usebox\lindiscbox\hfil}\par\fi}
 \providecommand{\lindisctext}[1]{\par\noindent{\raggedright #1\par}}
 \providecommand{\lindiscvalue}[1]{{\ttfamily\lindiscchars#1\lindiscstop}}
@@ -93,7 +94,7 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \usepackage[margin=2.2cm]{geometry}
 \usepackage{xcolor}
 \usepackage[hidelinks,unicode,bookmarksnumbered,bookmarksdepth=2]{hyperref}
-\pdfstringdefDisableCommands{\def\lindiscnext{}\def\lindisctimes{}\def\texttt#1{#1}\def\\{ }}
+\pdfstringdefDisableCommands{\def\lindiscnext{}\def\lindiscinner#1{}\def\lindisctimes{}\def\texttt#1{#1}\def\\{ }}
 \newcommand{\lindiscbookmark}[2]{\pdfbookmark[2]{#1}{#2}}
 \setcounter{tocdepth}{1}
 \setlength{\parindent}{0pt}
@@ -254,13 +255,15 @@ def breakable(tex: str, deep: bool = False) -> str:
     shows a ``\\times`` at the start of the next line, only there). A sign that opens the formula, or
     follows a relation, another sign, an opening bracket, ``^`` or ``_``, is unary: no break.
     With ``deep``, every ``\\left...\\right`` pair outside braces becomes a pair of fixed size
-    (``\\bigl( ... \\bigr)``, :func:`_pair_size`), so what it encloses is top level too: the
-    form ``\\lindiscformula`` uses when a piece of the first is wider than the line.
+    (``\\bigl( ... \\bigr)``, :func:`_pair_size`), so what it encloses breaks too, at
+    ``\\lindiscinner{k}`` (k pairs deep: a break TeX takes only where one less deep does not
+    do): the form
+    ``\\lindiscformula`` uses when a piece of the first is wider than the line.
 
     >>> breakable(r"a + \\left(b - c\\right) = -d")
     'a \\\\lindiscnext{}+ \\\\left(b - c\\\\right) \\\\lindiscnext{}= -d'
     >>> breakable(r"a + \\left(b - c\\right) = -d", deep=True)
-    'a \\\\lindiscnext{}+ \\\\bigl(b \\\\lindiscnext{}- c\\\\bigr) \\\\lindiscnext{}= -d'
+    'a \\\\lindiscnext{}+ \\\\bigl(b \\\\lindiscinner{1}- c\\\\bigr) \\\\lindiscnext{}= -d'
     """
     toks = _TOKEN.findall(tex)
     if deep:
@@ -292,7 +295,7 @@ def breakable(tex: str, deep: bool = False) -> str:
         if depth == 0 and prev is not None and (
                 tok in _RELATIONS or (tok in _BINARY and prev not in _RELATIONS | _BINARY
                                       | {"^", "_", "(", "[", ",", ":", r"\mid"})):
-            out.append(r"\lindiscnext{}")
+            out.append(rf"\lindiscinner{{{len(sizes)}}}" if sizes else r"\lindiscnext{}")
         elif depth == 0 and tok == r"\left" and closed:
             out.append(r"\lindisctimes ")
         out.append(tok)
@@ -337,10 +340,9 @@ _TEX_OP = {"le": r"\le", "eq": "="}
 
 
 def _scope(rec: dict) -> str:
-    """The verdict's scope in LaTeX, or ``""`` when the record has none to state."""
-    if not any((rec.get("scope") or {}).values()):
-        return ""
-    return scope_phrases(rec, lambda k, op, v: f"${k} {_TEX_OP[op]} {v}$", r"$\le$")
+    """The verdict's scope in LaTeX, or ``""`` when it states nothing ("none")."""
+    scope = scope_phrases(rec, lambda k, op, v: f"${k} {_TEX_OP[op]} {v}$", r"$\le$")
+    return "" if scope == "none" else scope
 
 
 def _seeds(rec: dict) -> str:
@@ -451,7 +453,7 @@ def snippet(rec: dict, placed: dict | None = None) -> str:
             lines += [_m(rec["printed"], eid), r"\textit{checked as}", _m(st["latex"], eid)]
         else:
             lines.append(_m(st["latex"], eid))
-        lines.append(rf"\lindiscrow{{0.3pt}}{{{_CORRECTED.get(kind, 'Corrected')}}}")
+        lines += [rf"\lindiscrow{{0.3pt}}{{{_CORRECTED.get(kind, 'Corrected')}}}", ""]
         lines += claims or [r"\textit{(no corrected form stated)}"]
         lines += [r"\par\noindent\rule{\linewidth}{0.8pt}", ""]
         lines += _counterexample(st.get("counterexample") or rec.get("counterexample"), eid)

@@ -183,21 +183,22 @@ def test_long_formulas_break_only_at_their_top_level_exactly(tex, out):
 
 @pytest.mark.parametrize("tex, out", [
     (r"\left(\frac{a}{b} + c\right)^{2} = d",
-     r"\biggl(\frac{a}{b} \lindiscnext{}+ c\biggr)^{2} \lindiscnext{}= d"),
+     r"\biggl(\frac{a}{b} \lindiscinner{1}+ c\biggr)^{2} \lindiscnext{}= d"),
     (r"\left(a - \left(b + c\right)\right) \left(d\right)",
-     r"\Bigl(a \lindiscnext{}- \bigl(b \lindiscnext{}+ c\bigr)\Bigr) \lindisctimes \bigl(d\bigr)"),
+     r"\Bigl(a \lindiscinner{1}- \bigl(b \lindiscinner{2}+ c\bigr)\Bigr) \lindisctimes \bigl(d\bigr)"),
     (r"\left.\frac{\partial}{\partial w} - a\right|_{w = 1} = 0",
-     r"\biggl.\frac{\partial}{\partial w} \lindiscnext{}- a\biggr|_{w = 1} \lindiscnext{}= 0"),
+     r"\biggl.\frac{\partial}{\partial w} \lindiscinner{1}- a\biggr|_{w = 1} \lindiscnext{}= 0"),
     (r"\left\{ x : -a \middle| b \right\}", r"\bigl\{ x : -a \bigm| b \bigr\}"),
     (r"{\left(a + b\right)}_{1} = c", r"{\left(a + b\right)}_{1} \lindiscnext{}= c"),
     ("y = e^{" + " + ".join(f"a_{i}" for i in range(12)) + "}",
-     r"y \lindiscnext{}= \exp\bigl(" + r" \lindiscnext{}+ ".join(f"a_{i}" for i in range(12)) + r"\bigr)"),
+     r"y \lindiscnext{}= \exp\bigl(" + r" \lindiscinner{1}+ ".join(f"a_{i}" for i in range(12)) + r"\bigr)"),
     (r"y = e^{-x}", r"y \lindiscnext{}= e^{-x}"),
 ])
 def test_the_deep_form_opens_top_level_brackets_into_fixed_sizes_exactly(tex, out):
     r"""What ``\lindiscformula`` uses when a piece is still wider than the line: the brackets
     outside braces become fixed-size pairs (``\bigg`` around a fraction, ``\Big`` around nested
-    brackets), so what they enclose breaks too; a long exponent of e becomes ``\exp(...)``."""
+    brackets), so what they enclose breaks too — at ``\lindiscinner{k}``, k pairs deep, a break
+    TeX takes only where one less deep does not do; a long exponent of e becomes ``\exp(...)``."""
     from derivations._interfaces.document import breakable
 
     assert breakable(tex, deep=True) == out
@@ -208,7 +209,7 @@ def test_a_formula_offers_its_deep_form_only_when_it_differs():
 
     assert _m(r"a + b", "t.x") == r"\lindiscformula{a \lindiscnext{}+ b}"
     assert _m(r"\left[a + b\right]", "t.x") == (
-        r"\lindiscformula[{\bigl[a \lindiscnext{}+ b\bigr]}]{\left[a + b\right]}")
+        r"\lindiscformula[{\bigl[a \lindiscinner{1}+ b\bigr]}]{\left[a + b\right]}")
 
 
 def test_a_formula_that_is_only_text_is_a_paragraph():
