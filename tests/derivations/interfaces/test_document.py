@@ -103,6 +103,8 @@ def test_the_document_form_comes_first_then_the_claims_and_scope_only_when_state
     assert s.index("As the document prints it") < s.index(r"\mathbf{w}^\top\mathbf{x}") \
         < s.index("Claims and derivation steps")
     assert "Scope" not in s and "Seeds" not in s  # nothing to state: no "Scope: none."
+    fixed = snippet(_record("t.f", scope={"every_size": False, "proved_sizes": [{}]}))
+    assert "Scope" not in fixed and r"\textit{Seeds:} 7" in fixed  # a fixed-size proof
     assert r"\textit{Scope:} every size" in snippet(_record())
 
 
