@@ -166,44 +166,37 @@ def test_a_latex_error_names_the_entry_that_caused_it(tmp_path):
     assert not (tmp_path / "b.pdf").exists()
 
 
-@pytest.mark.parametrize("tex, out", [
-    (r"a + b = c", r"a \lindiscnext{}+ b \lindiscnext{}= c"),
-    (r"- a - b \leq -c", r"- a \lindiscnext{}- b \lindiscnext{}\leq -c"),
-    (r"\left(a + b\right) c^{-1} + d", r"\left(a + b\right) c^{-1} \lindiscnext{}+ d"),
-    (r"\left(a\right)^{2} \left(b\right)\left(c\right) x \left(d\right)",
+@pytest.mark.parametrize("deep, tex, out", [
+    (False, r"a + b = c", r"a \lindiscnext{}+ b \lindiscnext{}= c"),
+    (False, r"- a - b \leq -c", r"- a \lindiscnext{}- b \lindiscnext{}\leq -c"),
+    (False, r"\left(a + b\right) c^{-1} + d", r"\left(a + b\right) c^{-1} \lindiscnext{}+ d"),
+    (False, r"\left(a\right)^{2} \left(b\right)\left(c\right) x \left(d\right)",
      r"\left(a\right)^{2} \lindisctimes \left(b\right)\lindisctimes \left(c\right) x \left(d\right)"),
-    (r"\frac{a + b}{c} = \begin{matrix}1 & -2\end{matrix}",
+    (False, r"\frac{a + b}{c} = \begin{matrix}1 & -2\end{matrix}",
      r"\frac{a + b}{c} \lindiscnext{}= \begin{matrix}1 & -2\end{matrix}"),
-    (r"\text{x = 1} \Leftrightarrow y \in S", r"\text{x = 1} \lindiscnext{}\Leftrightarrow y \lindiscnext{}\in S"),
-    (r"\left\|w\right\| \leftarrow v", r"\left\|w\right\| \leftarrow v"),
-])
-def test_long_formulas_break_only_at_their_top_level_exactly(tex, out):
-    from derivations._interfaces.document import breakable
-
-    assert breakable(tex) == out
-
-
-@pytest.mark.parametrize("tex, out", [
-    (r"\left(\frac{a}{b} + c\right)^{2} = d",
+    (False, r"\text{x = 1} \Leftrightarrow y \in S", r"\text{x = 1} \lindiscnext{}\Leftrightarrow y \lindiscnext{}\in S"),
+    (False, r"\left\|w\right\| \leftarrow v", r"\left\|w\right\| \leftarrow v"),
+    (True, r"\left(\frac{a}{b} + c\right)^{2} = d",
      r"\biggl(\frac{a}{b} \lindiscinner{1}+ c\biggr)^{2} \lindiscnext{}= d"),
-    (r"\left(a - \left(b + c\right)\right) \left(d\right)",
+    (True, r"\left(a - \left(b + c\right)\right) \left(d\right)",
      r"\Bigl(a \lindiscinner{1}- \bigl(b \lindiscinner{2}+ c\bigr)\Bigr) \lindisctimes \bigl(d\bigr)"),
-    (r"\left.\frac{\partial}{\partial w} - a\right|_{w = 1} = 0",
+    (True, r"\left.\frac{\partial}{\partial w} - a\right|_{w = 1} = 0",
      r"\biggl.\frac{\partial}{\partial w} \lindiscinner{1}- a\biggr|_{w = 1} \lindiscnext{}= 0"),
-    (r"\left\{ x : -a \middle| b \right\}", r"\bigl\{ x : -a \bigm| b \bigr\}"),
-    (r"{\left(a + b\right)}_{1} = c", r"{\left(a + b\right)}_{1} \lindiscnext{}= c"),
-    ("y = e^{" + " + ".join(f"a_{i}" for i in range(12)) + "}",
+    (True, r"\left\{ x : -a \middle| b \right\}", r"\bigl\{ x : -a \bigm| b \bigr\}"),
+    (True, r"{\left(a + b\right)}_{1} = c", r"{\left(a + b\right)}_{1} \lindiscnext{}= c"),
+    (True, "y = e^{" + " + ".join(f"a_{i}" for i in range(12)) + "}",
      r"y \lindiscnext{}= \exp\bigl(" + r" \lindiscinner{1}+ ".join(f"a_{i}" for i in range(12)) + r"\bigr)"),
-    (r"y = e^{-x}", r"y \lindiscnext{}= e^{-x}"),
+    (True, r"y = e^{-x}", r"y \lindiscnext{}= e^{-x}"),
 ])
-def test_the_deep_form_opens_top_level_brackets_into_fixed_sizes_exactly(tex, out):
-    r"""What ``\lindiscformula`` uses when a piece is still wider than the line: the brackets
-    outside braces become fixed-size pairs (``\bigg`` around a fraction, ``\Big`` around nested
-    brackets), so what they enclose breaks too — at ``\lindiscinner{k}``, k pairs deep, a break
-    TeX takes only where one less deep does not do; a long exponent of e becomes ``\exp(...)``."""
+def test_long_formulas_break_at_their_top_level_then_inside_brackets_exactly(deep, tex, out):
+    r"""Without ``deep``, breaks only at the top level. With it (what ``\lindiscformula`` uses
+    when a piece is still wider than the line), the brackets outside braces become fixed-size
+    pairs (``\bigg`` around a fraction, ``\Big`` around nested brackets), so what they enclose
+    breaks too — at ``\lindiscinner{k}``, k pairs deep, a break TeX takes only where one less
+    deep does not do; a long exponent of e becomes ``\exp(...)``."""
     from derivations._interfaces.document import breakable
 
-    assert breakable(tex, deep=True) == out
+    assert breakable(tex, deep=deep) == out
 
 
 def test_a_formula_offers_its_deep_form_only_when_it_differs():
