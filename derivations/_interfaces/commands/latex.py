@@ -32,22 +32,30 @@ def add_arguments(parser) -> None:
 
 
 def run(ns) -> int:
-    from ..document import MACROS, LatexBuildError, article, compile_pdf, snippet
+    from ..document import MACROS, LatexBuildError, article, compile_pdf, draw_figures, snippet
 
     start = time.monotonic()
     cache, index, ids = _selected(ns, ns.ids)
     got, _ = _verified(ids, ns, "latex", cache=cache, index=index, start=start,
                        progress=_isatty(sys.stderr))
     records = [{**got[i]["record"], **got[i].get("extra", {}), "ok": got[i]["ok"]} for i in ids]
+    tex = ns.output
+    if tex is None and ns.pdf:
+        tex = Path("lindisc-catalog.tex")
     try:
-        doc = article(records)
+        # the figures the documents mention at these entries, drawn beside the .tex (the
+        # article includes them by a path relative to it) and beside the snippets
+        placed = draw_figures(records, tex.parent / f"{tex.stem}-figures", f"{tex.stem}-figures") \
+            if tex is not None else None
+        doc = article(records, placed=placed)
         if ns.snippets is not None:
             ns.snippets.mkdir(parents=True, exist_ok=True)
             (ns.snippets / "lindisc-preamble.tex").write_text(
-                "% \\usepackage{amsmath,amssymb,graphicx,xcolor} and these macros\n" + MACROS,
+                "% \\usepackage{amsmath,amssymb,amsthm,graphicx,xcolor} and these macros\n" + MACROS,
                 encoding="ascii")
+            figs = draw_figures(records, ns.snippets / "figures", "figures")
             for r in records:
-                (ns.snippets / f"{r['id']}.tex").write_text(snippet(r) + "\n", encoding="ascii")
+                (ns.snippets / f"{r['id']}.tex").write_text(snippet(r, figs) + "\n", encoding="ascii")
             print(f"lindisc: wrote {len(records)} snippets and lindisc-preamble.tex to {ns.snippets}",
                   file=sys.stderr)
         if ns.html is not None:
@@ -55,18 +63,16 @@ def run(ns) -> int:
 
             for line in write_blueprint(records, ns.html):
                 print(f"lindisc: {line}", file=sys.stderr)
-        tex = ns.output
-        if tex is None and ns.pdf:
-            tex = Path("lindisc-catalog.tex")
         if tex is not None:
             tex.parent.mkdir(parents=True, exist_ok=True)
             tex.write_text(doc.source, encoding="ascii")
             print(f"lindisc: wrote {tex} ({len(records)} entries)", file=sys.stderr)
         if ns.pdf:
             pdf = tex.with_suffix(".pdf")
-            for w in compile_pdf(doc, pdf):
+            compiled = compile_pdf(doc, pdf)
+            for w in compiled:
                 print(f"lindisc: warning: {w}", file=sys.stderr)
-            print(f"lindisc: wrote {pdf}", file=sys.stderr)
+            print(f"lindisc: wrote {pdf} ({compiled.passes} pdflatex passes)", file=sys.stderr)
         if tex is None and ns.snippets is None and ns.html is None:
             sys.stdout.write(doc.source)
     except LatexBuildError as exc:
