@@ -428,7 +428,7 @@ def snippet(rec: dict, placed: dict | None = None) -> str:
     the figures the documents mention there (``placed``: see :func:`_figures`)."""
     eid, status, kind = rec["id"], rec["status"], rec["kind"]
     env = _ENV.get(kind, "lindiscresult")
-    lines = [rf"\begin{{{env}}}[{_t(rec['title'], eid)}]\label{{{_label(eid)}}}"
+    lines = [rf"\begin{{{env}}}[{{{_t(rec['title'], eid)}}}]\label{{{_label(eid)}}}"
              rf"\lindiscbookmark{{{_NAME.get(kind, 'Result')} \thelindiscresult\space "
              rf"{_t(eid, eid)}}}{{bm:{_label(eid)}}}",
              rf"\texttt{{{_t(eid, eid)}}} \hfill {_verdict(rec)} ({kind})", "",

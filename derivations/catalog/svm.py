@@ -234,10 +234,9 @@ def _dual_setup(s: Space, d):
 
 
 @entry("svm.dual_lagrangian",
-       r"$\mathcal{L}_D(\boldsymbol{\alpha}) = -\frac{1}{2}\bigl\langle \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i, "
-       r"\sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i \bigr\rangle + \sum_{i=1}^{N} \alpha_i = "
-       r"-\frac{1}{2}\sum_{i=1}^{N}\sum_{j=1}^{N} \alpha_i\alpha_j y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle "
-       r"+ \sum_{i=1}^{N} \alpha_i$",
+       r"The dual Lagrangian: substituting $\mathbf{w} = \sum_{i=1}^{N} \alpha_i y_i \mathbf{x}_i$ "
+       r"into $\mathcal{L}_P$ gives $\mathcal{L}_D(\boldsymbol{\alpha}) = \sum_{i=1}^{N} \alpha_i "
+       r"- \frac{1}{2}\sum_{i,j} \alpha_i\alpha_j y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle$",
        uses=("svm.primal_lagrangian", "svm.primal_stationarity"),
        sources=[("hermosillo2017", _LD + r": 'Reinsertando estas expresiones en $\mathcal{L}_P$ "
                  r"obtenemos $\mathcal{L}_D$', its two lines"),
