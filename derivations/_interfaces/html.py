@@ -1,18 +1,28 @@
 """``lindisc latex --html DIR``: the catalog as a browsable blueprint.
 
 After the Lean blueprint (leanblueprint): ``index.html`` (every topic with its counts, every
-entry coloured by its status), one static page per topic (each statement coloured by status,
-with its scope and seeds, the statement as printed beside the corrected one, the exact
-counterexample and the diagnosis of an erratum, sources, the entries it uses and the entries
-that use it), and ``graph.html``, the dependency graphs of every topic on one page. A
-topic's graph shows its entries and the entries of other topics they use.
+entry coloured by its status), one static page per topic, and ``graph.html``, the dependency
+graphs of every topic on one page. A topic's graph shows its entries and the entries of
+other topics they use.
+
+An entry shows, in this order: its title; the statement as the document prints it (the
+record's ``printed``), an exercise's problem (``statement``); its sources and explanation;
+then an erratum, typo or caveat as printed beside its corrected claims, the exact
+counterexample and the diagnosis under both, or else its claims (an exercise's solution);
+the figures the documents show there (:func:`.figures.placed_at`, drawn as SVG into
+``DIR/figures`` with the caption under the image, or the install line without matplotlib);
+what it uses and what uses it; its scope (only when it says something) and seeds. Prose
+goes through :func:`_prose` (Markdown with ``$...$`` math).
 
 Like the LaTeX article (:mod:`.document`), the pages are built from the verified records (the
 JSON of ``lindisc show``), never from the builders. Formulas are rendered in the browser by
 KaTeX, shipped with the pages (``katex/``, copied from the package's ``blueprint_assets``):
-nothing is fetched when they are viewed. The graphs are SVG drawn by a small layered layout
-(:func:`layout`: longest-path layers of bounded width, dummy points on long edges,
-barycentre ordering, isotonic placement), so no graphviz is needed.
+nothing is fetched when they are viewed. A display wider than the column is broken, not
+scrolled: each carries where the article would break it (:func:`pieces`), and blueprint.js
+sets it as an ``aligned`` display of as few lines as fit. The graphs are SVG drawn by a
+small layered layout (:func:`layout`: longest-path layers of bounded width, dummy points on
+long edges, barycentre ordering, isotonic placement within the width), no wider than the
+column (:data:`GRAPH_WIDTH`), so no graphviz is needed.
 """
 
 from __future__ import annotations
@@ -302,8 +312,8 @@ def _links(ids, topic_of: dict[str, str]) -> str:
 
 
 def _inline(text: str) -> str:
-    """Prose that sits in a line (a title, a source's place): :func:`_prose` without the
-    paragraph around it when it is one paragraph."""
+    """Prose that sits in a line (a title, a source's place, what follows a label):
+    :func:`_prose` without the paragraph around it when it is one paragraph."""
     out = _prose(text).strip()
     m = re.fullmatch(r"<p>(.*)</p>", out, re.S)
     return m.group(1) if m and "<p>" not in m.group(1) else out
@@ -378,7 +388,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]],
     if rec.get("doc"):
         out.append(f'<div class="doc">{_prose(rec["doc"])}</div>')
     if rec.get("caveat"):
-        out.append(f'<div class="caveat"><b>Caveat:</b> {_prose(rec["caveat"])}</div>')
+        out.append(f'<div class="caveat"><b>Caveat:</b> {_inline(rec["caveat"])}</div>')
     if rec.get("error"):
         out.append(f'<p class="error"><b>Error:</b> {_e(rec["error"])}</p>')
     if versus:

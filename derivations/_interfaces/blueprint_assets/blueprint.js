@@ -138,6 +138,26 @@
     if (target) target.scrollIntoView();
   }
 
+  // A graph shown smaller than drawn (a window narrower than the column it was laid out
+  // for): a click on its background shows it at full size, scrolled, and back.
+  function zoomable() {
+    var graphs = document.querySelectorAll(".graph");
+    for (var i = 0; i < graphs.length; i++) {
+      var g = graphs[i], svg = g.querySelector("svg.depgraph");
+      if (!svg) continue;
+      var small = svg.getBoundingClientRect().width < 0.95 * svg.width.baseVal.value;
+      g.classList.toggle("zoomable", small || g.classList.contains("full"));
+      if (!g.hasAttribute("data-zoom")) {
+        g.setAttribute("data-zoom", "");
+        g.addEventListener("click", function (ev) {
+          if (this.classList.contains("zoomable") && !ev.target.closest("a")) {
+            this.classList.toggle("full");
+          }
+        });
+      }
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     headerHeight();
     var n = renderAll();
@@ -152,10 +172,11 @@
     } else {
       document.body.setAttribute("data-formulas", String(n));
     }
+    zoomable();
     var timer = null;
     window.addEventListener("resize", function () {
       clearTimeout(timer);
-      timer = setTimeout(function () { headerHeight(); renderAll(); }, 150);
+      timer = setTimeout(function () { headerHeight(); renderAll(); zoomable(); }, 150);
     });
   });
 })();

@@ -138,7 +138,7 @@ def test_an_erratum_shows_the_printed_form_its_counterexample_and_diagnosis(site
     assert printed < corrected < two.index("Counterexample") < two.index("Diagnosis")
     assert "Claims and derivation steps" not in two  # the corrected claims are the right column
     caveat = (site / "u.html").read_text(encoding="utf-8")
-    assert "<b>Caveat:</b> <p>unstated condition: d &gt; 1</p>" in caveat
+    assert "<b>Caveat:</b> unstated condition: d &gt; 1</div>" in caveat
     assert "Counterexample at d = 1:" in caveat
 
 

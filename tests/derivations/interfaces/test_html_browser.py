@@ -274,3 +274,30 @@ def test_every_link_lands_with_its_title_below_the_header(driver, site):
                               f"header to {header:.0f}, window {height}")
     assert checked == sum(map(len, targets.values())) > 100
     assert not hidden, f"{len(hidden)} of {checked} links: " + "; ".join(hidden[:5])
+
+
+def test_a_graph_shown_smaller_than_drawn_opens_at_full_size(driver, site):
+    """In a window narrower than the column the graph was laid out for, it is scaled to the
+    column (no sideways scroll); a click on its background shows it at full size, and a
+    second click scales it back. At 1280 px it is shown at its size and is not zoomable."""
+    graph = ("var g = document.querySelector('.graph'), s = g.querySelector('svg.depgraph');"
+             "return [g.className, s.getBoundingClientRect().width, s.width.baseVal.value];")
+    click = ("document.querySelector('.graph').dispatchEvent("
+             "new MouseEvent('click', {bubbles: true}))")
+    _open(driver, site / "fisher.html")
+    cls, shown, drawn = driver.execute_script(graph)
+    assert "zoomable" not in cls and shown == pytest.approx(drawn)
+    try:
+        driver.set_window_size(800, 1000)
+        _open(driver, site / "fisher.html")
+        cls, shown, drawn = driver.execute_script(graph)
+        assert "zoomable" in cls and shown < 0.8 * drawn
+        assert not [b for b in driver.execute_script(_SIDEWAYS) if "graph scaled" not in b]
+        driver.execute_script(click)
+        cls, shown, _ = driver.execute_script(graph)
+        assert "full" in cls and shown == pytest.approx(drawn)
+        driver.execute_script(click)
+        cls, shown, _ = driver.execute_script(graph)
+        assert "full" not in cls and shown < 0.8 * drawn
+    finally:
+        driver.set_window_size(WIDTH, 1000)
