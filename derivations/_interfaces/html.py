@@ -1,29 +1,42 @@
 """``lindisc latex --html DIR``: the catalog as a browsable blueprint.
 
 After the Lean blueprint (leanblueprint): ``index.html`` (every topic with its counts, every
-entry coloured by its status), one static page per topic (each statement coloured by status,
-with its scope and seeds, the statement as printed beside the corrected one, the exact
-counterexample and the diagnosis of an erratum, sources, the entries it uses and the entries
-that use it), and ``graph.html``, the dependency graphs of every topic on one page. A
-topic's graph shows its entries and the entries of other topics they use.
+entry coloured by its status), one static page per topic, and ``graph.html``, the dependency
+graphs of every topic on one page. A topic's graph shows its entries and the entries of
+other topics they use.
+
+An entry shows, in this order: its title; the statement as the document prints it (the
+record's ``printed``), an exercise's problem (``statement``); its sources and explanation;
+then an erratum, typo or caveat as printed beside its corrected claims, the exact
+counterexample and the diagnosis under both, or else its claims (an exercise's solution);
+the figures the documents show there (:func:`.figures.placed_at`, drawn as SVG into
+``DIR/figures`` with the caption under the image, or the install line without matplotlib);
+what it uses and what uses it; its scope (only when it says something) and seeds. Prose
+goes through :func:`_prose` (Markdown with ``$...$`` math).
 
 Like the LaTeX article (:mod:`.document`), the pages are built from the verified records (the
 JSON of ``lindisc show``), never from the builders. Formulas are rendered in the browser by
 KaTeX, shipped with the pages (``katex/``, copied from the package's ``blueprint_assets``):
-nothing is fetched when they are viewed. The graphs are SVG drawn by a small layered layout
-(:func:`layout`: longest-path layers of bounded width, dummy points on long edges,
-barycentre ordering, isotonic placement), so no graphviz is needed.
+nothing is fetched when they are viewed. A display wider than the column is broken, not
+scrolled: each carries where the article would break it (:func:`pieces`), and blueprint.js
+sets it as an ``aligned`` display of as few lines as fit. The graphs are SVG drawn by a
+small layered layout (:func:`layout`: longest-path layers of bounded width, dummy points on
+long edges, barycentre ordering, isotonic placement within the width), no wider than the
+column (:data:`GRAPH_WIDTH`), so no graphviz is needed.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from .document import _TOPIC_TITLES, LatexBuildError, _seeds, scope_phrases
+from . import figures
+from .document import (_OPEN, _TOKEN, _TOPIC_TITLES, LatexBuildError, _seeds, breakable,
+                       scope_phrases)
 from .latex import UnicodeLatexError, tex_math
 
 __all__ = ["write_blueprint", "category", "layout", "graph_svg", "ASSETS", "KATEX_VERSION",
@@ -85,14 +98,131 @@ def _href(eid: str, topic_of: dict[str, str]) -> str:
 
 def _math(tex: str, eid: str, *, display: bool = True) -> str:
     """A formula of entry ``eid`` for KaTeX (rendered by blueprint.js; the source is the
-    element's text, so a page without JavaScript still shows the TeX)."""
+    element's text, so a page without JavaScript still shows the TeX).
+
+    A display carries, in ``data-pieces``, where it may break (:func:`pieces`): blueprint.js
+    sets it on one line when it fits the column, else as an ``aligned`` display broken there.
+    A display that is only text (``\\text{...}``) is set word by word, so it wraps like a
+    paragraph."""
     try:
         src = tex_math(tex)
     except UnicodeLatexError as exc:
         raise LatexBuildError(f"entry {eid}: {exc}; rename the symbol in ASCII or add the "
                               "character to derivations/_interfaces/latex.py") from None
-    tag = "div" if display else "span"
-    return f'<{tag} class="math{" display" if display else ""}">{_e(src)}</{tag}>'
+    if not display:
+        return f'<span class="math">{_e(src)}</span>'
+    words = _text_words(src)
+    if words:
+        return ('<div class="math-text">'
+                + " ".join(f'<span class="math">\\text{{{_e(w)}}}</span>' for w in words)
+                + "</div>")
+    parts = pieces(src)
+    data = (f" data-pieces='{_e(json.dumps(parts, ensure_ascii=True))}'"
+            if len(parts) > 1 else "")
+    return f'<div class="math display"{data}>{_e(src)}</div>'
+
+
+def pieces(tex: str) -> list[list]:
+    """``tex`` cut where the article may break it (:func:`.document.breakable`: before each
+    top-level relation and binary sign, between two parenthesised factors): a list of
+    ``[kind, piece, finer]``, kind ``"x"`` for a factor that shows a ``\\times`` when it
+    starts a line, else ``""``; ``finer`` the piece cut inside its longest ``\\left...\\right``
+    group that can be cut (:func:`_opened`; ``[]`` if none), for a piece too wide alone.
+    One piece when there is no such place, or when the formula already has its own
+    top-level line breaks (``\\\\``)."""
+    depth = 0
+    for tok in _TOKEN.findall(tex):
+        if depth == 0 and tok == "\\\\":
+            return [["", tex, []]]
+        depth += _OPEN.get(tok, 0)
+    out: list[list] = []
+    for part in breakable(tex).split(r"\lindiscnext{}"):
+        for j, factor in enumerate(part.split(r"\lindisctimes ")):
+            if factor.strip():
+                out.append(["x" if j else "", factor.strip(), _opened(factor.strip())])
+    return out or [["", tex, []]]
+
+
+def _opened(piece: str) -> list[list]:
+    """``piece`` cut inside its longest top-level ``\\left(...\\right)`` group that
+    :func:`pieces` cuts (or, if its inside is one piece, inside that piece's own group): ``a\\left(b + c\\right)d`` gives ``a\\left(b\\right.`` and
+    ``\\left.{}+ c\\right)d`` (each line of a broken display closes its own delimiters);
+    ``[]`` when there is no such group."""
+    toks = _TOKEN.findall(piece)
+    groups, depth, start = [], 0, None
+    for i, tok in enumerate(toks):
+        if depth == 0 and tok == r"\left":
+            start = i
+        depth += _OPEN.get(tok, 0)
+        if depth == 0 and tok == r"\right" and start is not None:
+            groups.append((start, i))
+            start = None
+    best = None
+    for a, b in sorted(groups, key=lambda g: g[0] - g[1]):  # the longest first
+        da, db = _delimiter(toks, a), _delimiter(toks, b)
+        if da is None or db is None:
+            continue
+        inner = pieces("".join(toks[da + 1:b]))
+        if len(inner) == 1:  # cut deeper: inside the group's own longest group
+            inner = inner[0][2]
+        if len(inner) > 1:
+            best = (a, da, b, db, inner)
+            break
+    if best is None:
+        return []
+    a, da, b, db, inner = best
+    return _wrapped(inner, "".join(toks[:da + 1]), "".join(toks[b:db + 1]) + "".join(toks[db + 1:]))
+
+
+def _delimiter(toks: list[str], i: int) -> int | None:
+    """The index of the delimiter after ``\\left``/``\\right`` at ``i``."""
+    for j in range(i + 1, len(toks)):
+        if not toks[j].isspace():
+            return j
+    return None
+
+
+def _wrapped(items: list[list], opening: str, closing: str) -> list[list]:
+    """``items`` (pieces of a group's inside) each made a formula of its own: the first
+    opens with ``opening`` (what comes before, ``\\left(``), the last closes with
+    ``closing`` (``\\right)`` and what follows), the others with ``\\left.``/``\\right.``;
+    their finer pieces likewise."""
+    out = []
+    for i, (kind, tex, finer) in enumerate(items):
+        first, last = i == 0, i == len(items) - 1
+        left = opening if first else r"\left."
+        right = closing if last else r"\right."
+        finer = _wrapped(finer, left, right) if finer else []
+        if finer:
+            finer[0][0] = kind  # a factor's first line shows its \times
+        out.append([kind, f"{left} {'' if first else '{}'}{tex} {right}", finer])
+    return out
+
+
+def _text_words(tex: str) -> list[str] | None:
+    """The words of a formula that is only ``\\text{...}`` (split at the spaces outside
+    braces and ``$...$``), or None for any other formula."""
+    m = re.fullmatch(r"\\text\{(.*)\}", tex.strip(), re.S)
+    if not m:
+        return None
+    words, cur, depth, inline = [], [], 0, False
+    for tok in _TOKEN.findall(m.group(1)):
+        if tok == "$":
+            inline = not inline
+        depth += {"{": 1, "}": -1}.get(tok, 0)
+        if depth < 0:
+            return None  # \text{a} + \text{b}: not one text
+        if tok.isspace() and not depth and not inline:
+            if cur:
+                words.append("".join(cur))
+            cur = []
+        else:
+            cur.append(tok)
+    if depth or inline:
+        return None
+    if cur:
+        words.append("".join(cur))
+    return words or None
 
 
 def _prose(text: str) -> str:
@@ -120,7 +250,7 @@ def _sources(rec: dict) -> str:
     from ..catalog.registry import DOCUMENTS
 
     return "; ".join(f'<span class="docname" title="{_e(DOCUMENTS.get(s["document"], ""))}">'
-                     f'{_e(s["document"])}</span>, {_e(s["where"])}' for s in rec["sources"])
+                     f'{_e(s["document"])}</span>, {_inline(s["where"])}' for s in rec["sources"])
 
 
 def _scope(rec: dict) -> str:
@@ -147,7 +277,7 @@ def _methods(methods: list[dict]) -> str:
     return f'<details class="methods"><summary>methods</summary><ul>{items}</ul></details>'
 
 
-def _claims(rec: dict) -> str:
+def _claim_items(rec: dict) -> str:
     out = []
     for c in rec.get("claims", []):
         st = c["status"]
@@ -156,10 +286,15 @@ def _claims(rec: dict) -> str:
                    f'<span class="claim-status">({_e(st)})</span>'
                    f'{_math(c["latex"], rec["id"])}{_counterexample(c.get("counterexample"))}'
                    f'{_methods(c.get("methods", []))}</li>')
-    if not out:
+    return "\n".join(out)
+
+
+def _claims(rec: dict) -> str:
+    items = _claim_items(rec)
+    if not items:
         return ""
-    return ('<div class="claims"><h3>Claims and derivation steps</h3><ol>'
-            + "\n".join(out) + "</ol></div>")
+    head = "Solution" if rec["kind"] == "exercise" else "Claims and derivation steps"
+    return f'<div class="claims"><h3>{head}</h3><ol>{items}</ol></div>'
 
 
 def _links(ids, topic_of: dict[str, str]) -> str:
@@ -168,41 +303,97 @@ def _links(ids, topic_of: dict[str, str]) -> str:
                      for i in ids)
 
 
-def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]]) -> str:
+def _inline(text: str) -> str:
+    """Prose that sits in a line (a title, a source's place, what follows a label):
+    :func:`_prose` without the paragraph around it when it is one paragraph."""
+    out = _prose(text).strip()
+    m = re.fullmatch(r"<p>(.*)</p>", out, re.S)
+    return m.group(1) if m and "<p>" not in m.group(1) else out
+
+
+def _versus(rec: dict, eid: str) -> str:
+    """An erratum, typo or caveat: the statement as printed beside the corrected one (two
+    columns, one under the other on a narrow screen), the counterexample and the diagnosis
+    under both."""
+    st = rec.get("stated") or {}
+    status = st.get("status")
+    head = ("As printed" + (f' (<span class="{_st(status)}">{_e(status)}</span>)' if status else "")
+            + ":")
+    left = [f'<p class="label">{head}</p>']
+    if rec.get("printed"):
+        left.append(_math(rec["printed"], eid))
+    checked = st.get("latex") or rec.get("stated_latex")
+    if checked:
+        if rec.get("printed"):
+            left.append('<p class="checked-as">checked as:</p>')
+        left.append(_math(checked, eid))
+    right = ['<p class="label">Corrected:</p>']
+    claims = _claim_items(rec)
+    if claims:
+        right.append(f'<ol class="claims">{claims}</ol>')
+    elif rec.get("latex"):
+        right.append(_math(rec["latex"], eid))
+    out = ['<div class="versus">', f'<div class="as-printed">{"".join(left)}</div>',
+           f'<div class="corrected">{"".join(right)}</div>', "</div>"]
+    under = _counterexample(st.get("counterexample") or rec.get("counterexample"))
+    if rec.get("diagnosis"):
+        under += f'<p class="diagnosis"><b>Diagnosis:</b> {_e(rec["diagnosis"])}</p>'
+    if under:
+        out.append(f'<div class="under">{under}</div>')
+    return "\n".join(out)
+
+
+def _figures(eid: str, drawn: dict) -> str:
+    """The figures the documents mention at ``eid``: each image (``drawn``, from
+    :func:`_draw_figures`) with its caption under it, outside the image."""
+    out = []
+    for spec in figures.placed_at(eid):
+        caption = _prose(spec.caption or spec.summary)
+        if drawn.get(spec.name) is None:
+            out.append(f'<p class="figure-missing">Figure <code>{_e(spec.name)}</code> '
+                       f'({_e(spec.summary)}) is drawn when matplotlib is installed: '
+                       "<code>pip install 'lindisc[figures]'</code>.</p>")
+            continue
+        src, size = drawn[spec.name]
+        dims = f' width="{size[0]}" height="{size[1]}"' if size else ""
+        out.append(f'<figure class="figure">'
+                   f'<img src="{_e(src)}" alt="{_e(spec.summary)}"{dims}>'
+                   f"<figcaption>{caption}</figcaption></figure>")
+    return "\n".join(out)
+
+
+def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]],
+           drawn: dict | None = None) -> str:
     eid, cat = rec["id"], category(rec)
     out = [f'<section class="entry cat-{cat}" id="{_e(eid)}">',
-           f'<h2><a class="anchor" href="#{_e(eid)}">#</a> {_e(rec["title"])}</h2>',
+           f'<h2><a class="anchor" href="#{_e(eid)}">#</a> {_inline(rec["title"])}</h2>',
            f'<p class="meta"><code>{_e(eid)}</code> {_badge(rec)} '
-           f'<span class="kind">{_e(rec["kind"])}</span></p>',
-           f'<p class="sources"><b>Sources:</b> {_sources(rec)}</p>']
+           f'<span class="kind">{_e(rec["kind"])}</span></p>']
+    versus = bool(rec.get("stated") or rec.get("stated_latex"))
+    if rec.get("printed") and not versus:
+        out.append(f'<div class="printed-form"><p class="label">As the document prints it:</p>'
+                   f'{_math(rec["printed"], eid)}</div>')
+    if rec.get("statement"):
+        out.append(f'<div class="statement"><p class="label">Exercise:</p>'
+                   f'{_prose(rec["statement"])}</div>')
+    out.append(f'<p class="sources"><b>Sources:</b> {_sources(rec)}</p>')
     if rec.get("doc"):
         out.append(f'<div class="doc">{_prose(rec["doc"])}</div>')
     if rec.get("caveat"):
-        out.append(f'<p class="caveat"><b>Caveat:</b> {_e(rec["caveat"])}</p>')
+        out.append(f'<div class="caveat"><b>Caveat:</b> {_inline(rec["caveat"])}</div>')
     if rec.get("error"):
         out.append(f'<p class="error"><b>Error:</b> {_e(rec["error"])}</p>')
-    st = rec.get("stated")
-    if st:
-        out.append(f'<div class="printed"><p class="label">As printed '
-                   f'(<span class="{_st(st["status"])}">{_e(st["status"])}</span>):</p>'
-                   f'{_math(st["latex"], eid)}'
-                   f'{_counterexample(st.get("counterexample") or rec.get("counterexample"))}')
-        if rec.get("diagnosis"):
-            out.append(f'<p class="diagnosis"><b>Diagnosis:</b> {_e(rec["diagnosis"])}</p>')
-        out.append("</div>")
-    elif rec.get("stated_latex"):  # a summary record: the printed form without its detail
-        out.append(f'<div class="printed"><p class="label">As printed:</p>'
-                   f'{_math(rec["stated_latex"], eid)}{_counterexample(rec.get("counterexample"))}')
-        if rec.get("diagnosis"):
-            out.append(f'<p class="diagnosis"><b>Diagnosis:</b> {_e(rec["diagnosis"])}</p>')
-        out.append("</div>")
-    claims = _claims(rec)
-    if claims:
-        out.append(claims)
-    elif rec.get("latex"):
-        out.append(f'<div class="claims"><h3>Statement</h3>{_math(rec["latex"], eid)}</div>')
-    if rec["status"] == "refuted" and not st and not rec.get("stated_latex"):
-        out.append(_counterexample(rec.get("counterexample")))
+    if versus:
+        out.append(_versus(rec, eid))
+    else:
+        claims = _claims(rec)
+        if claims:
+            out.append(claims)
+        elif rec.get("latex"):
+            out.append(f'<div class="claims"><h3>Statement</h3>{_math(rec["latex"], eid)}</div>')
+        if rec["status"] == "refuted":
+            out.append(_counterexample(rec.get("counterexample")))
+    out.append(_figures(eid, drawn or {}))
     if rec.get("notation"):
         items = "".join(f'<li>{_e(n["label"])} <span class="why">({_e(n["why"])})</span>'
                         f'{_math(n["latex"], eid)}</li>' for n in rec["notation"] if n.get("latex"))
@@ -220,10 +411,12 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]]) -
     if numeric.get("outcome"):
         out.append(f'<p class="numeric"><b>Numeric check:</b> {_e(numeric["outcome"])}'
                    + (f" \u2014 {_e(numeric['detail'])}" if numeric.get("detail") else "") + "</p>")
-    out.append(f'<p class="scope"><b>Scope:</b> {_scope(rec)}. <b>Seeds:</b> {_e(_seeds(rec))} '
+    scope = _scope(rec)
+    out.append('<p class="scope">' + (f"<b>Scope:</b> {scope}. " if scope != "none" else "")
+               + f"<b>Seeds:</b> {_e(_seeds(rec))} "
                f'(<code>lindisc show {_e(eid)} --seed N</code> reproduces them).</p>')
     out.append("</section>")
-    return "\n".join(out)
+    return "\n".join(x for x in out if x)
 
 
 # --- the dependency graph ---------------------------------------------------------------------
@@ -235,6 +428,9 @@ EDGE_GAP = 6  # beside the point where an edge crosses a layer
 CHAR_W = 7.3  # px per character of the 12px monospace label
 MARGIN = 10
 CAPTION_H = 24  # the caption above the nodes without edges
+#: The widest graph (px): the column of a page (main's 1100 px less its padding and the
+#: graph's frame), so a graph fits a 1280 px window at its labels' size
+GRAPH_WIDTH = 1040.0
 
 
 @dataclass
@@ -251,10 +447,12 @@ class Placed:
     split: float | None = None
 
 
-def _isotonic(desired: list[float], widths: list[float]) -> list[float]:
-    """Centres as near ``desired`` (least squares) as the order and the gaps allow: with
-    offsets o_i (half widths and gaps summed), y_i = x_i - o_i must not decrease; pool
-    adjacent violators."""
+def _isotonic(desired: list[float], widths: list[float], bound: float) -> list[float]:
+    """Centres as near ``desired`` (least squares) as the order and the gaps allow, every box
+    within [0, ``bound``] (or starting at 0 if the row is wider): with offsets o_i (half
+    widths and gaps summed), y_i = x_i - o_i must not decrease; pool adjacent violators,
+    then clip to the bounds (which solves the problem with bounds: y_1 >= w_1/2 and
+    y_n <= bound - w_n/2 - o_n bound every y_i, as y does not decrease)."""
     off, acc = [], 0.0
     for i, w in enumerate(widths):
         if i:
@@ -267,7 +465,9 @@ def _isotonic(desired: list[float], widths: list[float]) -> list[float]:
             m2, n2 = blocks.pop()
             m1, n1 = blocks.pop()
             blocks.append([(m1 * n1 + m2 * n2) / (n1 + n2), n1 + n2])
-    ys = [m for m, n in blocks for _ in range(int(n))]
+    lo = widths[0] / 2 if widths else 0.0
+    hi = max(lo, bound - widths[-1] / 2 - off[-1]) if widths else 0.0
+    ys = [min(max(m, lo), hi) for m, n in blocks for _ in range(int(n))]
     return [y + o for y, o in zip(ys, off)]
 
 
@@ -321,6 +521,7 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
             down[prev].append(n)
             chains[(u, n)] = chain
     w = {**widths, **{d: 0.0 for r in rows for d in r if d not in widths}}
+    bound = max([max_width] + [_span(r, w, dummies=True) for r in rows])
     # order: barycentre sweeps, down then up
     pos = {x: i for r in rows for i, x in enumerate(r)}
     sweeps = [(k, up) for k in range(1, len(rows))] + [(k, down) for k in range(len(rows) - 2, -1, -1)]
@@ -332,7 +533,7 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
     # x: left-packed, then each row pulled toward its neighbours' centres
     xs: dict[str, float] = {}
     for r in rows:
-        xs.update(zip(r, _isotonic([0.0] * len(r), [w[x] for x in r])))
+        xs.update(zip(r, _isotonic([0.0] * len(r), [w[x] for x in r], bound)))
     for it in range(8):
         seq = range(len(rows)) if it % 2 == 0 else range(len(rows) - 1, -1, -1)
         for k in seq:
@@ -341,7 +542,7 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
             for x in r:
                 nb = up[x] + down[x]
                 want.append(sum(xs[y] for y in nb) / len(nb) if nb else xs[x])
-            xs.update(zip(r, _isotonic(want, [w[x] for x in r])))
+            xs.update(zip(r, _isotonic(want, [w[x] for x in r], bound)))
     # nodes without edges: rows of their own below a separator; every row centred
     lrows: list[list[str]] = []
     for n in (n for n in order if n not in linked):
@@ -380,8 +581,13 @@ def layout(order: list[str], uses: dict[str, tuple[str, ...]], widths: dict[str,
     return Placed(real, edges, width + 2 * MARGIN, bottom, split)
 
 
-def _span(row: list[str], widths: dict[str, float]) -> float:
-    return sum(widths[n] for n in row) + COL_GAP * (len(row) - 1)
+def _span(row: list[str], widths: dict[str, float], dummies: bool = False) -> float:
+    """The width of a row's boxes and the gaps between them (``dummies``: a row that has
+    edges' points, 0 wide, with the smaller gap beside them)."""
+    if not dummies:
+        return sum(widths[n] for n in row) + COL_GAP * (len(row) - 1)
+    return sum(widths[n] for n in row) + sum(
+        COL_GAP if widths[a] and widths[b] else EDGE_GAP for a, b in zip(row, row[1:]))
 
 
 def _path(pts: list[tuple[float, float]]) -> str:
@@ -394,14 +600,21 @@ def _path(pts: list[tuple[float, float]]) -> str:
 
 def graph_svg(ids: list[str], recs: dict[str, dict], topic_of: dict[str, str], *,
               label=None, external: frozenset[str] = frozenset(), uid: str = "g",
-              max_width: float = 1100.0) -> str:
-    """The dependency graph of ``ids`` as inline SVG: a node per entry (a link to it,
-    coloured by :func:`category`; ``external`` ones dashed), an arrow from each used entry to
-    the entry using it."""
+              max_width: float = GRAPH_WIDTH) -> str:
+    """The dependency graph of ``ids`` as inline SVG at most ``max_width`` px wide when its
+    widest node allows (laid out with narrower layers, so more of them, until it fits): a
+    node per entry (a link to it, coloured by :func:`category`; ``external`` ones dashed),
+    an arrow from each used entry to the entry using it."""
     label = label or (lambda i: i)
     widths = {i: len(label(i)) * CHAR_W + 16 for i in ids}
     uses = {i: tuple(recs[i].get("uses") or ()) for i in ids}
-    g = layout(ids, uses, widths, max_width=max_width)
+    room = max_width - 2 * MARGIN
+    g = layout(ids, uses, widths, max_width=room)
+    for _ in range(8):  # edges through a layer widen it beyond what its boxes fill
+        if g.width <= max_width or room <= max(widths.values(), default=0.0):
+            break
+        room = max(room - (g.width - max_width) - COL_GAP, max(widths.values()))
+        g = layout(ids, uses, widths, max_width=room)
     out = [f'<svg class="depgraph" xmlns="http://www.w3.org/2000/svg" '
            f'width="{g.width:.0f}" height="{g.height:.0f}" '
            f'viewBox="0 0 {g.width:.0f} {g.height:.0f}" role="img" '
@@ -474,6 +687,35 @@ def _css() -> str:
     return colours + "\n" + (ASSETS / "blueprint.css").read_text(encoding="utf-8")
 
 
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def _draw_figures(ids: list[str], out: Path) -> dict:
+    """Draw, once each, the figures placed at ``ids`` (:func:`.figures.placed_at`) as SVG
+    into ``out/figures``: name -> (the file relative to the pages, its size in px or None),
+    or None without matplotlib. The size goes on the ``<img>``, so the page does not move
+    when the image loads (a link lands where it should)."""
+    drawn: dict = {}
+    for eid in ids:
+        for spec in figures.placed_at(eid):
+            if spec.name in drawn:
+                continue
+            if not _has_matplotlib():
+                drawn[spec.name] = None
+                continue
+            (out / "figures").mkdir(parents=True, exist_ok=True)
+            src = f"figures/{spec.name}.svg"
+            figures.write(spec.name, out / src, "svg")
+            m = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"[^>]*\bheight="([\d.]+)pt"',
+                          (out / src).read_text(encoding="utf-8"))
+            # matplotlib writes pt: 96 px to 72 pt
+            drawn[spec.name] = (src, m and tuple(round(float(v) * 4 / 3) for v in m.groups()))
+    return drawn
+
+
 def write_blueprint(records: list[dict], out_dir) -> list[str]:
     """Write the blueprint of ``records`` (full records, in catalog order) to ``out_dir``:
     index.html, graph.html, one page per topic, blueprint.css/.js and KaTeX in katex/.
@@ -506,6 +748,8 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
         return graph_svg(ext + ids, recs, topic_of, external=frozenset(ext), uid=t,
                          label=lambda i: i.split(".", 1)[1] if topic_of[i] == t else i)
 
+    out.mkdir(parents=True, exist_ok=True)
+    drawn = _draw_figures(order, out)
     for t, ids in topics.items():
         svg = topic_graph(t)
         c = _counts([recs[i] for i in ids])
@@ -517,7 +761,7 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
                 '<p class="hint">An arrow goes from an entry to the entries that use its result; '
                 'dashed boxes are entries of other topics.</p>',
                 f'<div class="graph">{svg}</div>']
-        body += [_entry(recs[i], topic_of, used_by) for i in ids]
+        body += [_entry(recs[i], topic_of, used_by, drawn) for i in ids]
         pages[_page(t)] = _html(f"{title_of[t]} \u2014 lindisc blueprint", "\n".join(body), nav)
     rows = []
     for t, ids in topics.items():
@@ -529,7 +773,7 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
     toc = []
     for t, ids in topics.items():
         items = "".join(f'<li class="cat-{category(recs[i])}"><a href="{_href(i, topic_of)}">'
-                        f'<code>{_e(i)}</code></a> {_e(recs[i]["title"])} {_badge(recs[i])}</li>'
+                        f'<code>{_e(i)}</code></a> {_inline(recs[i]["title"])} {_badge(recs[i])}</li>'
                         for i in ids)
         toc.append(f'<h3><a href="{_page(t)}">{_e(title_of[t])}</a></h3><ul class="toc">{items}</ul>')
     c = _counts(list(recs.values()))
@@ -552,7 +796,6 @@ def write_blueprint(records: list[dict], out_dir) -> list[str]:
         '<p class="hint">Topic by topic: an arrow goes from an entry to the entries that use '
         "its result; dashed boxes are the entries of other topics a topic uses (each also in its "
         "own topic's graph).</p>", *graphs]), nav)
-    out.mkdir(parents=True, exist_ok=True)
     katex = out / "katex"
     (katex / "fonts").mkdir(parents=True, exist_ok=True)
     for name in ("katex.min.js", "katex.min.css", "LICENSE", "VERSION"):

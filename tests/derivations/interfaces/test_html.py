@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from derivations._interfaces.document import LatexBuildError
-from derivations._interfaces.html import (ASSETS, KATEX_VERSION, category, graph_svg, layout,
-                                          write_blueprint)
+from derivations._interfaces.html import (ASSETS, GRAPH_WIDTH, KATEX_VERSION, category,
+                                          graph_svg, layout, pieces, write_blueprint)
 from derivations.catalog import REGISTRY
 
 from .test_document import _erratum, _record
@@ -124,17 +124,128 @@ def test_statements_are_coloured_by_status_and_kind(site):
 
 def test_an_erratum_shows_the_printed_form_its_counterexample_and_diagnosis(site):
     page = (site / "t.html").read_text(encoding="utf-8")
-    two = page[page.index('id="t.two"'):]
-    assert '<div class="math display">a = -a</div>' in two
+    two = page[page.index('<section class="entry cat-erratum" id="t.two"'):]
+    two = two[:two.index("</section>")]
+    assert '<div class="math display" data-pieces=' in two and ">a = -a</div>" in two
     # the counterexample typeset (issue 36): math for KaTeX, not Python's text in <code>
     assert '<tr><th><span class="math">a</span></th><td><span class="math">= 1</span></td></tr>' in two
     assert ('<p class="fails"><span class="math">\\text{lhs} - \\text{rhs} = 2</span>, but the claim '
             'needs <span class="math">0</span>.</p>') in two
     assert "<b>Diagnosis:</b> the overall sign is flipped (proved)" in two
     assert "<b>Seeds:</b> 7" in two and "proved at d \u2264 3" in page
+    # printed beside corrected, once; the counterexample and the diagnosis under both
+    assert two.count('<div class="versus">') == 1 and two.count("As printed") == 1
+    printed = two.index('class="as-printed"')
+    corrected = two.index('class="corrected"')
+    assert printed < corrected < two.index("Counterexample") < two.index("Diagnosis")
+    assert "Claims and derivation steps" not in two  # the corrected claims are the right column
     caveat = (site / "u.html").read_text(encoding="utf-8")
     assert "<b>Caveat:</b> unstated condition: d &gt; 1" in caveat
     assert 'Counterexample at <span class="math">d = 1</span>:' in caveat
+
+
+def test_the_printed_form_comes_first_and_an_exercise_states_its_problem(tmp_path):
+    rec = _record("t.ex", kind="exercise", printed=r"\mathbf{w}^\top\mathbf{x}_n",
+                  statement="Show that *both* sides agree for every $\\mathbf{w}$.")
+    write_blueprint([rec], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    entry = page[page.index('<section class="entry cat-verified" id="t.ex"'):]
+    printed = entry.index("As the document prints it:")
+    assert entry.index("</h2>") < printed < entry.index("Exercise:") < entry.index("<h3>Solution")
+    assert r"\mathbf{w}^\top\mathbf{x}_n</div>" in entry[printed:]
+    statement = entry[entry.index('<div class="statement">'):]
+    assert "<em>both</em>" in statement[:statement.index("</div>")]  # through the prose renderer
+    # an erratum's printed form goes in its "As printed" column, above what was checked
+    err = dict(_erratum(), printed=r"\tilde{a} = -a")
+    write_blueprint([err], tmp_path / "e")
+    page = (tmp_path / "e" / "t.html").read_text(encoding="utf-8")
+    left = page[page.index('class="as-printed"'):page.index('class="corrected"')]
+    assert left.index(r"\tilde{a} = -a") < left.index("checked as:") < left.index(">a = -a<")
+    assert "As the document prints it" not in page
+
+
+def test_scope_is_printed_only_where_it_says_something(tmp_path):
+    write_blueprint([_record("t.none", scope={}), _record("t.some")], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    none = page[page.index('<section class="entry cat-verified" id="t.none"'):
+                page.index('<section class="entry cat-verified" id="t.some"')]
+    assert "<b>Scope:</b>" not in none and "Scope: none" not in page
+    assert "<b>Seeds:</b> 7" in none
+    assert "<b>Scope:</b> every size" in page[page.index('<section class="entry cat-verified" id="t.some"'):]
+
+
+def test_a_long_display_carries_where_it_may_break():
+    parts = pieces(r"a + \left(b - c\right) \left(d\right) = -d")
+    assert [p[:2] for p in parts] == [["", "a"], ["", r"+ \left(b - c\right)"],
+                                      ["x", r"\left(d\right)"], ["", "= -d"]]
+    # too wide alone: cut inside its group, each line closing its own delimiters
+    assert [p[1] for p in parts[1][2]] == [r"+ \left( b \right.", r"\left. {}- c \right)"]
+    nested = pieces(r"\frac{\partial}{\partial w}\left(- \sum_{n} \left(a_n + b_n\right)\right) = 0")
+    assert [p[1] for p in nested[0][2]] == [
+        r"\frac{\partial}{\partial w}\left( - \sum_{n} \left( a_n \right. \right.",
+        r"\left. {}\left. {}+ b_n \right) \right)"]
+    for p in nested[0][2]:
+        assert p[1].count(r"\left") == p[1].count(r"\right")
+    assert pieces(r"a = b \\ c = d") == [["", r"a = b \\ c = d", []]]  # its own lines
+    assert pieces(r"\sum_{n=1}^{N} x_n")[0][2] == []
+    html = _blueprint_of([_record(claims=[{"label": "c", "status": "verified",
+                                            "latex": "a = b + c", "methods": [],
+                                            "counterexample": None}])])
+    assert """<div class="math display" data-pieces='[[&quot;&quot;, &quot;a&quot;, []], """ in html
+
+
+def test_a_display_of_text_only_wraps_like_a_paragraph(tmp_path):
+    claim = {"label": "c", "status": "verified", "methods": [], "counterexample": None,
+             "latex": r"\text{least squares recovers P(C\_1$|$x) = x within 0.05}"}
+    write_blueprint([_record(claims=[claim])], tmp_path)
+    page = _read(tmp_path / "t.html")
+    assert page.formulas[:3] == [r"\text{least}", r"\text{squares}", r"\text{recovers}"]
+    assert r"\text{P(C\_1$|$x)}" in page.formulas
+    assert '<div class="math-text">' in (tmp_path / "t.html").read_text(encoding="utf-8")
+
+
+def test_a_figure_placed_at_an_entry_is_embedded_with_its_caption(tmp_path, monkeypatch):
+    import dataclasses
+
+    from derivations._interfaces import figures
+    from derivations._interfaces import html as bp
+
+    spec = dataclasses.replace(figures.FIGURES[-1], entries=("t.one",),
+                               caption="The points and the line $\\mathbf{w}^\\top\\mathbf{x} = 0$.")
+    monkeypatch.setattr(figures, "FIGURES", figures.FIGURES[:-1] + (spec,))
+    write_blueprint([_record(), _record("t.two")], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    one = page[page.index('<section class="entry cat-verified" id="t.one"'):
+               page.index('<section class="entry cat-verified" id="t.two"')]
+    svg = tmp_path / "figures" / f"{spec.name}.svg"
+    assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    fig = one[one.index('<figure class="figure">'):one.index("</figure>")]
+    assert f'<img src="figures/{spec.name}.svg"' in fig and 'width="' in fig
+    caption = fig[fig.index("<figcaption>"):]
+    assert "The points and the line" in caption and "svg" not in caption
+    assert "<figure" not in page[page.index('<section class="entry cat-verified" id="t.two"'):]
+    monkeypatch.setattr(bp, "_has_matplotlib", lambda: False)
+    write_blueprint([_record()], tmp_path / "bare")
+    bare = (tmp_path / "bare" / "t.html").read_text(encoding="utf-8")
+    assert "<figure" not in bare and "pip install 'lindisc[figures]'" in bare
+    assert not (tmp_path / "bare" / "figures").exists()
+
+
+def test_each_topic_graph_fits_the_column():
+    """Every topic's graph of the catalog, as write_blueprint draws it, is at most
+    GRAPH_WIDTH wide (Fisher's was 1,487 px and perceptron's 1,122 px before)."""
+    recs = {e.id: {"id": e.id, "kind": e.kind, "status": "verified", "title": e.title,
+                   "uses": list(e.uses)} for e in REGISTRY.values()}
+    topic_of = {i: i.split(".")[0] for i in recs}
+    widths = {}
+    for t in dict.fromkeys(topic_of.values()):
+        ids = [i for i in recs if topic_of[i] == t]
+        ext = list(dict.fromkeys(u for i in ids for u in recs[i]["uses"] if topic_of[u] != t))
+        svg = graph_svg(ext + ids, recs, topic_of, uid=t,
+                        label=lambda i: i.split(".", 1)[1] if topic_of[i] == t else i)
+        widths[t] = float(re.search(r'<svg[^>]*width="([\d.]+)"', svg).group(1))
+    assert max(widths.values()) <= GRAPH_WIDTH, widths
+    assert widths["fisher"] > 0.8 * GRAPH_WIDTH  # it uses the room it has
 
 
 def test_formulas_are_handed_to_katex_as_ascii_tex_and_text_is_escaped(site):
@@ -149,7 +260,7 @@ def test_formulas_are_handed_to_katex_as_ascii_tex_and_text_is_escaped(site):
     assert cx and formulas == [r"x^{2} > 0", r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}",
                         r"\mathbf{w}^{\top} \mathbf{x} = \mathbf{x}^{\top} \mathbf{w}"]
     html = (site / "u.html").read_text(encoding="utf-8")
-    assert '<div class="math display">x^{2} &gt; 0</div>' in html
+    assert '<div class="math display" data-pieces=' in html and ">x^{2} &gt; 0</div>" in html
     assert "Open: ½ &lt; 1 &amp; 100%" in html
     rec = _record("t.greek", claims=[{"label": "λ", "status": "verified", "latex": r"\mathbf{ỹ} = λ",
                                       "methods": [], "counterexample": None}])

@@ -1,11 +1,14 @@
 """The blueprint of ``lindisc latex --html`` in a real headless browser: Debian's ``chromium``
 driven by Selenium through the system's ``chromedriver`` (no browser download).
 
-Three topics are verified and written as a blueprint; every page is opened and must render
-every formula with KaTeX (no ``.katex-error``, one ``.katex`` per formula), load KaTeX's
-fonts from the shipped files, draw its dependency graph (one SVG node per entry, with a
-size), log no error, and every link between the pages must land on an existing anchor. A
-screenshot of one topic page is taken (examples/blueprint.png, for the README: written
+Eight topics are verified and written as a blueprint (among them the pages whose formulas
+and graphs were widest: fisher, svm, logistic, least_squares, perceptron); every page is
+opened in a 1280 px wide window and must render every formula with KaTeX (no
+``.katex-error``, one ``.katex`` per formula), load KaTeX's fonts from the shipped files,
+draw its dependency graph (one SVG node per entry, with a size) within the column, log no
+error, and scroll sideways nowhere (neither the page nor any element in it); every link
+between the pages must land on an existing anchor, its title in view below the sticky
+header. A screenshot of one topic page is taken (examples/blueprint.png, for the README: written
 when that file is missing or under LINDISC_UPDATE_SCREENSHOT=1, else in a temporary folder).
 
 Skips when chromium, chromedriver or selenium is missing, except under
@@ -25,7 +28,9 @@ import pytest
 #: LINDISC_REQUIRE_BROWSER=1), not of the README's fast test command.
 pytestmark = pytest.mark.slow
 
-TOPICS = ("geometry", "multiclass", "feature_maps")
+TOPICS = ("geometry", "multiclass", "feature_maps", "fisher", "perceptron", "svm", "logistic",
+          "least_squares")
+WIDTH = 1280  # the window's width (px)
 ROOT = Path(__file__).resolve().parents[3]
 SCREENSHOT = ROOT / "examples" / "blueprint.png"
 SCREENSHOT_TOPIC = "feature_maps"
@@ -58,7 +63,7 @@ def driver():
     opts = webdriver.ChromeOptions()
     opts.binary_location = browser
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1200,1000", "--hide-scrollbars", "--force-device-scale-factor=1"):
+                f"--window-size={WIDTH},1000", "--hide-scrollbars", "--force-device-scale-factor=1"):
         opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(chromedriver), options=opts)
@@ -80,10 +85,10 @@ def _pages(site: Path) -> list[str]:
     return ["index.html", "graph.html", *(f"{t}.html" for t in TOPICS)]
 
 
-def _open(driver, path: Path) -> None:
+def _open(driver, path: Path, fragment: str = "") -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
-    driver.get(path.as_uri())
+    driver.get(path.as_uri() + (f"#{urllib.parse.quote(fragment)}" if fragment else ""))
     WebDriverWait(driver, 30).until(
         lambda d: d.execute_script("return document.body.hasAttribute('data-formulas') && "
                                    "document.fonts.status === 'loaded'"))
@@ -111,7 +116,7 @@ def test_every_formula_renders_and_nothing_is_logged(driver, site):
         logged = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
         assert not logged, f"{name}: {logged}"
         total += len(formulas)
-    assert total > 40  # three topics' claims, steps and printed forms
+    assert total > 200  # eight topics' claims, steps and printed forms
 
 
 def test_each_graph_draws_a_node_per_entry(driver, site):
@@ -122,14 +127,15 @@ def test_each_graph_draws_a_node_per_entry(driver, site):
     for t in TOPICS:
         _open(driver, site / f"{t}.html")
         ids = [i for i in REGISTRY if i.startswith(t + ".")]
-        ext = {u for i in ids for u in REGISTRY[i].uses if not u.startswith(t + ".")}
+        ext = {u for i in ids for u in REGISTRY[i].uses  # other topics' entries in this build
+               if not u.startswith(t + ".") and u.split(".")[0] in TOPICS}
         nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node")
         assert sorted(n.get_attribute("data-id") for n in nodes) == sorted(ids + list(ext))
         for n in nodes:
             assert n.size["width"] > 20 and n.size["height"] > 10
         edges = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph path.edge")
-        assert len(edges) == sum(len(REGISTRY[i].uses) for i in ids + list(ext)
-                                 if all(u in ids or u in ext for u in REGISTRY[i].uses))
+        assert len(edges) == sum(u in ids or u in ext for i in ids + list(ext)
+                                 for u in REGISTRY[i].uses)
     _open(driver, site / "graph.html")  # every topic's graph: each entry once in its own
     nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node:not(.external)")
     assert sorted(n.get_attribute("data-id") for n in nodes) == sorted(
@@ -180,8 +186,118 @@ def test_a_screenshot_of_a_topic_page_for_the_readme(driver, site, tmp_path):
     raw = tmp_path / "raw.png"
     assert driver.save_screenshot(str(raw))
     img = Image.open(raw).convert("RGB")
-    assert img.size[0] == 1200 and img.size[1] > 700  # the viewport of --window-size=1200,1000
+    assert img.size[0] == WIDTH and img.size[1] > 700  # the viewport of --window-size
     out = SCREENSHOT if update else tmp_path / "blueprint.png"
     out.parent.mkdir(parents=True, exist_ok=True)
     img.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
     assert out.stat().st_size < 200_000, f"{out}: {out.stat().st_size} bytes"
+
+
+#: What scrolls sideways on a page: the page itself, and each element inside <main> that has
+#: a horizontal scroll (overflow-x auto or scroll) and content wider than its box.
+_SIDEWAYS = """
+const out = [];
+const root = document.documentElement;
+if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} px in ${root.clientWidth}`);
+for (const el of document.querySelectorAll('main *')) {
+  const x = getComputedStyle(el).overflowX;
+  if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+    out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} px in ${el.clientWidth}: ` +
+             el.textContent.slice(0, 60));
+  }
+}
+for (const svg of document.querySelectorAll('svg.depgraph')) {
+  const shown = svg.getBoundingClientRect().width, drawn = svg.width.baseVal.value;
+  if (shown < 0.95 * drawn) out.push(`a graph scaled to ${shown} px of ${drawn}: labels too small`);
+}
+for (const el of document.querySelectorAll('.math.shrunk')) {
+  if (parseFloat(el.style.fontSize) < 75) out.push(`a formula shrunk to ${el.style.fontSize}`);
+}
+return out;
+"""
+
+
+def test_no_page_scrolls_sideways(driver, site):
+    """At a 1280 px wide window: long displays are broken into lines, graphs are laid out
+    to the column, nothing has a horizontal scroll bar."""
+    found = {}
+    for name in _pages(site):
+        _open(driver, site / name)
+        assert driver.execute_script("return window.innerWidth") == WIDTH
+        bad = driver.execute_script(_SIDEWAYS)
+        if bad:
+            found[name] = bad
+    assert not found, "\n".join(f"{k}: {len(v)}: {v[:3]}" for k, v in found.items())
+
+
+#: Where a followed link landed: the target's title (the target itself if it is a heading,
+#: else its first heading) against the sticky header's bottom and the window's height.
+_LANDED = """
+const t = document.getElementById(arguments[0]);
+if (!t) return null;
+const title = t.matches('h1, h2, h3') ? t : (t.querySelector('h1, h2, h3') || t);
+const r = title.getBoundingClientRect();
+return [r.top, r.bottom, document.querySelector('nav').getBoundingClientRect().bottom,
+        window.innerHeight];
+"""
+
+
+def test_every_link_lands_with_its_title_below_the_header(driver, site):
+    """Every internal link with a fragment, followed: its target's title is in view, not
+    under the sticky header. A page is loaded afresh for its last target (the formulas above
+    it move it most as KaTeX sets and breaks them), the others are in-page jumps."""
+    targets: dict[str, set[str]] = {}
+    for name in _pages(site):
+        _open(driver, site / name)
+        for h in driver.execute_script(
+                "return Array.from(document.querySelectorAll('a[href]')).map(a => "
+                "new URL(a.getAttribute('href'), document.baseURI).href)"):
+            url = urllib.parse.urlparse(h)
+            if url.fragment and url.path.endswith(".html"):
+                targets.setdefault(urllib.parse.unquote(url.path), set()).add(
+                    urllib.parse.unquote(url.fragment))
+    hidden, checked = [], 0
+    for path, frags in sorted(targets.items()):
+        frags = sorted(frags)
+        driver.get("about:blank")
+        for k, frag in enumerate([frags[-1], *frags[:-1]]):
+            if k == 0:
+                _open(driver, Path(path), frag)
+            else:
+                driver.execute_script("location.hash = arguments[0]", urllib.parse.quote(frag))
+            landed = driver.execute_script(_LANDED, frag)
+            assert landed is not None, f"{path}: no anchor {frag}"
+            top, bottom, header, height = landed
+            checked += 1
+            if not (top >= header - 1 and bottom <= height):
+                hidden.append(f"{Path(path).name}#{frag}: title at {top:.0f}-{bottom:.0f} px, "
+                              f"header to {header:.0f}, window {height}")
+    assert checked == sum(map(len, targets.values())) > 100
+    assert not hidden, f"{len(hidden)} of {checked} links: " + "; ".join(hidden[:5])
+
+
+def test_a_graph_shown_smaller_than_drawn_opens_at_full_size(driver, site):
+    """In a window narrower than the column the graph was laid out for, it is scaled to the
+    column (no sideways scroll); a click on its background shows it at full size, and a
+    second click scales it back. At 1280 px it is shown at its size and is not zoomable."""
+    graph = ("var g = document.querySelector('.graph'), s = g.querySelector('svg.depgraph');"
+             "return [g.className, s.getBoundingClientRect().width, s.width.baseVal.value];")
+    click = ("document.querySelector('.graph').dispatchEvent("
+             "new MouseEvent('click', {bubbles: true}))")
+    _open(driver, site / "fisher.html")
+    cls, shown, drawn = driver.execute_script(graph)
+    assert "zoomable" not in cls and shown == pytest.approx(drawn)
+    try:
+        driver.set_window_size(800, 1000)
+        _open(driver, site / "fisher.html")
+        cls, shown, drawn = driver.execute_script(graph)
+        assert "zoomable" in cls and shown < 0.8 * drawn
+        assert not [b for b in driver.execute_script(_SIDEWAYS) if "graph scaled" not in b]
+        driver.execute_script(click)
+        cls, shown, _ = driver.execute_script(graph)
+        assert "full" in cls and shown == pytest.approx(drawn)
+        driver.execute_script(click)
+        cls, shown, _ = driver.execute_script(graph)
+        assert "full" not in cls and shown < 0.8 * drawn
+    finally:
+        driver.set_window_size(WIDTH, 1000)
