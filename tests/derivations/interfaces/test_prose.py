@@ -165,7 +165,7 @@ def test_the_article_renders_titles_docs_and_sources_as_markdown():
     from derivations._interfaces.document import snippet
 
     tex = snippet(_record())
-    assert r"\subsection{The \emph{score} $\mathbf{w}^\top\mathbf{x}$}" in tex
+    assert r"\begin{lindiscresult}[{The \emph{score} $\mathbf{w}^\top\mathbf{x}$}]" in tex
     assert r"See \texttt{numerics.fit}: \emph{each} $t_n$." in tex
     assert r"Eq. (3), $\mathbf{x}_n$" in tex
 
