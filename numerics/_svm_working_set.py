@@ -285,15 +285,18 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
         index, unique = np.unique(index, return_index=True)
         rows = np.concatenate([sub.rows[support], first.rows])[unique]
         labels = np.concatenate([sub.labels[support], first.label])[unique]
+        start = np.flatnonzero(unique < np.count_nonzero(support))
     else:
         mean_pos, mean_neg = sums.sum_pos / sums.n_pos, sums.sum_neg / sums.n_neg
         w0 = mean_pos - mean_neg
         t0 = float(w0 @ (mean_pos + mean_neg)) / 2.0
         first = scan(X, y, w0, t0, -np.inf, k)
         index, rows, labels = first.index, first.rows, first.label
+        start = None
     for rounds in range(1, max_rounds + 1):
-        alpha, w, t, its = small_qp(rows, labels)
+        alpha, w, t, its = small_qp(rows, labels, start)
         iterations += its
+        start = np.flatnonzero(alpha > 0)     # the next round continues from these
         take = k
         while True:
             result = scan(X, y, w, t, 1.0 - tau, take)
