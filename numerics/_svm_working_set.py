@@ -3,8 +3,9 @@
 At the optimum of min (1/2)||w||^2 s.t. y_n(<w, x_n> - t) >= 1 only the samples on the
 margin matter: in general position at most d + 1 of them carry a multiplier. So the QP is
 solved on a small working set W of candidate support vectors, by the caller's exact solver
-(in :mod:`numerics.svm`: a dense interior point, Clarabel where that one fails, then the
-active-set polish), and its solution (w_W, t_W)
+(in :mod:`numerics.svm`: a dual active set, or an interior point and the active set as
+crossover, with the whole interior point, its polish and Clarabel behind them), and its
+solution (w_W, t_W)
 is checked against all N constraints by one pass computing X w_W (a cutting-plane method;
 Kelley 1960, the "chunking" of Vapnik 1982 in its hard-margin form):
 
@@ -258,8 +259,10 @@ def _per_round(d: int) -> int:
 
 def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
           max_set: int, max_rounds: int) -> WorkingSetSolution | None:
-    """The working-set iteration (module docstring). ``small_qp(rows, labels)`` returns
-    (alpha, w, t, iterations) of the exact QP on those samples, in the caller's units, or
+    """The working-set iteration (module docstring). ``small_qp(rows, labels, start)``
+    returns (alpha, w, t, iterations) of the exact QP on those samples, in the caller's
+    units, where ``start`` (None or positions in ``rows``) are the previous round's support
+    vectors, which the set keeps at the same positions (new samples are appended), or
     raises (NotSeparableError with a certificate of the subset). Returns None when the
     working set would exceed ``max_set`` samples or the rounds ``max_rounds``: the caller
     then solves the whole QP.
