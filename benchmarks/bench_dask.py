@@ -199,14 +199,7 @@ def run(quick: bool) -> list[dict]:
         passes, fitted = {}, {}
         for case, fit in _fits():
             name = f"{case} {size}"
-            times = {impl: [] for impl, *_ in implementations}
-            models = {}
-            for _ in range(repeats + 1):  # the first round is the warm-up
-                for impl, Xi, yi, scheduler in implementations:
-                    with scheduler():
-                        start = time.perf_counter()
-                        models[impl] = fit(Xi, yi)
-                        times[impl].append(time.perf_counter() - start)
+            times, models = _rounds(fit, implementations, repeats)
             reference = _weights(models[IN_MEMORY])
             for impl, *_ in implementations:
                 difference = np.max(np.abs(_weights(models[impl]) - reference)) / np.max(
@@ -224,6 +217,20 @@ def run(quick: bool) -> list[dict]:
         results += _svm_case(client, X_lazy, size, repeats)
     results += _paper_estimates(passes, costs, per_pass, per_task)
     return results
+
+
+def _rounds(fit, implementations, repeats: int) -> tuple[dict, dict]:
+    """Each implementation's times (the first, the warm-up, included) and last model, the
+    implementations called in turn in each of 1 + ``repeats`` rounds."""
+    times = {impl: [] for impl, *_ in implementations}
+    models = {}
+    for _ in range(repeats + 1):  # the first round is the warm-up
+        for impl, Xi, yi, scheduler in implementations:
+            with scheduler():
+                start = time.perf_counter()
+                models[impl] = fit(Xi, yi)
+                times[impl].append(time.perf_counter() - start)
+    return times, models
 
 
 def _svm_case(client, X_lazy, size: str, repeats: int) -> list[dict]:
@@ -246,14 +253,7 @@ def _svm_case(client, X_lazy, size: str, repeats: int) -> list[dict]:
          da.from_array(ys, chunks=CHUNK_ROWS), lambda: dask.config.set(scheduler="threads")),
         (CLUSTER, X_cluster, y_cluster, lambda: dask.config.set(scheduler=client.get)),
     ]
-    times = {impl: [] for impl, *_ in implementations}
-    models = {}
-    for _ in range(repeats + 1):  # the first round is the warm-up
-        for impl, Xi, yi, scheduler in implementations:
-            with scheduler():
-                start = time.perf_counter()
-                models[impl] = hard_margin_svm(Xi, yi)
-                times[impl].append(time.perf_counter() - start)
+    times, models = _rounds(hard_margin_svm, implementations, repeats)
     reference = _weights(models[IN_MEMORY])
     rows = []
     for impl, *_ in implementations:
