@@ -3,8 +3,9 @@
 At the optimum of min (1/2)||w||^2 s.t. y_n(<w, x_n> - t) >= 1 only the samples on the
 margin matter: in general position at most d + 1 of them carry a multiplier. So the QP is
 solved on a small working set W of candidate support vectors, by the caller's exact solver
-(in :mod:`numerics.svm`: a dense interior point, Clarabel where that one fails, then the
-active-set polish), and its solution (w_W, t_W)
+(in :mod:`numerics.svm`: a dual active set, or an interior point and the active set as
+crossover, with the whole interior point, its polish and Clarabel behind them), and its
+solution (w_W, t_W)
 is checked against all N constraints by one pass computing X w_W (a cutting-plane method;
 Kelley 1960, the "chunking" of Vapnik 1982 in its hard-margin form):
 
@@ -246,14 +247,22 @@ def _per_round(d: int) -> int:
     """k: 2(d + 1), or up to 512 while k (d + 1)^2 <= 1e6 (a small QP's syrk, m (d + 1)^2
     flops with m ~ 2k rows, then costs less than its iteration's Python overhead, and a
     larger set saves rounds: 1e4 x 10 took 1 round with k = 512, 2 with 128; 1e4 x 50, 2
-    with k = 384, 4 with 128; k = 1024 made the 1e4 x 10 rounds dearer again)."""
+    with k = 384, 4 with 128; k = 1024 made the 1e4 x 10 rounds dearer again). Up to
+    d + 1 = 8, where the caller's small QP is an active set that prices every row of the
+    set at each pivot, 128: still one round on the benchmark grid at d = 2, and the scan's
+    selection stays cheap (1e5 x 2: 75 ms against 136 ms with k = 512, one process,
+    alternating, on a loaded host)."""
+    if d + 1 <= 8:
+        return 128
     return max(2 * (d + 1), min(512, 1_000_000 // (d + 1) ** 2))
 
 
 def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
           max_set: int, max_rounds: int) -> WorkingSetSolution | None:
-    """The working-set iteration (module docstring). ``small_qp(rows, labels)`` returns
-    (alpha, w, t, iterations) of the exact QP on those samples, in the caller's units, or
+    """The working-set iteration (module docstring). ``small_qp(rows, labels, start)``
+    returns (alpha, w, t, iterations) of the exact QP on those samples, in the caller's
+    units, where ``start`` (None or positions in ``rows``) are the previous round's support
+    vectors, which the set keeps at the same positions (new samples are appended), or
     raises (NotSeparableError with a certificate of the subset). Returns None when the
     working set would exceed ``max_set`` samples or the rounds ``max_rounds``: the caller
     then solves the whole QP.
@@ -285,15 +294,18 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
         index, unique = np.unique(index, return_index=True)
         rows = np.concatenate([sub.rows[support], first.rows])[unique]
         labels = np.concatenate([sub.labels[support], first.label])[unique]
+        start = np.flatnonzero(unique < np.count_nonzero(support))
     else:
         mean_pos, mean_neg = sums.sum_pos / sums.n_pos, sums.sum_neg / sums.n_neg
         w0 = mean_pos - mean_neg
         t0 = float(w0 @ (mean_pos + mean_neg)) / 2.0
         first = scan(X, y, w0, t0, -np.inf, k)
         index, rows, labels = first.index, first.rows, first.label
+        start = None
     for rounds in range(1, max_rounds + 1):
-        alpha, w, t, its = small_qp(rows, labels)
+        alpha, w, t, its = small_qp(rows, labels, start)
         iterations += its
+        start = np.flatnonzero(alpha > 0)     # the next round continues from these
         take = k
         while True:
             result = scan(X, y, w, t, 1.0 - tau, take)
