@@ -169,10 +169,12 @@ def update_rule() -> Statement:
     J = _quadratic(a, Q, b)
     step = a - eta * Grad(J, a)
     return Statement(s, claims={
-        r"$\arg\max_{\lVert\mathbf{u}\rVert = 1} \mathbf{u}^\top\mathbf{G} = \mathbf{G}/\lVert\mathbf{G}\rVert$ (the gradient is the steepest ascent)": SphereMax(
+        r"$\arg\max_{\lVert\mathbf{u}\rVert = 1} \mathbf{u}^\top\mathbf{G} = "
+        r"\mathbf{G}/\lVert\mathbf{G}\rVert$ (the gradient is the steepest ascent)": SphereMax(
             dot(u, G), u, G / Norm(G), Norm(G) / 2 * Norm(u / Norm(u) - G / Norm(G)) ** 2),
         r"$\nabla J = \mathbf{Q}\mathbf{a} - \mathbf{b}$": Equal(Grad(J, a), g),
-        r"$J(\mathbf{a} - \eta\nabla J) = J(\mathbf{a}) - \eta\,\mathbf{g}^\top\mathbf{g} + \frac{\eta^2}{2}\mathbf{g}^\top\mathbf{Q}\mathbf{g}$": Equal(
+        r"$J(\mathbf{a} - \eta\nabla J) = J(\mathbf{a}) - \eta\,\mathbf{g}^\top\mathbf{g} + "
+        r"\frac{\eta^2}{2}\mathbf{g}^\top\mathbf{Q}\mathbf{g}$": Equal(
             _quadratic(step, Q, b), J - eta * dot(g, g) + eta ** 2 / 2 * quad(g, Q)),
     }, numeric=[Agreement(
         "one step of numerics.descent.gradient_descent", a - eta * g,
@@ -227,7 +229,8 @@ def learning_rate() -> Statement:
     s.define(eta, h / lam, "η = h/λ: the product ηλ = h > 0 is the one parameter of the regime")
     J = _quadratic(a, Q, b)
     return Statement(s, claims={
-        r"$\mathbf{a}(k+1) - \mathbf{a}^* = (\mathbf{I} - \eta\mathbf{Q})(\mathbf{a}(k) - \mathbf{a}^*)$": Equal(a - eta * Grad(J, a) - astar,
+        r"$\mathbf{a}(k+1) - \mathbf{a}^* = (\mathbf{I} - \eta\mathbf{Q})(\mathbf{a}(k) - "
+        r"\mathbf{a}^*)$": Equal(a - eta * Grad(J, a) - astar,
                                                           (sp.Identity(d) - eta * Q) * (a - astar)),
         r"$|1 - \eta\lambda| < 1$ iff $\eta\lambda < 2$": Iff(sp.Abs(1 - eta * lam) < 1, eta * lam < 2),
         r"$1 - \eta\lambda < 0$ iff $\eta\lambda > 1$ (overshoot)": Iff(1 - eta * lam < 0, eta * lam > 1),
@@ -333,7 +336,8 @@ def optimal_step() -> Statement:
 
     return Statement(s, claims={
         r"model at $\mathbf{a} = \mathbf{a}_k - \eta\,\mathbf{g}$": Equal(model(ak - eta * g), along(eta)),
-        r"$m(\eta^*) \leq m(\eta)$, $\eta^* = \lVert\mathbf{g}\rVert^2/(\mathbf{g}^\top\mathbf{H}\mathbf{g})$": Rel(
+        r"$m(\eta^*) \leq m(\eta)$, $\eta^* = "
+        r"\lVert\mathbf{g}\rVert^2/(\mathbf{g}^\top\mathbf{H}\mathbf{g})$": Rel(
             along(star), "<=", along(eta), certificate=quad(g, H) / 2 * (eta - star) ** 2),
     }, numeric=[Agreement("J after numerics' step with eta*", along(star), line_minimum)])
 
@@ -445,9 +449,11 @@ def newton_one_step() -> Statement:
     s.define(g, Q * ak - b, "∇J(a(k)) = Q a(k) − b, typed by hand")
     J = _quadratic(a, Q, b)
     return lazy_inverses(Statement(s, claims={
-        r"$J(\mathbf{a}) = J(\mathbf{a}_k) + \mathbf{g}^\top(\mathbf{a} - \mathbf{a}_k) + (\mathbf{a} - \mathbf{a}_k)^\top\mathbf{Q}(\mathbf{a} - \mathbf{a}_k)/2$": Equal(
+        r"$J(\mathbf{a}) = J(\mathbf{a}_k) + \mathbf{g}^\top(\mathbf{a} - \mathbf{a}_k) + "
+        r"(\mathbf{a} - \mathbf{a}_k)^\top\mathbf{Q}(\mathbf{a} - \mathbf{a}_k)/2$": Equal(
             J, _quadratic(ak, Q, b) + dot(g, a - ak) + HALF * quad(a - ak, Q)),
-        r"$\nabla J(\mathbf{a}_0 - \mathbf{Q}^{-1}(\mathbf{Q}\mathbf{a}_0 - \mathbf{b})) = \mathbf{0}$": Stationary(J, a, a0 - Inv(Q) * (Q * a0 - b)),
+        r"$\nabla J(\mathbf{a}_0 - \mathbf{Q}^{-1}(\mathbf{Q}\mathbf{a}_0 - \mathbf{b})) = "
+        r"\mathbf{0}$": Stationary(J, a, a0 - Inv(Q) * (Q * a0 - b)),
         "Newton vs gradient descent": Behaviour(
             _newton_vs_descent, "numerics.descent.newton_method converges in at most 2 iterations on "
                                 "a quadratic, gradient descent with the best fixed η needs more",

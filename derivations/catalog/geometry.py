@@ -116,7 +116,9 @@ def signed_distance() -> Statement:
                 r"$r = y(\mathbf{x})/\lVert\mathbf{w}\rVert$": Equal(r, y(x) / Norm(w)),
                 r"$y(\mathbf{x}_\perp) = 0$": Equal(y(xp), 0)},
         steps=chain(y(x), dot(w, xp + w / Norm(w) * r) + b, y(xp) + dot(w, w) / Norm(w) * r,
-                    r * Norm(w), notes=("Eq. (2)", "linearity", r"$y(\mathbf{x}_\perp) = 0$, $\mathbf{w}^\top\mathbf{w} = \lVert\mathbf{w}\rVert^2$")),
+                    r * Norm(w), notes=("Eq. (2)", "linearity", r"$y(\mathbf{x}_\perp) = 0$, "
+                                                                r"$\mathbf{w}^\top\mathbf{w} = "
+                                                                r"\lVert\mathbf{w}\rVert^2$")),
         numeric=[Agreement("signed_distance", r, lambda ev: ng.signed_distance(
             ev(x).T, coef=ev(w).ravel(), intercept=float(ev(b))))],
     )
@@ -137,7 +139,8 @@ def lemma1_sign() -> Statement:
     d, w, b = _plane(s)
     x = s.vector("x", d)
     y = dot(w, x) + b
-    return Statement(s, claims={r"$\operatorname{sign} y(\mathbf{x}) = \operatorname{sign} r(\mathbf{x})$": SameSign(y, y / Norm(w), Norm(w))},
+    return Statement(s, claims={r"$\operatorname{sign} y(\mathbf{x}) = \operatorname{sign} "
+                                r"r(\mathbf{x})$": SameSign(y, y / Norm(w), Norm(w))},
                      numeric=[Agreement(
                          "(y(x), r(x)) = numerics.geometry (decision_function, signed_distance)",
                          sp.Matrix([y, y / Norm(w)]),

@@ -128,7 +128,8 @@ def idea() -> Statement:
                          f"b > 0: {bool(np.all(r.b_ > 0))}")
 
     return Statement(s, claims={
-        r"there are $\mathbf{a}$, $\mathbf{b} > \mathbf{0}$ with $\mathbf{Y}\mathbf{a} = \mathbf{b}$ (separable data)": Exists((a, *bs), cs),
+        r"there are $\mathbf{a}$, $\mathbf{b} > \mathbf{0}$ with $\mathbf{Y}\mathbf{a} = "
+        r"\mathbf{b}$ (separable data)": Exists((a, *bs), cs),
         r"`numerics.ho_kashyap` finds such an $\mathbf{a}$ on these data": Behaviour(
             separable, "numerics.ho_kashyap returns a with Ya > 0 on the five separable points", seeds=(0,)),
     })
@@ -174,11 +175,14 @@ def udelar_line5() -> Statement:
     g = -2 * (Y * a - b)
     step = b - eta / 2 * (g - _entrywise_abs(g, 2))
     new = b + 2 * eta * ep
-    claims = {r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - \frac{\eta}{2}(\nabla_{\mathbf{b}} J_s - |\nabla_{\mathbf{b}} J_s|)$": Equal(new, step)}
+    claims = {r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - \frac{\eta}{2}(\nabla_{\mathbf{b}} "
+              r"J_s - |\nabla_{\mathbf{b}} J_s|)$": Equal(new, step)}
     for i in range(2):
         claims[f"$b_{i + 1}$ never decreases"] = Rel(MatrixElement(new, i, 0), ">=", MatrixElement(b, i, 0))
     return Statement(s, stated=Equal(a + 2 * eta * ep, step), claims=claims,
-                     corrects=r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - \frac{\eta}{2}(\nabla_{\mathbf{b}} J_s - |\nabla_{\mathbf{b}} J_s|)$",
+                     corrects=r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - "
+                              r"\frac{\eta}{2}(\nabla_{\mathbf{b}} J_s - |\nabla_{\mathbf{b}} "
+                              r"J_s|)$",
                      no_numeric=("`numerics.ho_kashyap` implements the corrected line; its runs and "
                                  "the printed algorithm's are in `ho_kashyap.udelar_algorithm`"))
 
@@ -353,7 +357,8 @@ def nonseparability_certificate() -> Statement:
     return lazy_inverses(Statement(s, claims={
         r"$\mathbf{Y}^\top\mathbf{e} = \mathbf{0}$ at $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$": Equal(Y.T * e, sp.ZeroMatrix(D, 1)),
         r"$(\mathbf{Y}\hat{\mathbf{a}})^\top\mathbf{e} = 0$ for every $\hat{\mathbf{a}}$": Equal(dot(Y * ahat, e), 0),
-        r"$\mathbf{p} > \mathbf{0}$, $\mathbf{e} \leq \mathbf{0}$, $\mathbf{e} \neq \mathbf{0} \Rightarrow \mathbf{p}^\top\mathbf{e} < 0$": Rel(dot(p, e2), "<", 0),
+        r"$\mathbf{p} > \mathbf{0}$, $\mathbf{e} \leq \mathbf{0}$, $\mathbf{e} \neq \mathbf{0} "
+        r"\Rightarrow \mathbf{p}^\top\mathbf{e} < 0$": Rel(dot(p, e2), "<", 0),
         "numerics: non-separable data give a certificate": Behaviour(
             _dhs_nonseparable, "numerics.ho_kashyap reports non-separability, as the LP does",
             seeds=tuple(range(4))),

@@ -149,8 +149,10 @@ def augmented_bias_last() -> Statement:
     xt = Blocks([[x], [ones(1)]])
     wk, bk = W * v.T, Scalar(v * b)
     return Statement(s, claims={
-        r"$y_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + b_k = \tilde{\mathbf{w}}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
-        r"$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\mathbf{x} + \mathbf{b} = \tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + b, Wt.T * xt),
+        r"$y_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + b_k = "
+        r"\tilde{\mathbf{w}}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
+        r"$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\mathbf{x} + \mathbf{b} = "
+        r"\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + b, Wt.T * xt),
     }, numeric=[Agreement("x~^T W~ with x~ = (x, 1) (numerics.augment, bias last)", W.T * x + b,
                           lambda ev: nl.augment(ev(x).T, bias="last") @ ev(Wt))])
 
@@ -207,12 +209,16 @@ def augmented_bias_first() -> Statement:
     return Statement(
         s, stated=Equal(Scalar(w_i.T) + Scalar(v * w0), y_i),
         claims={
-            r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = (\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$": Equal(Scalar(w_i.T * x1) + Scalar(v * w0), y_i),
-            r"$g_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + w_{k,0} = \mathbf{a}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
+            r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = "
+            r"(\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$": Equal(Scalar(w_i.T * x1) + Scalar(v * w0), y_i),
+            r"$g_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + w_{k,0} = "
+            r"\mathbf{a}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
                                                         Scalar((A * v.T).T * xt)),
-            r"$\mathbf{g}(\mathbf{x}) = (\mathbf{a}_1^\top; \dots; \mathbf{a}_c^\top)\,\tilde{\mathbf{x}} = \mathbf{A}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + w0, A.T * xt),
+            r"$\mathbf{g}(\mathbf{x}) = (\mathbf{a}_1^\top; \dots; "
+            r"\mathbf{a}_c^\top)\,\tilde{\mathbf{x}} = \mathbf{A}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + w0, A.T * xt),
         },
-        corrects=r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = (\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$",
+        corrects=r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = "
+                 r"(\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$",
         numeric=[Agreement("x~^T A with x~ = (1, x) (numerics.augment, bias first)", W.T * x + w0,
                            lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
@@ -269,7 +275,8 @@ def design_matrix_entries() -> Statement:
     Xb, W = _bias_first(X, N), Blocks([[w0.T], [Wx]])
     y = sp.Lambda((_i, _j), w0[_j, 0] + DataSum(X[_i, _k] * Wx[_k, _j], (_k, 0, d - 1)))
     return Statement(s, claims={
-        r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j} = w_{j,0} + \sum_{k=1}^{D} x_i^{(k)} w_{j,k} = y_j(\mathbf{x}_i)$": Equal(Xb * W, sp.FunctionMatrix(N, K, y)),
+        r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j} = w_{j,0} + \sum_{k=1}^{D} x_i^{(k)} w_{j,k} = "
+        r"y_j(\mathbf{x}_i)$": Equal(Xb * W, sp.FunctionMatrix(N, K, y)),
         r"$(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})_{i,j} = y_j(\mathbf{x}_i) - t_{i,j}$": Equal(Xb * W - T, sp.FunctionMatrix(
             N, K, sp.Lambda((_i, _j), y(_i, _j) - T[_i, _j]))),
     }, numeric=[Agreement("the K outputs at every sample (numerics.augment, bias first)",
@@ -318,8 +325,10 @@ def residual_diagonal() -> Statement:
     per_sample = Norm(R.T * u.T) ** 2
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), per_sample),
-        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(Scalar(u * R * R.T * u.T), per_sample)},
-        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$",
+        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - "
+                r"t_{i,j})^2$": Equal(Scalar(u * R * R.T * u.T), per_sample)},
+        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - "
+                 r"t_{i,j})^2$",
         numeric=[_sample_error_agreement("(R R^T)_ii", Scalar(u * R * R.T * u.T), s, u)])
 
 
@@ -365,9 +374,11 @@ def residual_diagonal_class_k() -> Statement:
     rhs = (y_k - 1) ** 2 + (Norm(y_i) ** 2 - y_k ** 2)
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), rhs),
-        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} y_j(\mathbf{x}_i)^2$":
+        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} "
+                r"y_j(\mathbf{x}_i)^2$":
                     Equal(Scalar(u * R * R.T * u.T), rhs)},
-        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} y_j(\mathbf{x}_i)^2$",
+        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} "
+                 r"y_j(\mathbf{x}_i)^2$",
         numeric=[_sample_error_agreement("(y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2", rhs, s, u)])
 
 
@@ -403,7 +414,8 @@ def trace_is_sum_of_squares() -> Statement:
     u, v = s.matrix("u", 1, N, "one_hot_rows"), s.matrix("v", 1, K, "one_hot_rows")
     total = _double_sum(R, N, K)
     return Statement(s, claims={
-        r"$\operatorname{tr}(\mathbf{R}^\top\mathbf{R}) = \sum_{i=1}^{N} \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(sp.Trace(R.T * R), total),
+        r"$\operatorname{tr}(\mathbf{R}^\top\mathbf{R}) = \sum_{i=1}^{N} \sum_{j=1}^{K} "
+        r"(y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(sp.Trace(R.T * R), total),
         r"$(\mathbf{R}^\top\mathbf{R})_{j,j} = \sum_{i=1}^{N} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(Scalar(v * R.T * R * v.T), Norm(R * v.T) ** 2),
         r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(Scalar(u * R * R.T * u.T), Norm(R.T * u.T) ** 2),
     }, numeric=[Agreement("E(W) = 1/2 tr(R^T R) (numerics.trace_error, bias first)", _trace_error(R),
@@ -474,7 +486,8 @@ def eq5_equals_eq6() -> Statement:
         s, stated=Equal(eq5_printed, eq6),
         claims={"Eq. (5) = Eq. (6)": Equal(eq5, eq6)},
         steps=chain(eq5, HALF * _double_sum(R, N, K), per_class, eq6,
-                    notes=(r"$y_k(\mathbf{x}_n) - t_{n,k} = (\tilde{\mathbf{X}}\tilde{\mathbf{W}} - \mathbf{T})_{n,k}$", r"sum over $n$: $(\mathbf{R}^\top\mathbf{R})_{k,k}$",
+                    notes=(r"$y_k(\mathbf{x}_n) - t_{n,k} = (\tilde{\mathbf{X}}\tilde{\mathbf{W}} - "
+                           r"\mathbf{T})_{n,k}$", r"sum over $n$: $(\mathbf{R}^\top\mathbf{R})_{k,k}$",
                            "sum of the diagonal: the trace")),
         numeric=[Agreement("Eq. (5) (numerics.sum_of_squares_error)", eq5,
                            lambda ev: nl.sum_of_squares_error(ev(X), ev(T), ev(Wt), bias="last")),
@@ -510,7 +523,9 @@ def error_as_norms() -> Statement:
     T = Blocks([[t] for t in ts])
     per_sample = HALF * sp.Add(*[Norm(t.T - A.T * xt) ** 2 for t, xt in zip(ts, xts)])
     return Statement(s, claims={
-        r"$\frac{1}{2}\sum_{n=1}^{N} \lVert\mathbf{t}_n - \mathbf{A}^\top\mathbf{x}_n\rVert^2 = \frac{1}{2}\operatorname{tr}\{(\mathbf{X}\mathbf{A} - \mathbf{T})^\top(\mathbf{X}\mathbf{A} - \mathbf{T})\}$":
+        r"$\frac{1}{2}\sum_{n=1}^{N} \lVert\mathbf{t}_n - \mathbf{A}^\top\mathbf{x}_n\rVert^2 = "
+        r"\frac{1}{2}\operatorname{tr}\{(\mathbf{X}\mathbf{A} - "
+        r"\mathbf{T})^\top(\mathbf{X}\mathbf{A} - \mathbf{T})\}$":
             Equal(per_sample, _trace_error(Xt * A - T)),
     }, numeric=[Agreement("E(A) (numerics.sum_of_squares_error, bias first)", per_sample,
                           lambda ev: nl.sum_of_squares_error(np.hstack([ev(x) for x in xs]).T,
@@ -575,8 +590,11 @@ def gradient() -> Statement:
     expanded = HALF * sp.Trace(W.T * X.T * X * W) - sp.Trace(W.T * X.T * T) + HALF * sp.Trace(T.T * T)
     Xa = _bias_last(Xd, N)
     return Statement(
-        s, claims={r"$\partial E/\partial\mathbf{W} = \mathbf{X}^\top\mathbf{X}\mathbf{W} - \mathbf{X}^\top\mathbf{T}$": Equal(Grad(E, W), X.T * X * W - X.T * T)},
-        steps=chain(E, expanded, notes=(r"expand the product; $\operatorname{tr}(\mathbf{T}^\top\mathbf{X}\mathbf{W}) = \operatorname{tr}(\mathbf{W}^\top\mathbf{X}^\top\mathbf{T})$",))
+        s, claims={r"$\partial E/\partial\mathbf{W} = \mathbf{X}^\top\mathbf{X}\mathbf{W} - "
+                   r"\mathbf{X}^\top\mathbf{T}$": Equal(Grad(E, W), X.T * X * W - X.T * T)},
+        steps=chain(E, expanded, notes=(r"expand the product; "
+                                        r"$\operatorname{tr}(\mathbf{T}^\top\mathbf{X}\mathbf{W}) = "
+                                        r"\operatorname{tr}(\mathbf{W}^\top\mathbf{X}^\top\mathbf{T})$",))
         + [("differentiate term by term", Equal(Grad(expanded, W), X.T * X * W - X.T * T))],
         numeric=[Agreement("X~^T X~ W - X~^T T vs central differences of numerics.trace_error",
                            Xa.T * Xa * W - Xa.T * T,
@@ -638,12 +656,16 @@ def normal_equations() -> Statement:
     E = _trace_error(X * W - T)
     Xa = _bias_last(Xd, N)
     return lazy_inverses(Statement(s, claims={
-        r"$\tilde{\mathbf{W}} = (\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$ is stationary for $E$": Stationary(E, W, W_ls),
-        r"normal equations $\mathbf{X}^\top\mathbf{X}\tilde{\mathbf{W}} = \mathbf{X}^\top\mathbf{T}$": Equal(X.T * X * W_ls, X.T * T),
+        r"$\tilde{\mathbf{W}} = (\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$ is "
+        r"stationary for $E$": Stationary(E, W, W_ls),
+        r"normal equations $\mathbf{X}^\top\mathbf{X}\tilde{\mathbf{W}} = "
+        r"\mathbf{X}^\top\mathbf{T}$": Equal(X.T * X * W_ls, X.T * T),
     }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * G * (X.T * T) - X.T * T,
                    sp.ZeroMatrix(d + 1, K),
-                   notes=(r"the gradient $\mathbf{X}^\top(\mathbf{X}\mathbf{W} - \mathbf{T})$ at $\tilde{\mathbf{W}}$: substitute $\tilde{\mathbf{W}}$",
-                          r"$(\mathbf{X}^\top\mathbf{X})(\mathbf{X}^\top\mathbf{X})^{-1} = \mathbf{I}$: the residual is orthogonal to the columns")),
+                   notes=(r"the gradient $\mathbf{X}^\top(\mathbf{X}\mathbf{W} - \mathbf{T})$ at "
+                          r"$\tilde{\mathbf{W}}$: substitute $\tilde{\mathbf{W}}$",
+                          r"$(\mathbf{X}^\top\mathbf{X})(\mathbf{X}^\top\mathbf{X})^{-1} = "
+                          r"\mathbf{I}$: the residual is orthogonal to the columns")),
         numeric=[Agreement("W~ for X~ = [X 1] (numerics.fit_least_squares_targets)",
                            Inv(Xa.T * Xa) * Xa.T * T,
                            lambda ev: nl.fit_least_squares_targets(ev(Xd), ev(T)).W_tilde_, rtol=1e-7)]))
@@ -690,8 +712,10 @@ def global_minimum() -> Statement:
     E = lambda v: HALF * Norm(X * v - z) ** 2
     gap = HALF * Scalar((w - w_ls).T * X.T * X * (w - w_ls))
     return Statement(s, claims={
-        r"normal equations hold: $\mathbf{X}^\top(\mathbf{z} - \mathbf{X}\mathbf{w}^*) = \mathbf{0}$": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
-        r"$E(\mathbf{w}^*) \leq E(\mathbf{w})$, gap $\frac{1}{2}(\mathbf{w} - \mathbf{w}^*)^\top\mathbf{X}^\top\mathbf{X}(\mathbf{w} - \mathbf{w}^*)$": Rel(E(w_ls), "<=", E(w), certificate=gap),
+        r"normal equations hold: $\mathbf{X}^\top(\mathbf{z} - \mathbf{X}\mathbf{w}^*) = "
+        r"\mathbf{0}$": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
+        r"$E(\mathbf{w}^*) \leq E(\mathbf{w})$, gap $\frac{1}{2}(\mathbf{w} - "
+        r"\mathbf{w}^*)^\top\mathbf{X}^\top\mathbf{X}(\mathbf{w} - \mathbf{w}^*)$": Rel(E(w_ls), "<=", E(w), certificate=gap),
     }, numeric=[Agreement("gap = E(w) - E(w*), E = numerics.sum_of_squares_error (X as the data, "
                           "bias 0)", gap, lambda ev: _error_without_bias(ev(X), ev(z), ev(w))
                           - _error_without_bias(ev(X), ev(z), ev(w_ls)))])
@@ -730,9 +754,11 @@ def predictor() -> Statement:
     s.define(W, G * X.T * T, "W = (X^T X)^{-1} X^T T")
     Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [ones(1)]])
     return lazy_inverses(Statement(
-        s, claims={r"$\mathbf{W}^\top\mathbf{x} = \mathbf{T}^\top\mathbf{X}(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{x}$": Equal(W.T * x, T.T * X * G * x)},
+        s, claims={r"$\mathbf{W}^\top\mathbf{x} = "
+                   r"\mathbf{T}^\top\mathbf{X}(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{x}$": Equal(W.T * x, T.T * X * G * x)},
         steps=chain(W.T * x, T.T * X * G.T * x, T.T * X * G * x,
-                    notes=(r"transpose of the product $(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$",
+                    notes=(r"transpose of the product "
+                           r"$(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$",
                            r"$(\mathbf{X}^\top\mathbf{X})^{-1}$ is symmetric")),
         numeric=[Agreement("T^T X~ (X~^T X~)^{-1} x~ (numerics.decision_function)",
                            T.T * Xa * Inv(Xa.T * Xa) * xa,
@@ -795,7 +821,8 @@ def outputs_sum_to_one() -> Statement:
         steps=chain(Scalar(one_K.T * W.T * xb), Scalar((T * one_K).T * Xb * G * xb),
                     Scalar(one_N.T * Xb * G * xb), Scalar(e1.T * Xb.T * Xb * G * xb),
                     Scalar(e1.T * xb), sp.Integer(1),
-                    notes=(r"$\tilde{\mathbf{W}}^\top = \mathbf{T}^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}$", r"$\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$: the rows of $\mathbf{T}$ sum to one",
+                    notes=(r"$\tilde{\mathbf{W}}^\top = "
+                           r"\mathbf{T}^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}$", r"$\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$: the rows of $\mathbf{T}$ sum to one",
                            r"$\mathbf{1}_N = \tilde{\mathbf{X}}\mathbf{e}_1$: the bias column", r"$(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1} = \mathbf{I}$",
                            r"the first component of $\tilde{\mathbf{x}}$ is 1")),
         numeric=[Agreement("1^T y(x) (numerics.decision_function after fit_least_squares_targets)",
@@ -861,7 +888,9 @@ def gaussian_likelihood() -> Statement:
     return lazy_inverses(Statement(s, claims={
         r"$-\ln p(\mathbf{T} \mid \mathbf{W}) = E(\mathbf{W})/\sigma^2 + (NK/2)\ln(2\pi\sigma^2)$":
             Equal(nll, E / sigma**2 + N * K / 2 * sp.log(2 * sp.pi * sigma**2)),
-        r"one $\sigma$: $\tilde{\mathbf{W}} = (\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$ is stationary for $-\ln p$": Stationary(nll, W, W_ls),
+        r"one $\sigma$: $\tilde{\mathbf{W}} = "
+        r"(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$ is "
+        r"stationary for $-\ln p$": Stationary(nll, W, W_ls),
     }, numeric=[Agreement("-ln p(T|W), the product of Gaussian densities = numerics.trace_error(W)/sigma^2 "
                            "+ NK/2 ln(2 pi sigma^2) (X as the data, bias 0)", _logs_expanded(nll),
                            lambda ev: _gaussian_nll_numeric(ev(X), ev(T), ev(W), float(ev(sigma))))]))
@@ -983,15 +1012,19 @@ def consistent_if_separable() -> Statement:
     return lazy_inverses(Statement(
         s, stated=Equal(E(W_ls), E(c * W_ls)),
         claims={
-            r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - 1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = E(c\,\tilde{\mathbf{W}}^*)$":
+            r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - "
+            r"1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = E(c\,\tilde{\mathbf{W}}^*)$":
                 Equal(E(W_ls) + (c - 1) ** 2 / 2 * sp.Trace(T.T * T), E(c * W_ls)),
-            r"$c\,\tilde{\mathbf{W}}^*$ is consistent: its scores $\tilde{\mathbf{X}}(c\,\tilde{\mathbf{W}}^*)$ are $c\,\mathbf{T}$": Equal(Xt * (c * W_ls), c * T),
+            r"$c\,\tilde{\mathbf{W}}^*$ is consistent: its scores "
+            r"$\tilde{\mathbf{X}}(c\,\tilde{\mathbf{W}}^*)$ are $c\,\mathbf{T}$": Equal(Xt * (c * W_ls), c * T),
             "on separable data the least-squares minimiser can be inconsistent": Behaviour(
                 _inconsistent_on_separable,
                 "on these separable data sets the unique least-squares minimiser misclassifies "
                 "training points (decided in exact rationals)"),
         },
-        corrects=r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - 1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = E(c\,\tilde{\mathbf{W}}^*)$"))
+        corrects=r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - "
+                 r"1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = "
+                 r"E(c\,\tilde{\mathbf{W}}^*)$"))
 
 
 def _blobs(seed: int, centres, sd: float, n: int):
@@ -1183,7 +1216,8 @@ def estimates_posterior() -> Statement:
                          evaluate=False)
     y = s.scalar("y")
     return Statement(s, claims={
-        r"$\mathbb{E}[(y - z)^2 \mid \mathbf{x}] = (y - P(\mathcal{C} \mid \mathbf{x}))^2 + P(\mathcal{C} \mid \mathbf{x})(1 - P(\mathcal{C} \mid \mathbf{x}))$": Equal(
+        r"$\mathbb{E}[(y - z)^2 \mid \mathbf{x}] = (y - P(\mathcal{C} \mid \mathbf{x}))^2 + "
+        r"P(\mathcal{C} \mid \mathbf{x})(1 - P(\mathcal{C} \mid \mathbf{x}))$": Equal(
             p * (y - 1) ** 2 + (1 - p) * y ** 2, (y - p) ** 2 + p * (1 - p)),
         "affine posterior recovered": Behaviour(
             _affine_posterior, "least squares recovers an affine posterior P(C_1|x) = x within 0.05"),

@@ -119,7 +119,8 @@ def logit() -> Statement:
     p1 = sig(a)
     p2 = 1 - p1
     return Statement(s, claims={
-        r"$a = \ln(\sigma/(1 - \sigma)) = \ln(p(\mathcal{C}_1 \mid \mathbf{x})/p(\mathcal{C}_2 \mid \mathbf{x}))$": Equal(a, sp.log(p1 / p2)),
+        r"$a = \ln(\sigma/(1 - \sigma)) = \ln(p(\mathcal{C}_1 \mid \mathbf{x})/p(\mathcal{C}_2 \mid "
+        r"\mathbf{x}))$": Equal(a, sp.log(p1 / p2)),
     }, numeric=[Agreement("ln p(C1|x) - ln p(C2|x) by numerics.sigmoid.log_sigmoid(a) - "
                           "log_sigmoid(-a)", sp.log(p1) - sp.log(p2),
                           lambda ev: nsig.log_sigmoid(float(ev(a))) - nsig.log_sigmoid(-float(ev(a))))])
@@ -273,7 +274,8 @@ def likelihood() -> Statement:
     p = sp.Mul(*[y[n] ** t[n] * (1 - y[n]) ** (1 - t[n]) for n in range(3)], evaluate=False)
     E = -sp.Add(*[t[n] * sp.log(y[n]) + (1 - t[n]) * sp.log(1 - y[n]) for n in range(3)])
     return Statement(s, claims={
-        r"$p(\mathbf{t} \mid \mathbf{w}) = \exp(-E(\mathbf{w}))$, $E = -\sum_{n=1}^{N} (t_n \ln y_n + (1 - t_n)\ln(1 - y_n))$": Equal(p, sp.exp(-E)),
+        r"$p(\mathbf{t} \mid \mathbf{w}) = \exp(-E(\mathbf{w}))$, $E = -\sum_{n=1}^{N} (t_n \ln y_n "
+        r"+ (1 - t_n)\ln(1 - y_n))$": Equal(p, sp.exp(-E)),
         r"one sample: $-\ln(y^t (1 - y)^{1 - t}) = -(t\ln y + (1 - t)\ln(1 - y))$":
             Equal(-sp.log(y[0] ** t[0] * (1 - y[0]) ** (1 - t[0])),
                   -(t[0] * sp.log(y[0]) + (1 - t[0]) * sp.log(1 - y[0]))),
@@ -303,7 +305,8 @@ def gradient() -> Statement:
     N, d, X, w, lab = _two_class_data(s)
     E = _error(X, w, lab, N)
     printed = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
-    return Statement(s, claims={r"$\nabla E = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$": Equal(Grad(E, w), printed)},
+    return Statement(s, claims={r"$\nabla E = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - "
+                                r"t_n)\,\mathbf{x}_n$": Equal(Grad(E, w), printed)},
                      numeric=[Agreement("sum_n (sigma(w^T x_n) - t_n) x_n = numerics.sigmoid.logistic_gradient",
                                         printed, lambda ev: nsig.logistic_gradient(
                                             _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
@@ -372,7 +375,8 @@ def hessian() -> Statement:
     grad = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
     H = _hessian(N, d, X, w)
     return Statement(s, claims={
-        r"$\nabla_{\mathbf{w}}(\mathbf{u}^\top\nabla E) = \left(\sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top\right)\mathbf{u}$": Equal(Grad(Scalar(u.T * grad), w), H * u),
+        r"$\nabla_{\mathbf{w}}(\mathbf{u}^\top\nabla E) = \left(\sum_{n=1}^{N} y_n(1 - "
+        r"y_n)\,\mathbf{x}_n\mathbf{x}_n^\top\right)\mathbf{u}$": Equal(Grad(Scalar(u.T * grad), w), H * u),
     }, numeric=[Agreement("sum_n y_n(1-y_n) x_n x_n^T = numerics.sigmoid.logistic_hessian", H,
                           lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
 
@@ -448,13 +452,15 @@ def hessian_definite() -> Statement:
     e = [sp.exp(-_a(X, w, n)) for n in range(N)]
     certificate = sp.Add(*[e[n] / (1 + e[n]) ** 2 * _el(X * u, n, 0) ** 2 for n in range(N)])
     return Statement(s, stated=Rel(sp.Determinant(r1 * x1 * x1.T), ">", 0), claims={
-        r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite":
+        r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - "
+        r"y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite":
             Rel(Scalar(u.T * H * u), ">=", 0, certificate=certificate),
         r"$y_n(1 - y_n) = e^{-a_n}/(1 + e^{-a_n})^2 > 0$": Rel(r(0), ">", 0, certificate=e[0] / (1 + e[0]) ** 2),
         r"separable data: $E(c\,\mathbf{w}_s)$ decreases, no minimiser (numerics)": Behaviour(
             _separable_run, "numerics.sigmoid.logistic_loss along c w_s and fit_logistic_regression "
             "on separable data", seeds=tuple(range(5))),
-    }, corrects=r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite",
+    }, corrects=r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - "
+                r"y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite",
         numeric=[Agreement("u^T H u with H = numerics.sigmoid.logistic_hessian", Scalar(u.T * H * u),
                            lambda ev: float(_f(ev, u).ravel() @ nsig.logistic_hessian(
                                _f(ev, w).ravel(), _f(ev, X)) @ _f(ev, u).ravel()))])
@@ -511,9 +517,13 @@ def matrix_form_shapes() -> Statement:
     E = _error(X, w, lab, N)
     printed_X = X.T                     # udelar2018's X = [x_1 | x_2]: the samples as columns
     return Statement(s, stated=Equal(Grad(E, w), printed_X.T * (y - t)), claims={
-        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$": Equal(Grad(E, w), X.T * (y - t)),
-        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\mathbf{H} = \mathbf{X}^\top\mathbf{W}\mathbf{X} = \sum_{n=1}^{N} y_n(1 - y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$": Equal(X.T * R * X, _hessian(N, N, X, w)),
-    }, corrects=r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$",
+        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = \mathbf{X}^\top(\mathbf{y} - "
+        r"\mathbf{t})$": Equal(Grad(E, w), X.T * (y - t)),
+        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\mathbf{H} = "
+        r"\mathbf{X}^\top\mathbf{W}\mathbf{X} = \sum_{n=1}^{N} y_n(1 - "
+        r"y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$": Equal(X.T * R * X, _hessian(N, N, X, w)),
+    }, corrects=r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = "
+                r"\mathbf{X}^\top(\mathbf{y} - \mathbf{t})$",
         numeric=[Agreement("X^T (y - t) = numerics.sigmoid.logistic_gradient (X with samples in rows)",
                            X.T * (y - t), lambda ev: nsig.logistic_gradient(
                                _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None]),
@@ -566,7 +576,9 @@ def newton_irls() -> Statement:
     step = v - (sum((yn[n] - _t(lab, n)) * x[n, 0] for n in range(2))
                 / sum(yn[n] * (1 - yn[n]) * x[n, 0] ** 2 for n in range(2)))
     return lazy_inverses(Statement(s, claims={
-        r"$\mathbf{w} - (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top(\mathbf{y} - \mathbf{t}) = (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{z}$": Equal(w - G * X.T * (y - t), G * X.T * W * z),
+        r"$\mathbf{w} - (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top(\mathbf{y} - "
+        r"\mathbf{t}) = "
+        r"(\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{z}$": Equal(w - G * X.T * (y - t), G * X.T * W * z),
     }, numeric=[Agreement("d = 1: w - grad E / H = the Newton step from numerics.sigmoid's "
                           "logistic_gradient and logistic_hessian", step,
                           lambda ev: _newton_step(ev, v, x, lab), rtol=1e-7)]))
@@ -625,7 +637,8 @@ def softmax_shift() -> Statement:
     s = Space()
     a, c = [s.scalar(f"a_{k + 1}") for k in range(K3)], s.scalar("c")
     return Statement(s, claims={
-        r"$\operatorname{softmax}_%d(\mathbf{a} + c\mathbf{1}) = \operatorname{softmax}_%d(\mathbf{a})$" % (k + 1, k + 1): Equal(_softmax([ai + c for ai in a], k), _softmax(a, k))
+        r"$\operatorname{softmax}_%d(\mathbf{a} + c\mathbf{1}) = "
+        r"\operatorname{softmax}_%d(\mathbf{a})$" % (k + 1, k + 1): Equal(_softmax([ai + c for ai in a], k), _softmax(a, k))
         for k in range(K3)
     }, numeric=[Agreement("softmax_1(a) = numerics.sigmoid.softmax(a + c 1)[0]", _softmax(a, 0),
                           lambda ev: nsig.softmax(np.array([float(ev(ai + c)) for ai in a]))[0])])
@@ -766,7 +779,8 @@ def softmax_hessian_sign() -> Statement:
 
     pairs = ((0, 0), (0, 1), (2, 1))
     return Statement(s, stated=Equal(second(0, 0), _block(N, d, X, ws, 0, 0, sign=-1) * u), claims={
-        (r"$\nabla_{\mathbf{w}_%d}\nabla_{\mathbf{w}_%d} E = +\sum_{n=1}^{N} y_{n,%d}(%d - y_{n,%d})\,\mathbf{x}_n\mathbf{x}_n^\top$" % (k + 1, j + 1, k + 1, k == j, j + 1)):
+        (r"$\nabla_{\mathbf{w}_%d}\nabla_{\mathbf{w}_%d} E = +\sum_{n=1}^{N} y_{n,%d}(%d - "
+         r"y_{n,%d})\,\mathbf{x}_n\mathbf{x}_n^\top$" % (k + 1, j + 1, k + 1, k == j, j + 1)):
             Equal(second(k, j), _block(N, d, X, ws, k, j) * u) for k, j in pairs
     }, numeric=[Agreement(f"block ({k + 1}, {j + 1}) = numerics.sigmoid.softmax_hessian", _block(N, d, X, ws, k, j),
                           lambda ev, k=k, j=j: _hessian_block_numeric(ev, ws, X, k, j)) for k, j in pairs])
@@ -812,7 +826,8 @@ def softmax_hessian_psd() -> Statement:
         return float(uv @ Hn @ uv)
 
     return Statement(s, claims={
-        r"$\sum_{k,j} y_k(\delta_{kj} - y_j)\, b_k b_j = \sum_k y_k (b_k - \sum_j y_j b_j)^2 \geq 0$":
+        r"$\sum_{k,j} y_k(\delta_{kj} - y_j)\, b_k b_j = \sum_k y_k (b_k - \sum_j y_j b_j)^2 \geq "
+        r"0$":
             Rel(form, ">=", 0, certificate=certificate),
         r"$\sum_j \mathbf{H}_{1j}\mathbf{v} = \mathbf{0}$ (shift direction)": Equal(sp.MatAdd(*[H[j] * v for j in range(K3)]),
                                                     sp.ZeroMatrix(d, 1)),

@@ -142,8 +142,10 @@ def jq_gradient() -> Statement:
     J = _J_q(a, ys, ts)
     grad = sp.MatAdd(*[_when(2 * dot(a, y), t * dot(a, y) <= 0) * y for y, t in zip(ys, ts)])
     return Statement(s, claims={
-        r"$\nabla J_q = 2\sum_{n \in \mathcal{M}(\mathbf{a})} (\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$": Equal(Grad(J, a), grad),
-        r"one term: $\frac{d}{ds}\left([t s \leq 0]\, s^2\right) = -2\max(0, -t s)\, t$ (continuous)": Equal(
+        r"$\nabla J_q = 2\sum_{n \in \mathcal{M}(\mathbf{a})} "
+        r"(\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$": Equal(Grad(J, a), grad),
+        r"one term: $\frac{d}{ds}\left([t s \leq 0]\, s^2\right) = -2\max(0, -t s)\, t$ "
+        r"(continuous)": Equal(
             Grad(_when(sc ** 2, t1 * sc <= 0), sv), -2 * sp.Max(0, -t1 * sc) * t1),
     }, numeric=[
         Agreement("numerics.relaxation.relaxation_criterion_q", J,
@@ -273,7 +275,8 @@ def long_samples_dominate() -> Statement:
     three, third = sp.Integer(3), sp.Rational(1, 3)
     claims[r"$J_q$ term of $3\mathbf{y}$ $= 9 \times$ term of $\mathbf{y}$"] = Equal(q(three * y), 9 * q(y))
     claims[r"$J_r$ term of $(\mathbf{y}/3, b/3)$ = term of $(\mathbf{y}, b)$"] = Equal(r(third * y, third * b), r(y, b))
-    claims[r"$(t\,\mathbf{a}^\top\mathbf{y} - b)^2/(2\lVert\mathbf{y}\rVert^2) = \lVert\mathbf{a} - \mathbf{p}\rVert^2/2$"] = Equal(
+    claims[r"$(t\,\mathbf{a}^\top\mathbf{y} - b)^2/(2\lVert\mathbf{y}\rVert^2) = \lVert\mathbf{a} - "
+           r"\mathbf{p}\rVert^2/2$"] = Equal(
         (t * dot(a, y) - b) ** 2 / (2 * Norm(y) ** 2), HALF * dot(a - p, a - p))
     claims[r"$\mathbf{p}$ lies on the hyperplane $t\,\mathbf{a}^\top\mathbf{y} = b$"] = Equal(t * dot(p, y), b)
     return Statement(s, claims=claims, no_numeric=(
@@ -329,9 +332,11 @@ def jr_index_set() -> Statement:
     smooth = _J_r_smooth(a, ys, ts, b)
     band = _J_r_smooth(am, ys, ts, b)
     return Statement(s, stated=Equal(_J_r(am, ys, ts, b, printed=True), band), claims={
-        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$ at $\mathbf{a}_m$": Equal(
+        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - "
+        r"t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$ at $\mathbf{a}_m$": Equal(
             _J_r(am, ys, ts, b, printed=False), band),
-        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$": Equal(_J_r(a, ys, ts, b, printed=False), smooth),
+        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - "
+        r"t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$": Equal(_J_r(a, ys, ts, b, printed=False), smooth),
         r"$J_r(\mathbf{0}) = \frac{1}{2}\sum_n b^2/\lVert\mathbf{y}_n\rVert^2$": Equal(_J_r(zero, ys, ts, b, printed=False),
                                                 HALF * sp.Add(*[b ** 2 / Norm(y) ** 2 for y in ys])),
     }, numeric=[Agreement("numerics.relaxation.relaxation_criterion_r", smooth,
@@ -378,7 +383,8 @@ def jr_gradient() -> Statement:
                                    a0=_vec(ev, a), max_iter=1).a_
 
     return Statement(s, claims={
-        r"$\nabla J_r = \sum_{Y(\mathbf{a})} \frac{t\,\mathbf{a}^\top\mathbf{y} - b}{\lVert\mathbf{y}\rVert^2}\, t\,\mathbf{y}$": Equal(Grad(J, a), grad),
+        r"$\nabla J_r = \sum_{Y(\mathbf{a})} \frac{t\,\mathbf{a}^\top\mathbf{y} - "
+        r"b}{\lVert\mathbf{y}\rVert^2}\, t\,\mathbf{y}$": Equal(Grad(J, a), grad),
         r"batch update $= \mathbf{a} - \eta\nabla J_r$": Equal(update, a - eta * Grad(J, a)),
     }, numeric=[
         Agreement("numerics.relaxation.relaxation_gradient_r", grad,
@@ -610,7 +616,8 @@ def nonseparable_solution() -> Statement:
     return Statement(Space(), stated=Behaviour(
         _nonseparable_in_region, "descent on J_r and on J_q reaches a vector of the Región de solución "
                                  "on non-separable data", seeds=tuple(range(3))),
-        claims={r"note, the minimiser reading: descent on $J_r$ and $J_q$ converges on non-separable data": Behaviour(
+        claims={r"note, the minimiser reading: descent on $J_r$ and $J_q$ converges on "
+                r"non-separable data": Behaviour(
             _nonseparable_minimum, "gradient descent converges on J_r (to J_r > 0) and on J_q (to a ≈ 0) for "
                                    "non-separable data", seeds=tuple(range(6)))})
 
