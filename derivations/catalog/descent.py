@@ -169,10 +169,12 @@ def update_rule() -> Statement:
     J = _quadratic(a, Q, b)
     step = a - eta * Grad(J, a)
     return Statement(s, claims={
-        "argmax_{||u||=1} u^T G = G/||G|| (the gradient is the steepest ascent)": SphereMax(
+        r"$\arg\max_{\lVert\mathbf{u}\rVert = 1} \mathbf{u}^\top\mathbf{G} = "
+        r"\mathbf{G}/\lVert\mathbf{G}\rVert$ (the gradient is the steepest ascent)": SphereMax(
             dot(u, G), u, G / Norm(G), Norm(G) / 2 * Norm(u / Norm(u) - G / Norm(G)) ** 2),
-        "grad J = Qa - b": Equal(Grad(J, a), g),
-        "J(a - eta grad J) = J(a) - eta g^T g + eta^2/2 g^T Q g": Equal(
+        r"$\nabla J = \mathbf{Q}\mathbf{a} - \mathbf{b}$": Equal(Grad(J, a), g),
+        r"$J(\mathbf{a} - \eta\nabla J) = J(\mathbf{a}) - \eta\,\mathbf{g}^\top\mathbf{g} + "
+        r"\frac{\eta^2}{2}\mathbf{g}^\top\mathbf{Q}\mathbf{g}$": Equal(
             _quadratic(step, Q, b), J - eta * dot(g, g) + eta ** 2 / 2 * quad(g, Q)),
     }, numeric=[Agreement(
         "one step of numerics.descent.gradient_descent", a - eta * g,
@@ -227,14 +229,15 @@ def learning_rate() -> Statement:
     s.define(eta, h / lam, "η = h/λ: the product ηλ = h > 0 is the one parameter of the regime")
     J = _quadratic(a, Q, b)
     return Statement(s, claims={
-        "a(k+1) - a_* = (I - eta Q)(a(k) - a_*)": Equal(a - eta * Grad(J, a) - astar,
+        r"$\mathbf{a}(k+1) - \mathbf{a}^* = (\mathbf{I} - \eta\mathbf{Q})(\mathbf{a}(k) - "
+        r"\mathbf{a}^*)$": Equal(a - eta * Grad(J, a) - astar,
                                                           (sp.Identity(d) - eta * Q) * (a - astar)),
-        "|1 - eta lambda| < 1 iff eta lambda < 2": Iff(sp.Abs(1 - eta * lam) < 1, eta * lam < 2),
-        "1 - eta lambda < 0 iff eta lambda > 1 (overshoot)": Iff(1 - eta * lam < 0, eta * lam > 1),
-        "exact regimes on J = lambda a^2/2": Behaviour(
+        r"$|1 - \eta\lambda| < 1$ iff $\eta\lambda < 2$": Iff(sp.Abs(1 - eta * lam) < 1, eta * lam < 2),
+        r"$1 - \eta\lambda < 0$ iff $\eta\lambda > 1$ (overshoot)": Iff(1 - eta * lam < 0, eta * lam > 1),
+        r"exact regimes on $J = \lambda a^2/2$": Behaviour(
             _rate_examples, "gradient descent on ½λa²: slow, monotone, overshooting, oscillating and "
                             "diverging exactly as |1 − ηλ| says (exact rationals)", seeds=tuple(range(6))),
-        "numerics: threshold 2/lambda_max": Behaviour(
+        r"numerics: threshold $2/\lambda_{\max}$": Behaviour(
             _divergence_threshold, "numerics.descent.gradient_descent converges at η = 1.9/λ_max and "
                                    "diverges at η = 2.1/λ_max on random SPD quadratics",
             seeds=tuple(range(8))),
@@ -277,10 +280,10 @@ def divergence_only_nonconvex() -> Statement:
     return Statement(s, stated=Behaviour(
         _convex_never_diverges, "on the convex ½λa² gradient descent with a large η stays bounded",
         seeds=tuple(range(8))), claims={
-        "convex, eta lambda > 2: |a(k)| grows every step": Behaviour(
+        r"convex, $\eta\lambda > 2$: $|a(k)|$ grows every step": Behaviour(
             diverges, "gradient descent on the convex ½λa² with ηλ > 2 diverges (exact)",
             seeds=tuple(range(8))),
-        "|1 - eta lambda| > 1 iff eta lambda > 2": Iff(sp.Abs(1 - eta * lam) > 1, eta * lam > 2),
+        r"$|1 - \eta\lambda| > 1$ iff $\eta\lambda > 2$": Iff(sp.Abs(1 - eta * lam) > 1, eta * lam > 2),
     })
 
 
@@ -332,8 +335,9 @@ def optimal_step() -> Statement:
         return Jf(r.a_)
 
     return Statement(s, claims={
-        "model at a = a_k - eta g": Equal(model(ak - eta * g), along(eta)),
-        "m(eta*) <= m(eta), eta* = ||g||^2/(g^T H g)": Rel(
+        r"model at $\mathbf{a} = \mathbf{a}_k - \eta\,\mathbf{g}$": Equal(model(ak - eta * g), along(eta)),
+        r"$m(\eta^*) \leq m(\eta)$, $\eta^* = "
+        r"\lVert\mathbf{g}\rVert^2/(\mathbf{g}^\top\mathbf{H}\mathbf{g})$": Rel(
             along(star), "<=", along(eta), certificate=quad(g, H) / 2 * (eta - star) ** 2),
     }, numeric=[Agreement("J after numerics' step with eta*", along(star), line_minimum)])
 
@@ -389,12 +393,12 @@ def newton_step() -> Statement:
     exact)."""
     s, d, a, ak, astar, H, g, model = _newton_space()
     return lazy_inverses(Statement(s, stated=Stationary(model, a, ak - 2 * Inv(H) * g), claims={
-        "Newton: a_k - H^{-1} grad J is stationary": Stationary(model, a, ak - Inv(H) * g),
-        "printed step mirrors through a_*": Equal(ak - 2 * Inv(H) * g - astar, astar - ak),
+        r"Newton: $\mathbf{a}_k - \mathbf{H}^{-1}\nabla J$ is stationary": Stationary(model, a, ak - Inv(H) * g),
+        r"printed step mirrors through $\mathbf{a}^*$": Equal(ak - 2 * Inv(H) * g - astar, astar - ak),
         "printed iteration oscillates": Behaviour(
             _printed_newton_oscillates, "udelar2018's step with the 2 alternates between a(0) and "
                                         "2a* − a(0) on a quadratic (exact)", seeds=tuple(range(5))),
-    }, corrects="Newton: a_k - H^{-1} grad J is stationary"))
+    }, corrects=r"Newton: $\mathbf{a}_k - \mathbf{H}^{-1}\nabla J$ is stationary"))
 
 
 def _newton_vs_descent(seed: int) -> RunResult:
@@ -445,9 +449,11 @@ def newton_one_step() -> Statement:
     s.define(g, Q * ak - b, "∇J(a(k)) = Q a(k) − b, typed by hand")
     J = _quadratic(a, Q, b)
     return lazy_inverses(Statement(s, claims={
-        "J(a) = J(a_k) + g^T(a - a_k) + (a - a_k)^T Q (a - a_k)/2": Equal(
+        r"$J(\mathbf{a}) = J(\mathbf{a}_k) + \mathbf{g}^\top(\mathbf{a} - \mathbf{a}_k) + "
+        r"(\mathbf{a} - \mathbf{a}_k)^\top\mathbf{Q}(\mathbf{a} - \mathbf{a}_k)/2$": Equal(
             J, _quadratic(ak, Q, b) + dot(g, a - ak) + HALF * quad(a - ak, Q)),
-        "grad J(a_0 - Q^{-1}(Q a_0 - b)) = 0": Stationary(J, a, a0 - Inv(Q) * (Q * a0 - b)),
+        r"$\nabla J(\mathbf{a}_0 - \mathbf{Q}^{-1}(\mathbf{Q}\mathbf{a}_0 - \mathbf{b})) = "
+        r"\mathbf{0}$": Stationary(J, a, a0 - Inv(Q) * (Q * a0 - b)),
         "Newton vs gradient descent": Behaviour(
             _newton_vs_descent, "numerics.descent.newton_method converges in at most 2 iterations on "
                                 "a quadratic, gradient descent with the best fixed η needs more",

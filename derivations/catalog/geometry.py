@@ -67,8 +67,8 @@ def w_normal() -> Statement:
     z = s.vector("z", d)
     s.define(xb, z - (dot(w, z) + b) / dot(w, w) * w, "x_B: z projected onto the plane")
     return Statement(s, claims={
-        "x_B on the plane": Equal(dot(w, xb) + b, 0),
-        "w^T (x_A - x_B) = 0": Equal(dot(w, xa - xb), 0),
+        r"$\mathbf{x}_B$ on the plane": Equal(dot(w, xb) + b, 0),
+        r"$\mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B) = 0$": Equal(dot(w, xa - xb), 0),
     }, steps=chain(dot(w, xa - xb), (dot(w, xa) + b) - (dot(w, xb) + b), sp.Integer(0),
                    notes=("subtract the two plane equations", "both are 0")),
         numeric=[
@@ -112,11 +112,13 @@ def signed_distance() -> Statement:
     y = lambda v: dot(w, v) + b  # noqa: E731 - the document's y(x)
     return Statement(
         s,
-        claims={"y(x) = r ||w||": Equal(y(x), r * Norm(w)),
-                "r = y(x)/||w||": Equal(r, y(x) / Norm(w)),
-                "y(x_perp) = 0": Equal(y(xp), 0)},
+        claims={r"$y(\mathbf{x}) = r\lVert\mathbf{w}\rVert$": Equal(y(x), r * Norm(w)),
+                r"$r = y(\mathbf{x})/\lVert\mathbf{w}\rVert$": Equal(r, y(x) / Norm(w)),
+                r"$y(\mathbf{x}_\perp) = 0$": Equal(y(xp), 0)},
         steps=chain(y(x), dot(w, xp + w / Norm(w) * r) + b, y(xp) + dot(w, w) / Norm(w) * r,
-                    r * Norm(w), notes=("Eq. (2)", "linearity", "y(x_perp) = 0, wᵀw = ‖w‖²")),
+                    r * Norm(w), notes=("Eq. (2)", "linearity", r"$y(\mathbf{x}_\perp) = 0$, "
+                                                                r"$\mathbf{w}^\top\mathbf{w} = "
+                                                                r"\lVert\mathbf{w}\rVert^2$")),
         numeric=[Agreement("signed_distance", r, lambda ev: ng.signed_distance(
             ev(x).T, coef=ev(w).ravel(), intercept=float(ev(b))))],
     )
@@ -137,7 +139,8 @@ def lemma1_sign() -> Statement:
     d, w, b = _plane(s)
     x = s.vector("x", d)
     y = dot(w, x) + b
-    return Statement(s, claims={"sign y(x) = sign r(x)": SameSign(y, y / Norm(w), Norm(w))},
+    return Statement(s, claims={r"$\operatorname{sign} y(\mathbf{x}) = \operatorname{sign} "
+                                r"r(\mathbf{x})$": SameSign(y, y / Norm(w), Norm(w))},
                      numeric=[Agreement(
                          "(y(x), r(x)) = numerics.geometry (decision_function, signed_distance)",
                          sp.Matrix([y, y / Norm(w)]),
@@ -174,8 +177,8 @@ def origin_distance() -> Statement:
     x, z = s.vector("x", d), s.vector("z", d)
     s.define(x, z - (dot(w, z) + w0) / dot(w, w) * w, "x: a point of the plane")
     return Statement(s, claims={
-        "w^T x/||w|| = -w0/||w||": Equal(dot(w, x) / Norm(w), -w0 / Norm(w)),
-        "r(0) = w0/||w||": Equal(r0, w0 / Norm(w)),
+        r"$\mathbf{w}^\top\mathbf{x}/\lVert\mathbf{w}\rVert = -w_0/\lVert\mathbf{w}\rVert$": Equal(dot(w, x) / Norm(w), -w0 / Norm(w)),
+        r"$r(\mathbf{0}) = w_0/\lVert\mathbf{w}\rVert$": Equal(r0, w0 / Norm(w)),
     }, numeric=[Agreement("origin_distance", -w0 / Norm(w), lambda ev: ng.origin_distance(
         coef=ev(w).ravel(), intercept=float(ev(w0))))])
 
@@ -212,11 +215,11 @@ def line_through_two_points() -> Statement:
     s.define(p1, sp.ImmutableMatrix([x1, y1]), "x_1 = (x_1, y_1)")
     s.define(p2, sp.ImmutableMatrix([x2, y2]), "x_2 = (x_2, y_2)")
     return Statement(s, claims={
-        "w ⟂ x2 - x1": Equal(dot(w, p2 - p1), 0),
-        "A x_P + B y_P + C = 0": Equal(A * xp + B * yp + C, 0),
+        r"$\mathbf{w} \perp \mathbf{x}_2 - \mathbf{x}_1$": Equal(dot(w, p2 - p1), 0),
+        r"$A x_P + B y_P + C = 0$": Equal(A * xp + B * yp + C, 0),
     }, steps=chain(dot(w, P - p1), (y1 - y2) * (xp - x1) + (x2 - x1) * (yp - y1),
                    A * xp + B * yp + C, sp.Integer(0),
-                   notes=("w·(P − x₁) in coordinates", "collect: A x_P + B y_P + C", "P on the line")),
+                   notes=(r"$\mathbf{w} \cdot (\mathbf{P} - \mathbf{x}_1)$ in coordinates", r"collect: $A x_P + B y_P + C$", "P on the line")),
         numeric=[Agreement("line normal and intercept", sp.ImmutableMatrix([A, B, C]),
                            lambda ev: (lambda L: [*L.coef_, L.intercept_])(ng.line_through_points(
                                [float(ev(x1)), float(ev(y1))], [float(ev(x2)), float(ev(y2))])))])
@@ -252,9 +255,9 @@ def dot_product_side() -> Statement:
     xa = P + s1 * w + mu * wperp
     xb = P - s2 * w + mu * wperp
     return Statement(s, claims={
-        "r_1 = <w, x_1 - P> > 0": Rel(dot(w, xa - P), ">", 0, certificate=s1 * Norm(w) ** 2),
-        "r_2 = <w, x_2 - P> < 0": Rel(dot(w, xb - P), "<", 0, certificate=s2 * Norm(w) ** 2),
-        "r = ||w|| · signed distance": Equal(dot(w, xa - P), Norm(w) * (s1 * Norm(w))),
+        r"$r_1 = \langle \mathbf{w}, \mathbf{x}_1 - \mathbf{P} \rangle > 0$": Rel(dot(w, xa - P), ">", 0, certificate=s1 * Norm(w) ** 2),
+        r"$r_2 = \langle \mathbf{w}, \mathbf{x}_2 - \mathbf{P} \rangle < 0$": Rel(dot(w, xb - P), "<", 0, certificate=s2 * Norm(w) ** 2),
+        r"$r = \lVert\mathbf{w}\rVert$ times the signed distance": Equal(dot(w, xa - P), Norm(w) * (s1 * Norm(w))),
     }, numeric=[
         Agreement("(r_1, r_2) = decision_function of the line through P and P - w_perp "
                   "(numerics.geometry.line_through_points, normal w)",
@@ -289,8 +292,8 @@ def threshold_cosine() -> Statement:
     return Statement(
         s,
         stated=Equal(Norm(w) * Norm(P) * cos, sp.Abs(t)),
-        claims={"||w|| ||P|| cos θ = t": Equal(Norm(w) * Norm(P) * cos, t),
-                "distance to the origin = |t|/||w||": Equal(sp.Abs(Norm(P) * cos), sp.Abs(t) / Norm(w))},
+        claims={r"$\lVert\mathbf{w}\rVert \lVert\mathbf{P}\rVert \cos\theta = t$": Equal(Norm(w) * Norm(P) * cos, t),
+                r"distance to the origin $= |t|/\lVert\mathbf{w}\rVert$": Equal(sp.Abs(Norm(P) * cos), sp.Abs(t) / Norm(w))},
         numeric=[Agreement("‖P‖ cos θ = numerics.geometry.origin_distance of h(x) = w·x - t "
                            "(intercept -t): the signed t/||w||, not |t|/||w||", Norm(P) * cos,
                            lambda ev: ng.origin_distance(coef=np.asarray(ev(w), dtype=float).ravel(),
@@ -328,7 +331,7 @@ def normalisation() -> Statement:
     s.define(yn, t * y, "normalised sample y' = t y (class-2 samples negated)")
     g = dot(w, x) + b
     return Statement(s, claims={
-        "a^T (t y) = t a^T y": Equal(dot(a, yn), t * dot(a, y)),
-        "t a^T y > 0 iff correctly classified": SameSign(dot(a, yn), t * g, sp.Integer(1)),
+        r"$\mathbf{a}^\top(t\,\mathbf{y}) = t\,\mathbf{a}^\top\mathbf{y}$": Equal(dot(a, yn), t * dot(a, y)),
+        r"$t\,\mathbf{a}^\top\mathbf{y} > 0$ iff correctly classified": SameSign(dot(a, yn), t * g, sp.Integer(1)),
     }, numeric=[Agreement("normalised samples · a", t * g, lambda ev: ng.normalize_samples(
         ev(x).T, [float(ev(t))]) @ [*ev(w).ravel(), float(ev(b))])])

@@ -80,11 +80,12 @@ def criterion_gradients() -> Statement:
     s.define(Yp, Inv(Y.T * Y) * Y.T, "Y⁺ = (YᵀY)⁻¹Yᵀ")
     J = _J_s(Y, a, b)
     return lazy_inverses(Statement(s, claims={
-        "grad_a J_s = 2 Y^T (Y a - b)": Equal(Grad(J, a), 2 * Y.T * (Y * a - b)),
-        "grad_b J_s = -2 (Y a - b)": Equal(Grad(J, b), -2 * (Y * a - b)),
-        "grad_a J_s = 0 at a = Y^+ b": Stationary(J, a, Yp * b),
-    }, no_numeric=("numerics.ho_kashyap computes a = Y⁺b by a QR solve inside each step; its output "
-                   "is checked in the runs of ho_kashyap.udelar_algorithm (its corrected runs)")))
+        r"$\nabla_{\mathbf{a}} J_s = 2\mathbf{Y}^\top(\mathbf{Y}\mathbf{a} - \mathbf{b})$": Equal(Grad(J, a), 2 * Y.T * (Y * a - b)),
+        r"$\nabla_{\mathbf{b}} J_s = -2(\mathbf{Y}\mathbf{a} - \mathbf{b})$": Equal(Grad(J, b), -2 * (Y * a - b)),
+        r"$\nabla_{\mathbf{a}} J_s = \mathbf{0}$ at $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$": Stationary(J, a, Yp * b),
+    }, no_numeric=(r"`numerics.ho_kashyap` computes $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$ by a QR "
+                   "solve inside each step; its output is checked in the runs of "
+                   "`ho_kashyap.udelar_algorithm` (its corrected runs)")))
 
 
 #: Normalised augmented samples y = t (x, 1) of a separable data set (x in R², both classes).
@@ -127,8 +128,9 @@ def idea() -> Statement:
                          f"b > 0: {bool(np.all(r.b_ > 0))}")
 
     return Statement(s, claims={
-        "exists a, b > 0 with Y a = b (separable data)": Exists((a, *bs), cs),
-        "numerics.ho_kashyap finds such an a on these data": Behaviour(
+        r"there are $\mathbf{a}$, $\mathbf{b} > \mathbf{0}$ with $\mathbf{Y}\mathbf{a} = "
+        r"\mathbf{b}$ (separable data)": Exists((a, *bs), cs),
+        r"`numerics.ho_kashyap` finds such an $\mathbf{a}$ on these data": Behaviour(
             separable, "numerics.ho_kashyap returns a with Ya > 0 on the five separable points", seeds=(0,)),
     })
 
@@ -173,13 +175,16 @@ def udelar_line5() -> Statement:
     g = -2 * (Y * a - b)
     step = b - eta / 2 * (g - _entrywise_abs(g, 2))
     new = b + 2 * eta * ep
-    claims = {"b + 2 eta e^+ = b - eta/2 (grad_b J_s - |grad_b J_s|)": Equal(new, step)}
+    claims = {r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - \frac{\eta}{2}(\nabla_{\mathbf{b}} "
+              r"J_s - |\nabla_{\mathbf{b}} J_s|)$": Equal(new, step)}
     for i in range(2):
-        claims[f"b_{i + 1} never decreases"] = Rel(MatrixElement(new, i, 0), ">=", MatrixElement(b, i, 0))
+        claims[f"$b_{i + 1}$ never decreases"] = Rel(MatrixElement(new, i, 0), ">=", MatrixElement(b, i, 0))
     return Statement(s, stated=Equal(a + 2 * eta * ep, step), claims=claims,
-                     corrects="b + 2 eta e^+ = b - eta/2 (grad_b J_s - |grad_b J_s|)",
-                     no_numeric=("numerics.ho_kashyap implements the corrected line; its runs and "
-                                 "the printed algorithm's are in ho_kashyap.udelar_algorithm"))
+                     corrects=r"$\mathbf{b} + 2\eta\,\mathbf{e}^+ = \mathbf{b} - "
+                              r"\frac{\eta}{2}(\nabla_{\mathbf{b}} J_s - |\nabla_{\mathbf{b}} "
+                              r"J_s|)$",
+                     no_numeric=("`numerics.ho_kashyap` implements the corrected line; its runs and "
+                                 "the printed algorithm's are in `ho_kashyap.udelar_algorithm`"))
 
 
 @entry("ho_kashyap.udelar_line6", r"udelar2018's line 6 '$\mathbf{a} \leftarrow "
@@ -210,9 +215,9 @@ def udelar_line6() -> Statement:
     s.define(Yt, Y.T, "the transpose, as the slide prints it")
     J = _J_s(Y, a, b)
     return lazy_inverses(Statement(s, stated=Stationary(J, a, Yt * b), claims={
-        "a = Y^+ b minimises J_s(., b)": Stationary(J, a, Yp * b),
-    }, no_numeric=("numerics.ho_kashyap implements a = Y⁺b; its runs and the printed algorithm's "
-                   "are in ho_kashyap.udelar_algorithm")))
+        r"$\mathbf{a} = \mathbf{Y}^+\mathbf{b}$ minimises $J_s(\cdot, \mathbf{b})$": Stationary(J, a, Yp * b),
+    }, no_numeric=(r"`numerics.ho_kashyap` implements $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$; its "
+                   "runs and the printed algorithm's are in `ho_kashyap.udelar_algorithm`")))
 
 
 def _printed_run(seed: int) -> RunResult:
@@ -307,7 +312,7 @@ def udelar_algorithm() -> Statement:
     return Statement(Space(), stated=Behaviour(
         _printed_run, "udelar2018's printed Algorithm 11 returns a solution on separable data (N = D)",
         seeds=tuple(range(6))), claims={
-        "DHS Algorithm 11: separable data give Ya > 0": Behaviour(
+        r"DHS Algorithm 11: separable data give $\mathbf{Y}\mathbf{a} > \mathbf{0}$": Behaviour(
             _dhs_separable, "numerics.ho_kashyap returns a separating vector on separable data",
             seeds=tuple(range(8))),
         "DHS Algorithm 11: non-separable data give a certificate": Behaviour(
@@ -350,9 +355,10 @@ def nonseparability_certificate() -> Statement:
     q1, q2 = s.scalar("q_1", positive=True), s.scalar("q_2", nonnegative=True)
     e2 = sp.ImmutableMatrix([-q1, -q2])
     return lazy_inverses(Statement(s, claims={
-        "Y^T e = 0 at a = Y^+ b": Equal(Y.T * e, sp.ZeroMatrix(D, 1)),
-        "(Y a^)^T e = 0 for every a^": Equal(dot(Y * ahat, e), 0),
-        "p > 0, e <= 0, e != 0 => p^T e < 0": Rel(dot(p, e2), "<", 0),
+        r"$\mathbf{Y}^\top\mathbf{e} = \mathbf{0}$ at $\mathbf{a} = \mathbf{Y}^+\mathbf{b}$": Equal(Y.T * e, sp.ZeroMatrix(D, 1)),
+        r"$(\mathbf{Y}\hat{\mathbf{a}})^\top\mathbf{e} = 0$ for every $\hat{\mathbf{a}}$": Equal(dot(Y * ahat, e), 0),
+        r"$\mathbf{p} > \mathbf{0}$, $\mathbf{e} \leq \mathbf{0}$, $\mathbf{e} \neq \mathbf{0} "
+        r"\Rightarrow \mathbf{p}^\top\mathbf{e} < 0$": Rel(dot(p, e2), "<", 0),
         "numerics: non-separable data give a certificate": Behaviour(
             _dhs_nonseparable, "numerics.ho_kashyap reports non-separability, as the LP does",
             seeds=tuple(range(4))),

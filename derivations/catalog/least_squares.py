@@ -99,15 +99,15 @@ def one_of_k() -> Statement:
     T = s.matrix("T", N, K, "one_hot_rows")
     example = sp.FunctionMatrix(6, 1, sp.Lambda((_i, _j), sp.KroneckerDelta(_i + 1, 3)))
     return Statement(s, claims={
-        "T 1_K = 1_N": Equal(T * ones(K), ones(N)),
-        "sum_k t_nk^2 = 1": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
+        r"$\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$": Equal(T * ones(K), ones(N)),
+        r"$\sum_{k=1}^{K} t_{n,k}^2 = 1$": Equal(sp.FunctionMatrix(N, 1, sp.Lambda(
             (_i, _j), DataSum(T[_i, _k] ** 2, (_k, 0, K - 1)))), ones(N)),
-        "T^T T 1_K = T^T 1_N (class counts)": Equal(T.T * T * ones(K), T.T * ones(N)),
+        r"$\mathbf{T}^\top\mathbf{T}\mathbf{1}_K = \mathbf{T}^\top\mathbf{1}_N$ (class counts)": Equal(T.T * T * ones(K), T.T * ones(N)),
     }, notation={
-        "bromberg2012: C_3, K = 6 gives t = (0, 0, 1, 0, 0, 0)": (
+        r"bromberg2012: $\mathcal{C}_3$, $K = 6$ gives $\mathbf{t} = (0, 0, 1, 0, 0, 0)$": (
             Equal(example, sp.ImmutableMatrix([0, 0, 1, 0, 0, 0])),
-            "the document's example of its definition (every component 0 except the k-th, which "
-            "is 1) at k = 3, K = 6: true by the definition, t_k = δ_{k,3}"),
+            "the document's example of its definition (every component 0 except the $k$-th, "
+            r"which is 1) at $k = 3$, $K = 6$: true by the definition, $t_k = \delta_{k,3}$"),
     }, numeric=[Agreement("T^T T 1_K = the class counts N_k of the labels argmax_k t_nk "
                           "(numerics.fisher.scatter_matrices counts_)", T.T * T * ones(K),
                           lambda ev: _class_counts(ev(T)))])
@@ -149,8 +149,10 @@ def augmented_bias_last() -> Statement:
     xt = Blocks([[x], [ones(1)]])
     wk, bk = W * v.T, Scalar(v * b)
     return Statement(s, claims={
-        "y_k(x) = w_k^T x + b_k = w~_k^T x~": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
-        "y(x) = W^T x + b = W~^T x~": Equal(W.T * x + b, Wt.T * xt),
+        r"$y_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + b_k = "
+        r"\tilde{\mathbf{w}}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar(wk.T * x) + bk, Scalar((Wt * v.T).T * xt)),
+        r"$\mathbf{y}(\mathbf{x}) = \mathbf{W}^\top\mathbf{x} + \mathbf{b} = "
+        r"\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + b, Wt.T * xt),
     }, numeric=[Agreement("x~^T W~ with x~ = (x, 1) (numerics.augment, bias last)", W.T * x + b,
                           lambda ev: nl.augment(ev(x).T, bias="last") @ ev(Wt))])
 
@@ -207,12 +209,16 @@ def augmented_bias_first() -> Statement:
     return Statement(
         s, stated=Equal(Scalar(w_i.T) + Scalar(v * w0), y_i),
         claims={
-            "ml10 at D = 1: y_i(x) = w_i^T x + w_i0 = (W^T x̄)_i": Equal(Scalar(w_i.T * x1) + Scalar(v * w0), y_i),
-            "g_k(x) = w_k^T x + w_k0 = a_k^T x~": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
+            r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = "
+            r"(\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$": Equal(Scalar(w_i.T * x1) + Scalar(v * w0), y_i),
+            r"$g_k(\mathbf{x}) = \mathbf{w}_k^\top\mathbf{x} + w_{k,0} = "
+            r"\mathbf{a}_k^\top\tilde{\mathbf{x}}$": Equal(Scalar((W * v.T).T * x) + Scalar(v * w0),
                                                         Scalar((A * v.T).T * xt)),
-            "g(x) = (a_1^T; ...; a_c^T) x~ = A^T x~": Equal(W.T * x + w0, A.T * xt),
+            r"$\mathbf{g}(\mathbf{x}) = (\mathbf{a}_1^\top; \dots; "
+            r"\mathbf{a}_c^\top)\,\tilde{\mathbf{x}} = \mathbf{A}^\top\tilde{\mathbf{x}}$": Equal(W.T * x + w0, A.T * xt),
         },
-        corrects="ml10 at D = 1: y_i(x) = w_i^T x + w_i0 = (W^T x̄)_i",
+        corrects=r"ml10 at $D = 1$: $y_i(\mathbf{x}) = \mathbf{w}_i^\top\mathbf{x} + w_{i,0} = "
+                 r"(\bar{\mathbf{W}}^\top\bar{\mathbf{x}})_i$",
         numeric=[Agreement("x~^T A with x~ = (1, x) (numerics.augment, bias first)", W.T * x + w0,
                            lambda ev: nl.augment(ev(x).T, bias="first") @ ev(A))])
 
@@ -239,11 +245,12 @@ def argmax_class_index() -> Statement:
     yk, yK = s.scalar("y_k"), s.scalar("y_K")
     s.define(yk, sp.Max(y1, y2), "y_k: the output of the class C_k = argmax_i y_i(x)")
     s.define(yK, y2, "y_K: the output of class K, the last of the K = 2 classes")
-    return Statement(s, stated=Rel(yK, ">=", y1), corrects="y_k >= y_1", claims={
-        "y_k >= y_1": Rel(yk, ">=", y1),
-        "y_k >= y_2": Rel(yk, ">=", y2),
-    }, no_numeric="the decision rule on given outputs y_i(x); numerics.least_squares.predict takes "
-                  "the argmax of the same outputs, checked in least_squares.masking_k_gt_2")
+    return Statement(s, stated=Rel(yK, ">=", y1), corrects=r"$y_k \geq y_1$", claims={
+        r"$y_k \geq y_1$": Rel(yk, ">=", y1),
+        r"$y_k \geq y_2$": Rel(yk, ">=", y2),
+    }, no_numeric=r"the decision rule on given outputs $y_i(\mathbf{x})$; "
+                  "`numerics.least_squares.predict` takes the argmax of the same outputs, "
+                  "checked in `least_squares.masking_k_gt_2`")
 
 
 @entry("least_squares.design_matrix_entries", r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j} = w_{j,0} + "
@@ -268,8 +275,9 @@ def design_matrix_entries() -> Statement:
     Xb, W = _bias_first(X, N), Blocks([[w0.T], [Wx]])
     y = sp.Lambda((_i, _j), w0[_j, 0] + DataSum(X[_i, _k] * Wx[_k, _j], (_k, 0, d - 1)))
     return Statement(s, claims={
-        "(X W)_ij = w_j0 + sum_k x_i^(k) w_jk = y_j(x_i)": Equal(Xb * W, sp.FunctionMatrix(N, K, y)),
-        "(X W - T)_ij = y_j(x_i) - t_ij": Equal(Xb * W - T, sp.FunctionMatrix(
+        r"$(\bar{\mathbf{X}}\mathbf{W})_{i,j} = w_{j,0} + \sum_{k=1}^{D} x_i^{(k)} w_{j,k} = "
+        r"y_j(\mathbf{x}_i)$": Equal(Xb * W, sp.FunctionMatrix(N, K, y)),
+        r"$(\bar{\mathbf{X}}\mathbf{W} - \mathbf{T})_{i,j} = y_j(\mathbf{x}_i) - t_{i,j}$": Equal(Xb * W - T, sp.FunctionMatrix(
             N, K, sp.Lambda((_i, _j), y(_i, _j) - T[_i, _j]))),
     }, numeric=[Agreement("the K outputs at every sample (numerics.augment, bias first)",
                           sp.FunctionMatrix(N, K, y), lambda ev: nl.augment(ev(X), bias="first") @ ev(W))])
@@ -317,8 +325,10 @@ def residual_diagonal() -> Statement:
     per_sample = Norm(R.T * u.T) ** 2
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), per_sample),
-        claims={"(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2": Equal(Scalar(u * R * R.T * u.T), per_sample)},
-        corrects="(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2",
+        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - "
+                r"t_{i,j})^2$": Equal(Scalar(u * R * R.T * u.T), per_sample)},
+        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - "
+                 r"t_{i,j})^2$",
         numeric=[_sample_error_agreement("(R R^T)_ii", Scalar(u * R * R.T * u.T), s, u)])
 
 
@@ -364,9 +374,11 @@ def residual_diagonal_class_k() -> Statement:
     rhs = (y_k - 1) ** 2 + (Norm(y_i) ** 2 - y_k ** 2)
     return Statement(
         s, stated=Equal(Scalar(u * R.T * R * u.T), rhs),
-        claims={"(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2":
+        claims={r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} "
+                r"y_j(\mathbf{x}_i)^2$":
                     Equal(Scalar(u * R * R.T * u.T), rhs)},
-        corrects="(R R^T)_ii = (y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2",
+        corrects=r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = (y_k(\mathbf{x}_i) - 1)^2 + \sum_{j \neq k} "
+                 r"y_j(\mathbf{x}_i)^2$",
         numeric=[_sample_error_agreement("(y_k(x_i) - 1)^2 + sum_{j != k} y_j(x_i)^2", rhs, s, u)])
 
 
@@ -402,9 +414,10 @@ def trace_is_sum_of_squares() -> Statement:
     u, v = s.matrix("u", 1, N, "one_hot_rows"), s.matrix("v", 1, K, "one_hot_rows")
     total = _double_sum(R, N, K)
     return Statement(s, claims={
-        "tr(R^T R) = sum_i sum_j (y_j(x_i) - t_ij)^2": Equal(sp.Trace(R.T * R), total),
-        "(R^T R)_jj = sum_i (y_j(x_i) - t_ij)^2": Equal(Scalar(v * R.T * R * v.T), Norm(R * v.T) ** 2),
-        "(R R^T)_ii = sum_j (y_j(x_i) - t_ij)^2": Equal(Scalar(u * R * R.T * u.T), Norm(R.T * u.T) ** 2),
+        r"$\operatorname{tr}(\mathbf{R}^\top\mathbf{R}) = \sum_{i=1}^{N} \sum_{j=1}^{K} "
+        r"(y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(sp.Trace(R.T * R), total),
+        r"$(\mathbf{R}^\top\mathbf{R})_{j,j} = \sum_{i=1}^{N} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(Scalar(v * R.T * R * v.T), Norm(R * v.T) ** 2),
+        r"$(\mathbf{R}\mathbf{R}^\top)_{i,i} = \sum_{j=1}^{K} (y_j(\mathbf{x}_i) - t_{i,j})^2$": Equal(Scalar(u * R * R.T * u.T), Norm(R.T * u.T) ** 2),
     }, numeric=[Agreement("E(W) = 1/2 tr(R^T R) (numerics.trace_error, bias first)", _trace_error(R),
                           lambda ev: nl.trace_error(ev(X), ev(T), ev(W), bias="first"))])
 
@@ -473,7 +486,8 @@ def eq5_equals_eq6() -> Statement:
         s, stated=Equal(eq5_printed, eq6),
         claims={"Eq. (5) = Eq. (6)": Equal(eq5, eq6)},
         steps=chain(eq5, HALF * _double_sum(R, N, K), per_class, eq6,
-                    notes=("y_k(x_n) - t_nk = (X~W~ - T)_nk", "sum over n: (R^T R)_kk",
+                    notes=(r"$y_k(\mathbf{x}_n) - t_{n,k} = (\tilde{\mathbf{X}}\tilde{\mathbf{W}} - "
+                           r"\mathbf{T})_{n,k}$", r"sum over $n$: $(\mathbf{R}^\top\mathbf{R})_{k,k}$",
                            "sum of the diagonal: the trace")),
         numeric=[Agreement("Eq. (5) (numerics.sum_of_squares_error)", eq5,
                            lambda ev: nl.sum_of_squares_error(ev(X), ev(T), ev(Wt), bias="last")),
@@ -509,7 +523,9 @@ def error_as_norms() -> Statement:
     T = Blocks([[t] for t in ts])
     per_sample = HALF * sp.Add(*[Norm(t.T - A.T * xt) ** 2 for t, xt in zip(ts, xts)])
     return Statement(s, claims={
-        "1/2 sum_n ||t_n - A^T x_n||^2 = 1/2 Trace{(XA - T)^T (XA - T)}":
+        r"$\frac{1}{2}\sum_{n=1}^{N} \lVert\mathbf{t}_n - \mathbf{A}^\top\mathbf{x}_n\rVert^2 = "
+        r"\frac{1}{2}\operatorname{tr}\{(\mathbf{X}\mathbf{A} - "
+        r"\mathbf{T})^\top(\mathbf{X}\mathbf{A} - \mathbf{T})\}$":
             Equal(per_sample, _trace_error(Xt * A - T)),
     }, numeric=[Agreement("E(A) (numerics.sum_of_squares_error, bias first)", per_sample,
                           lambda ev: nl.sum_of_squares_error(np.hstack([ev(x) for x in xs]).T,
@@ -574,8 +590,11 @@ def gradient() -> Statement:
     expanded = HALF * sp.Trace(W.T * X.T * X * W) - sp.Trace(W.T * X.T * T) + HALF * sp.Trace(T.T * T)
     Xa = _bias_last(Xd, N)
     return Statement(
-        s, claims={"dE/dW = X^T X W - X^T T": Equal(Grad(E, W), X.T * X * W - X.T * T)},
-        steps=chain(E, expanded, notes=("expand the product; tr(T^T X W) = tr(W^T X^T T)",))
+        s, claims={r"$\partial E/\partial\mathbf{W} = \mathbf{X}^\top\mathbf{X}\mathbf{W} - "
+                   r"\mathbf{X}^\top\mathbf{T}$": Equal(Grad(E, W), X.T * X * W - X.T * T)},
+        steps=chain(E, expanded, notes=(r"expand the product; "
+                                        r"$\operatorname{tr}(\mathbf{T}^\top\mathbf{X}\mathbf{W}) = "
+                                        r"\operatorname{tr}(\mathbf{W}^\top\mathbf{X}^\top\mathbf{T})$",))
         + [("differentiate term by term", Equal(Grad(expanded, W), X.T * X * W - X.T * T))],
         numeric=[Agreement("X~^T X~ W - X~^T T vs central differences of numerics.trace_error",
                            Xa.T * Xa * W - Xa.T * T,
@@ -637,12 +656,16 @@ def normal_equations() -> Statement:
     E = _trace_error(X * W - T)
     Xa = _bias_last(Xd, N)
     return lazy_inverses(Statement(s, claims={
-        "W~ = (X^T X)^{-1} X^T T is stationary for E": Stationary(E, W, W_ls),
-        "normal equations X^T X W~ = X^T T": Equal(X.T * X * W_ls, X.T * T),
+        r"$\tilde{\mathbf{W}} = (\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$ is "
+        r"stationary for $E$": Stationary(E, W, W_ls),
+        r"normal equations $\mathbf{X}^\top\mathbf{X}\tilde{\mathbf{W}} = "
+        r"\mathbf{X}^\top\mathbf{T}$": Equal(X.T * X * W_ls, X.T * T),
     }, steps=chain(X.T * X * W_ls - X.T * T, X.T * X * G * (X.T * T) - X.T * T,
                    sp.ZeroMatrix(d + 1, K),
-                   notes=("the gradient X^T (X W - T) at W~: substitute W~",
-                          "(X^T X)(X^T X)^{-1} = I: the residual is orthogonal to the columns")),
+                   notes=(r"the gradient $\mathbf{X}^\top(\mathbf{X}\mathbf{W} - \mathbf{T})$ at "
+                          r"$\tilde{\mathbf{W}}$: substitute $\tilde{\mathbf{W}}$",
+                          r"$(\mathbf{X}^\top\mathbf{X})(\mathbf{X}^\top\mathbf{X})^{-1} = "
+                          r"\mathbf{I}$: the residual is orthogonal to the columns")),
         numeric=[Agreement("W~ for X~ = [X 1] (numerics.fit_least_squares_targets)",
                            Inv(Xa.T * Xa) * Xa.T * T,
                            lambda ev: nl.fit_least_squares_targets(ev(Xd), ev(T)).W_tilde_, rtol=1e-7)]))
@@ -689,8 +712,10 @@ def global_minimum() -> Statement:
     E = lambda v: HALF * Norm(X * v - z) ** 2
     gap = HALF * Scalar((w - w_ls).T * X.T * X * (w - w_ls))
     return Statement(s, claims={
-        "normal equations hold: X^T (z - X w*) = 0": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
-        "E(w*) <= E(w), gap = 1/2 (w - w*)^T X^T X (w - w*)": Rel(E(w_ls), "<=", E(w), certificate=gap),
+        r"normal equations hold: $\mathbf{X}^\top(\mathbf{z} - \mathbf{X}\mathbf{w}^*) = "
+        r"\mathbf{0}$": Equal(X.T * (z - X * w_ls), sp.ZeroMatrix(D, 1)),
+        r"$E(\mathbf{w}^*) \leq E(\mathbf{w})$, gap $\frac{1}{2}(\mathbf{w} - "
+        r"\mathbf{w}^*)^\top\mathbf{X}^\top\mathbf{X}(\mathbf{w} - \mathbf{w}^*)$": Rel(E(w_ls), "<=", E(w), certificate=gap),
     }, numeric=[Agreement("gap = E(w) - E(w*), E = numerics.sum_of_squares_error (X as the data, "
                           "bias 0)", gap, lambda ev: _error_without_bias(ev(X), ev(z), ev(w))
                           - _error_without_bias(ev(X), ev(z), ev(w_ls)))])
@@ -729,10 +754,12 @@ def predictor() -> Statement:
     s.define(W, G * X.T * T, "W = (X^T X)^{-1} X^T T")
     Xa, xa = _bias_last(Xd, N), Blocks([[x_data], [ones(1)]])
     return lazy_inverses(Statement(
-        s, claims={"W^T x = T^T X (X^T X)^{-1} x": Equal(W.T * x, T.T * X * G * x)},
+        s, claims={r"$\mathbf{W}^\top\mathbf{x} = "
+                   r"\mathbf{T}^\top\mathbf{X}(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{x}$": Equal(W.T * x, T.T * X * G * x)},
         steps=chain(W.T * x, T.T * X * G.T * x, T.T * X * G * x,
-                    notes=("transpose of the product (X^T X)^{-1} X^T T",
-                           "(X^T X)^{-1} is symmetric")),
+                    notes=(r"transpose of the product "
+                           r"$(\mathbf{X}^\top\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{T}$",
+                           r"$(\mathbf{X}^\top\mathbf{X})^{-1}$ is symmetric")),
         numeric=[Agreement("T^T X~ (X~^T X~)^{-1} x~ (numerics.decision_function)",
                            T.T * Xa * Inv(Xa.T * Xa) * xa,
                            lambda ev: nl.decision_function(nl.fit_least_squares_targets(ev(Xd), ev(T)),
@@ -790,13 +817,14 @@ def outputs_sum_to_one() -> Statement:
     s.define(W, G * Xb.T * T, "W~ = (X~^T X~)^{-1} X~^T T")
     one_K, one_N = ones(K), ones(N)
     return lazy_inverses(Statement(
-        s, claims={"1_K^T W~^T x~ = 1": Equal(Scalar(one_K.T * W.T * xb), 1)},
+        s, claims={r"$\mathbf{1}_K^\top\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}} = 1$": Equal(Scalar(one_K.T * W.T * xb), 1)},
         steps=chain(Scalar(one_K.T * W.T * xb), Scalar((T * one_K).T * Xb * G * xb),
                     Scalar(one_N.T * Xb * G * xb), Scalar(e1.T * Xb.T * Xb * G * xb),
                     Scalar(e1.T * xb), sp.Integer(1),
-                    notes=("W~^T = T^T X~ (X~^T X~)^{-1}", "T 1_K = 1_N: the rows of T sum to one",
-                           "1_N = X~ e_1: the bias column", "(X~^T X~)(X~^T X~)^{-1} = I",
-                           "the first component of x~ is 1")),
+                    notes=(r"$\tilde{\mathbf{W}}^\top = "
+                           r"\mathbf{T}^\top\tilde{\mathbf{X}}(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}$", r"$\mathbf{T}\mathbf{1}_K = \mathbf{1}_N$: the rows of $\mathbf{T}$ sum to one",
+                           r"$\mathbf{1}_N = \tilde{\mathbf{X}}\mathbf{e}_1$: the bias column", r"$(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1} = \mathbf{I}$",
+                           r"the first component of $\tilde{\mathbf{x}}$ is 1")),
         numeric=[Agreement("1^T y(x) (numerics.decision_function after fit_least_squares_targets)",
                            Scalar(one_K.T * W.T * xb),
                            lambda ev: nl.decision_function(
@@ -858,9 +886,11 @@ def gaussian_likelihood() -> Statement:
     nll = _gaussian_nll(R, N, K, lambda n: sigma)
     E = _trace_error(X * W - T)
     return lazy_inverses(Statement(s, claims={
-        "-ln p(T|W) = E(W)/sigma^2 + NK/2 ln(2 pi sigma^2)":
+        r"$-\ln p(\mathbf{T} \mid \mathbf{W}) = E(\mathbf{W})/\sigma^2 + (NK/2)\ln(2\pi\sigma^2)$":
             Equal(nll, E / sigma**2 + N * K / 2 * sp.log(2 * sp.pi * sigma**2)),
-        "one sigma: W~ = (X~^T X~)^{-1} X~^T T is stationary for -ln p": Stationary(nll, W, W_ls),
+        r"one $\sigma$: $\tilde{\mathbf{W}} = "
+        r"(\tilde{\mathbf{X}}^\top\tilde{\mathbf{X}})^{-1}\tilde{\mathbf{X}}^\top\mathbf{T}$ is "
+        r"stationary for $-\ln p$": Stationary(nll, W, W_ls),
     }, numeric=[Agreement("-ln p(T|W), the product of Gaussian densities = numerics.trace_error(W)/sigma^2 "
                            "+ NK/2 ln(2 pi sigma^2) (X as the data, bias 0)", _logs_expanded(nll),
                            lambda ev: _gaussian_nll_numeric(ev(X), ev(T), ev(W), float(ev(sigma))))]))
@@ -982,15 +1012,19 @@ def consistent_if_separable() -> Statement:
     return lazy_inverses(Statement(
         s, stated=Equal(E(W_ls), E(c * W_ls)),
         claims={
-            "E(W~*) + (c - 1)^2/2 Tr(T^T T) = E(c W~*)":
+            r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - "
+            r"1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = E(c\,\tilde{\mathbf{W}}^*)$":
                 Equal(E(W_ls) + (c - 1) ** 2 / 2 * sp.Trace(T.T * T), E(c * W_ls)),
-            "c W~* is consistent: its scores X~ (c W~*) are c T": Equal(Xt * (c * W_ls), c * T),
+            r"$c\,\tilde{\mathbf{W}}^*$ is consistent: its scores "
+            r"$\tilde{\mathbf{X}}(c\,\tilde{\mathbf{W}}^*)$ are $c\,\mathbf{T}$": Equal(Xt * (c * W_ls), c * T),
             "on separable data the least-squares minimiser can be inconsistent": Behaviour(
                 _inconsistent_on_separable,
                 "on these separable data sets the unique least-squares minimiser misclassifies "
                 "training points (decided in exact rationals)"),
         },
-        corrects="E(W~*) + (c - 1)^2/2 Tr(T^T T) = E(c W~*)"))
+        corrects=r"$E(\tilde{\mathbf{W}}^*) + \frac{(c - "
+                 r"1)^2}{2}\operatorname{tr}(\mathbf{T}^\top\mathbf{T}) = "
+                 r"E(c\,\tilde{\mathbf{W}}^*)$"))
 
 
 def _blobs(seed: int, centres, sd: float, n: int):
@@ -1019,7 +1053,7 @@ def outputs_outside_unit_interval() -> Statement:
     since it may leave $[0, 1]$. Run on Gaussian blobs ($K = 2$ and $K = 3$, 20 per class): on
     every data set some training output is negative or exceeds one, although the $K$ outputs of
     each sample sum to one (`least_squares.outputs_sum_to_one`)."""
-    return Statement(Space(), claims={"outputs leave [0, 1]": Behaviour(
+    return Statement(Space(), claims={r"outputs leave $[0, 1]$": Behaviour(
         _outside_unit_interval, "some least-squares output on the training set lies outside [0, 1]")})
 
 
@@ -1182,7 +1216,8 @@ def estimates_posterior() -> Statement:
                          evaluate=False)
     y = s.scalar("y")
     return Statement(s, claims={
-        "E[(y - z)^2 | x] = (y - P(C|x))^2 + P(C|x)(1 - P(C|x))": Equal(
+        r"$\mathbb{E}[(y - z)^2 \mid \mathbf{x}] = (y - P(\mathcal{C} \mid \mathbf{x}))^2 + "
+        r"P(\mathcal{C} \mid \mathbf{x})(1 - P(\mathcal{C} \mid \mathbf{x}))$": Equal(
             p * (y - 1) ** 2 + (1 - p) * y ** 2, (y - p) ** 2 + p * (1 - p)),
         "affine posterior recovered": Behaviour(
             _affine_posterior, "least squares recovers an affine posterior P(C_1|x) = x within 0.05"),
@@ -1190,7 +1225,9 @@ def estimates_posterior() -> Statement:
             _step_posterior_gap, "least squares is more than 0.05 from P(C_1|x) = 1{x > 1/2} at some x",
             seeds=tuple(range(5))),
     }, notation={
-        "E[z|x] = P(z=1|x) 1 + P(z=0|x) 0 = P(z=1|x)": (Equal(expectation, p), (
-            "the definition of the expectation of a Bernoulli variable z ∈ {0, 1} with "
-            "P(z=1|x) = p; the second equality is the arithmetic 1·p + 0·(1 − p) = p")),
+        r"$\mathbb{E}[z \mid \mathbf{x}] = P(z = 1 \mid \mathbf{x}) \cdot 1 + P(z = 0 \mid "
+        r"\mathbf{x}) \cdot 0 = P(z = 1 \mid \mathbf{x})$": (Equal(expectation, p), (
+            r"the definition of the expectation of a Bernoulli variable $z \in \{0, 1\}$ with "
+            r"$P(z = 1 \mid \mathbf{x}) = p$; the second equality is the arithmetic "
+            r"$1 \cdot p + 0 \cdot (1 - p) = p$")),
     })

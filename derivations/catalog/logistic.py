@@ -60,7 +60,7 @@ def sigmoid_symmetry() -> Statement:
     r"""$\sigma(-a) = \frac{1}{1 + e^{a}} = \frac{e^{-a}}{1 + e^{-a}} = 1 - \frac{1}{1 + e^{-a}} = 1 - \sigma(a)$."""
     s = Space()
     a = s.scalar("a")
-    return Statement(s, claims={"sigma(-a) = 1 - sigma(a)": Equal(sig(-a), 1 - sig(a))},
+    return Statement(s, claims={r"$\sigma(-a) = 1 - \sigma(a)$": Equal(sig(-a), 1 - sig(a))},
                      numeric=[Agreement("1 - sigma(a) = numerics.sigmoid.sigmoid(-a)", 1 - sig(a),
                                         lambda ev: nsig.sigmoid(-float(ev(a))))])
 
@@ -87,15 +87,15 @@ def sigmoid_range() -> Statement:
     return Statement(
         s, stated=Iff(sp.And(v >= 0, v < 1), sp.And(v > 0, v < 1)),
         claims={
-            "range is (0,1): 0 < sigma(a)": Rel(sig(a), ">", 0, certificate=1 / (1 + e)),
-            "range is (0,1): sigma(a) < 1": Rel(sig(a), "<", 1, certificate=e / (1 + e)),
-            "onto (0,1): sigma(ln(p/(1-p))) = p": Equal(sig(sp.log(p / (1 - p))), p),
-            "increasing: dsigma/da = e^{-a}/(1+e^{-a})^2":
+            r"range is $(0, 1)$: $0 < \sigma(a)$": Rel(sig(a), ">", 0, certificate=1 / (1 + e)),
+            r"range is $(0, 1)$: $\sigma(a) < 1$": Rel(sig(a), "<", 1, certificate=e / (1 + e)),
+            r"onto $(0, 1)$: $\sigma(\ln(p/(1 - p))) = p$": Equal(sig(sp.log(p / (1 - p))), p),
+            r"increasing: $d\sigma/da = e^{-a}/(1 + e^{-a})^2$":
                 Equal(Grad(sig(u), w), sp.exp(-u) / (1 + sp.exp(-u)) ** 2),
-            "increasing: dsigma/da > 0":
+            r"increasing: $d\sigma/da > 0$":
                 Rel(sp.exp(-u) / (1 + sp.exp(-u)) ** 2, ">", 0,
                     certificate=sp.exp(-u) / (1 + sp.exp(-u)) ** 2),
-        }, corrects="range is (0,1): 0 < sigma(a)",
+        }, corrects=r"range is $(0, 1)$: $0 < \sigma(a)$",
         numeric=[Agreement("sigma(ln(p/(1-p))) = p by numerics.sigmoid.sigmoid", p,
                            lambda ev: nsig.sigmoid(np.log(float(ev(p)) / (1 - float(ev(p)))))),
                  Agreement("sigma(a) by numerics.sigmoid.sigmoid, in (0, 1)", sig(a),
@@ -119,7 +119,8 @@ def logit() -> Statement:
     p1 = sig(a)
     p2 = 1 - p1
     return Statement(s, claims={
-        "a = ln(sigma/(1-sigma)) = ln(p(C1|x)/p(C2|x))": Equal(a, sp.log(p1 / p2)),
+        r"$a = \ln(\sigma/(1 - \sigma)) = \ln(p(\mathcal{C}_1 \mid \mathbf{x})/p(\mathcal{C}_2 \mid "
+        r"\mathbf{x}))$": Equal(a, sp.log(p1 / p2)),
     }, numeric=[Agreement("ln p(C1|x) - ln p(C2|x) by numerics.sigmoid.log_sigmoid(a) - "
                           "log_sigmoid(-a)", sp.log(p1) - sp.log(p2),
                           lambda ev: nsig.log_sigmoid(float(ev(a))) - nsig.log_sigmoid(-float(ev(a))))])
@@ -137,7 +138,7 @@ def sigmoid_derivative() -> Statement:
     s = Space()
     w = s.vector("w", 1)
     a = Scalar(w)
-    return Statement(s, claims={"dsigma/da = sigma(1-sigma)": Equal(Grad(sig(a), w), sig(a) * (1 - sig(a)))},
+    return Statement(s, claims={r"$d\sigma/da = \sigma(1 - \sigma)$": Equal(Grad(sig(a), w), sig(a) * (1 - sig(a)))},
                      numeric=[Agreement("sigma(1-sigma) = the Hessian of E at one sample x = 1, "
                                         "numerics.sigmoid.logistic_hessian", sig(a) * (1 - sig(a)),
                                         lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), np.ones((1, 1)))[0, 0])])
@@ -177,8 +178,8 @@ def discriminative() -> Statement:
     post_a = _gauss(x, 1, 1) / (_gauss(x, 1, 1) + _gauss(x, -1, 1))
     post_b = _gauss(x, 2, 2) / (_gauss(x, 2, 2) + _gauss(x, -2, 2))
     return Statement(s, stated=Equal(_gauss(x, 1, 1), _gauss(x, 2, 2)), claims={
-        "Bayes with N(x|±1,1): p(C1|x) = sigma(2x)": Equal(post_a, sig(2 * x)),
-        "Bayes with N(x|±2,2): p(C1|x) = sigma(2x)": Equal(post_b, sig(2 * x)),
+        r"Bayes with $\mathcal{N}(x \mid \pm 1, 1)$: $p(\mathcal{C}_1 \mid x) = \sigma(2x)$": Equal(post_a, sig(2 * x)),
+        r"Bayes with $\mathcal{N}(x \mid \pm 2, 2)$: $p(\mathcal{C}_1 \mid x) = \sigma(2x)$": Equal(post_b, sig(2 * x)),
     }, numeric=[Agreement("p(C1|x) of N(x|±2,2) = numerics.sigmoid.sigmoid(2x)", post_b,
                           lambda ev: nsig.sigmoid(2 * float(ev(x))))])
 
@@ -197,10 +198,10 @@ def parameter_count() -> Statement:
     M = s.scalar("M", integer=True, positive=True)
     total = 2 * M + M * (M + 1) / 2 + 1
     return Statement(s, claims={
-        "2M + M(M+1)/2 + 1 = M(M+5)/2 + 1": Equal(total, M * (M + 5) / 2 + 1),
-    }, no_numeric="a count of parameters: numerics fits no shared-covariance Gaussian class "
-                   "model whose parameters could be counted, and fit_logistic_regression adds a "
-                   "bias that udelar2018's σ(wᵀx) does not have")
+        r"$2M + M(M + 1)/2 + 1 = M(M + 5)/2 + 1$": Equal(total, M * (M + 5) / 2 + 1),
+    }, no_numeric=("a count of parameters: `numerics` fits no shared-covariance Gaussian class "
+                   "model whose parameters could be counted, and `numerics.logistic.fit_logistic_regression` adds a "
+                   r"bias that udelar2018's $\sigma(\mathbf{w}^\top\mathbf{x})$ does not have"))
 
 
 # --- two classes: likelihood, error, gradient, Hessian --------------------------------------------
@@ -273,11 +274,12 @@ def likelihood() -> Statement:
     p = sp.Mul(*[y[n] ** t[n] * (1 - y[n]) ** (1 - t[n]) for n in range(3)], evaluate=False)
     E = -sp.Add(*[t[n] * sp.log(y[n]) + (1 - t[n]) * sp.log(1 - y[n]) for n in range(3)])
     return Statement(s, claims={
-        "p(t|w) = exp(-E(w)), E = -sum_n t_n ln y_n + (1-t_n) ln(1-y_n)": Equal(p, sp.exp(-E)),
-        "one sample: -ln(y^t (1-y)^(1-t)) = -(t ln y + (1-t) ln(1-y))":
+        r"$p(\mathbf{t} \mid \mathbf{w}) = \exp(-E(\mathbf{w}))$, $E = -\sum_{n=1}^{N} (t_n \ln y_n "
+        r"+ (1 - t_n)\ln(1 - y_n))$": Equal(p, sp.exp(-E)),
+        r"one sample: $-\ln(y^t (1 - y)^{1 - t}) = -(t\ln y + (1 - t)\ln(1 - y))$":
             Equal(-sp.log(y[0] ** t[0] * (1 - y[0]) ** (1 - t[0])),
                   -(t[0] * sp.log(y[0]) + (1 - t[0]) * sp.log(1 - y[0]))),
-        "Bernoulli: y^t (1-y)^(1-t) is y for t = 1, 1 - y for t = 0":
+        r"Bernoulli: $y^t (1 - y)^{1 - t}$ is $y$ for $t = 1$, $1 - y$ for $t = 0$":
             Equal(y[0] ** t[0] * (1 - y[0]) ** (1 - t[0]), t[0] * y[0] + (1 - t[0]) * (1 - y[0])),
     }, numeric=[Agreement("E(w) = numerics.sigmoid.logistic_loss", E,
                           lambda ev: nsig.logistic_loss(_f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab)))])
@@ -303,7 +305,8 @@ def gradient() -> Statement:
     N, d, X, w, lab = _two_class_data(s)
     E = _error(X, w, lab, N)
     printed = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
-    return Statement(s, claims={"grad E = sum_n (sigma(w^T x_n) - t_n) x_n": Equal(Grad(E, w), printed)},
+    return Statement(s, claims={r"$\nabla E = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - "
+                                r"t_n)\,\mathbf{x}_n$": Equal(Grad(E, w), printed)},
                      numeric=[Agreement("sum_n (sigma(w^T x_n) - t_n) x_n = numerics.sigmoid.logistic_gradient",
                                         printed, lambda ev: nsig.logistic_gradient(
                                             _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
@@ -339,7 +342,7 @@ def gradient_underbrace() -> Statement:
     E = _error(X, w, lab, N)
     errors = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
     return Statement(s, stated=Equal(y1 - t1, y1), claims={
-        "grad E = sum_n (y_n - t_n) x_n": Equal(Grad(E, w), errors),
+        r"$\nabla E = \sum_{n=1}^{N} (y_n - t_n)\,\mathbf{x}_n$": Equal(Grad(E, w), errors),
     }, numeric=[Agreement("sum_n (y_n - t_n) x_n = numerics.sigmoid.logistic_gradient", errors,
                           lambda ev: nsig.logistic_gradient(
                               _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None])])
@@ -372,7 +375,8 @@ def hessian() -> Statement:
     grad = _weighted_sum(N, d, lambda n: sig(_a(X, w, n)) - _t(lab, n), X)
     H = _hessian(N, d, X, w)
     return Statement(s, claims={
-        "grad_w (u^T grad E) = (sum_n y_n(1-y_n) x_n x_n^T) u": Equal(Grad(Scalar(u.T * grad), w), H * u),
+        r"$\nabla_{\mathbf{w}}(\mathbf{u}^\top\nabla E) = \left(\sum_{n=1}^{N} y_n(1 - "
+        r"y_n)\,\mathbf{x}_n\mathbf{x}_n^\top\right)\mathbf{u}$": Equal(Grad(Scalar(u.T * grad), w), H * u),
     }, numeric=[Agreement("sum_n y_n(1-y_n) x_n x_n^T = numerics.sigmoid.logistic_hessian", H,
                           lambda ev: nsig.logistic_hessian(_f(ev, w).ravel(), _f(ev, X)))])
 
@@ -448,13 +452,15 @@ def hessian_definite() -> Statement:
     e = [sp.exp(-_a(X, w, n)) for n in range(N)]
     certificate = sp.Add(*[e[n] / (1 + e[n]) ** 2 * _el(X * u, n, 0) ** 2 for n in range(N)])
     return Statement(s, stated=Rel(sp.Determinant(r1 * x1 * x1.T), ">", 0), claims={
-        "u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2 >= 0: positive semidefinite":
+        r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - "
+        r"y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite":
             Rel(Scalar(u.T * H * u), ">=", 0, certificate=certificate),
-        "y_n(1-y_n) = e^{-a_n}/(1+e^{-a_n})^2 > 0": Rel(r(0), ">", 0, certificate=e[0] / (1 + e[0]) ** 2),
-        "separable data: E(c w_s) decreases, no minimiser (numerics)": Behaviour(
+        r"$y_n(1 - y_n) = e^{-a_n}/(1 + e^{-a_n})^2 > 0$": Rel(r(0), ">", 0, certificate=e[0] / (1 + e[0]) ** 2),
+        r"separable data: $E(c\,\mathbf{w}_s)$ decreases, no minimiser (numerics)": Behaviour(
             _separable_run, "numerics.sigmoid.logistic_loss along c w_s and fit_logistic_regression "
             "on separable data", seeds=tuple(range(5))),
-    }, corrects="u^T H u = sum_n y_n(1-y_n) (x_n^T u)^2 >= 0: positive semidefinite",
+    }, corrects=r"$\mathbf{u}^\top\mathbf{H}\mathbf{u} = \sum_{n=1}^{N} y_n(1 - "
+                r"y_n)(\mathbf{x}_n^\top\mathbf{u})^2 \geq 0$: positive semidefinite",
         numeric=[Agreement("u^T H u with H = numerics.sigmoid.logistic_hessian", Scalar(u.T * H * u),
                            lambda ev: float(_f(ev, u).ravel() @ nsig.logistic_hessian(
                                _f(ev, w).ravel(), _f(ev, X)) @ _f(ev, u).ravel()))])
@@ -511,9 +517,13 @@ def matrix_form_shapes() -> Statement:
     E = _error(X, w, lab, N)
     printed_X = X.T                     # udelar2018's X = [x_1 | x_2]: the samples as columns
     return Statement(s, stated=Equal(Grad(E, w), printed_X.T * (y - t)), claims={
-        "X rows x_n^T: grad E = X^T (y - t)": Equal(Grad(E, w), X.T * (y - t)),
-        "X rows x_n^T: H = X^T W X = sum_n y_n(1-y_n) x_n x_n^T": Equal(X.T * R * X, _hessian(N, N, X, w)),
-    }, corrects="X rows x_n^T: grad E = X^T (y - t)",
+        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = \mathbf{X}^\top(\mathbf{y} - "
+        r"\mathbf{t})$": Equal(Grad(E, w), X.T * (y - t)),
+        r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\mathbf{H} = "
+        r"\mathbf{X}^\top\mathbf{W}\mathbf{X} = \sum_{n=1}^{N} y_n(1 - "
+        r"y_n)\,\mathbf{x}_n\mathbf{x}_n^\top$": Equal(X.T * R * X, _hessian(N, N, X, w)),
+    }, corrects=r"$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = "
+                r"\mathbf{X}^\top(\mathbf{y} - \mathbf{t})$",
         numeric=[Agreement("X^T (y - t) = numerics.sigmoid.logistic_gradient (X with samples in rows)",
                            X.T * (y - t), lambda ev: nsig.logistic_gradient(
                                _f(ev, w).ravel(), _f(ev, X), _labels01(ev, lab))[:, None]),
@@ -566,7 +576,9 @@ def newton_irls() -> Statement:
     step = v - (sum((yn[n] - _t(lab, n)) * x[n, 0] for n in range(2))
                 / sum(yn[n] * (1 - yn[n]) * x[n, 0] ** 2 for n in range(2)))
     return lazy_inverses(Statement(s, claims={
-        "w - (X^T W X)^{-1} X^T (y - t) = (X^T W X)^{-1} X^T W z": Equal(w - G * X.T * (y - t), G * X.T * W * z),
+        r"$\mathbf{w} - (\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top(\mathbf{y} - "
+        r"\mathbf{t}) = "
+        r"(\mathbf{X}^\top\mathbf{W}\mathbf{X})^{-1}\mathbf{X}^\top\mathbf{W}\mathbf{z}$": Equal(w - G * X.T * (y - t), G * X.T * W * z),
     }, numeric=[Agreement("d = 1: w - grad E / H = the Newton step from numerics.sigmoid's "
                           "logistic_gradient and logistic_hessian", step,
                           lambda ev: _newton_step(ev, v, x, lab), rtol=1e-7)]))
@@ -607,7 +619,7 @@ def softmax_two_classes() -> Statement:
     w1, w2, x = s.vector("w_1", d), s.vector("w_2", d), s.vector("x", d)
     a = [Scalar(w1.T * x), Scalar(w2.T * x)]
     return Statement(s, claims={
-        "softmax_1 = sigma((w_1 - w_2)^T x)": Equal(_softmax(a, 0), sig(Scalar((w1 - w2).T * x))),
+        r"$\operatorname{softmax}_1 = \sigma((\mathbf{w}_1 - \mathbf{w}_2)^\top\mathbf{x})$": Equal(_softmax(a, 0), sig(Scalar((w1 - w2).T * x))),
     }, numeric=[Agreement("numerics.sigmoid.softmax([a_1, a_2])[0] = sigmoid(a_1 - a_2)",
                           sig(Scalar((w1 - w2).T * x)),
                           lambda ev: nsig.softmax(np.array([float(ev(a[0])), float(ev(a[1]))]))[0])])
@@ -625,7 +637,8 @@ def softmax_shift() -> Statement:
     s = Space()
     a, c = [s.scalar(f"a_{k + 1}") for k in range(K3)], s.scalar("c")
     return Statement(s, claims={
-        f"softmax_{k + 1}(a + c 1) = softmax_{k + 1}(a)": Equal(_softmax([ai + c for ai in a], k), _softmax(a, k))
+        r"$\operatorname{softmax}_%d(\mathbf{a} + c\mathbf{1}) = "
+        r"\operatorname{softmax}_%d(\mathbf{a})$" % (k + 1, k + 1): Equal(_softmax([ai + c for ai in a], k), _softmax(a, k))
         for k in range(K3)
     }, numeric=[Agreement("softmax_1(a) = numerics.sigmoid.softmax(a + c 1)[0]", _softmax(a, 0),
                           lambda ev: nsig.softmax(np.array([float(ev(ai + c)) for ai in a]))[0])])
@@ -674,7 +687,7 @@ def softmax_derivative() -> Statement:
     ws = [s.vector(f"w_{k + 1}", d) for k in range(K3)]
     a = [Scalar(w.T * x) for w in ws]
     y = [_softmax(a, k) for k in range(K3)]
-    claims = {f"dy_{k + 1}/dw_{j + 1} = y_{k + 1}({int(k == j)} - y_{j + 1}) x":
+    claims = {r"$\partial y_%d/\partial\mathbf{w}_%d = y_%d(%d - y_%d)\,\mathbf{x}$" % (k + 1, j + 1, k + 1, k == j, j + 1):
               Equal(Grad(y[k], ws[j]), y[k] * (int(k == j) - y[j]) * x)
               for k in range(K3) for j in range(K3)}
 
@@ -714,7 +727,7 @@ def softmax_gradient() -> Statement:
         return nsig.softmax_gradient(_W(ev, ws), _f(ev, X), _f(ev, T))[j][:, None]
 
     return Statement(s, claims={
-        f"grad_w{j + 1} E = sum_n (y_n{j + 1} - t_n{j + 1}) x_n": Equal(Grad(E, ws[j]), grads[j])
+        r"$\nabla_{\mathbf{w}_%d} E = \sum_{n=1}^{N} (y_{n,%d} - t_{n,%d})\,\mathbf{x}_n$" % (j + 1, j + 1, j + 1): Equal(Grad(E, ws[j]), grads[j])
         for j in range(K3)
     }, numeric=[Agreement(f"sum_n (y_n{j + 1} - t_n{j + 1}) x_n = numerics.sigmoid.softmax_gradient row {j + 1}",
                           grads[j], lambda ev, j=j: row(ev, j)) for j in range(K3)])
@@ -766,7 +779,8 @@ def softmax_hessian_sign() -> Statement:
 
     pairs = ((0, 0), (0, 1), (2, 1))
     return Statement(s, stated=Equal(second(0, 0), _block(N, d, X, ws, 0, 0, sign=-1) * u), claims={
-        f"grad_w{k + 1} grad_w{j + 1} E = + sum_n y_n{k + 1}({int(k == j)} - y_n{j + 1}) x_n x_n^T":
+        (r"$\nabla_{\mathbf{w}_%d}\nabla_{\mathbf{w}_%d} E = +\sum_{n=1}^{N} y_{n,%d}(%d - "
+         r"y_{n,%d})\,\mathbf{x}_n\mathbf{x}_n^\top$" % (k + 1, j + 1, k + 1, k == j, j + 1)):
             Equal(second(k, j), _block(N, d, X, ws, k, j) * u) for k, j in pairs
     }, numeric=[Agreement(f"block ({k + 1}, {j + 1}) = numerics.sigmoid.softmax_hessian", _block(N, d, X, ws, k, j),
                           lambda ev, k=k, j=j: _hessian_block_numeric(ev, ws, X, k, j)) for k, j in pairs])
@@ -812,9 +826,10 @@ def softmax_hessian_psd() -> Statement:
         return float(uv @ Hn @ uv)
 
     return Statement(s, claims={
-        "sum_kj y_k(delta_kj - y_j) b_k b_j = sum_k y_k (b_k - sum_j y_j b_j)^2 >= 0":
+        r"$\sum_{k,j} y_k(\delta_{kj} - y_j)\, b_k b_j = \sum_k y_k (b_k - \sum_j y_j b_j)^2 \geq "
+        r"0$":
             Rel(form, ">=", 0, certificate=certificate),
-        "sum_j H_1j v = 0 (shift direction)": Equal(sp.MatAdd(*[H[j] * v for j in range(K3)]),
+        r"$\sum_j \mathbf{H}_{1j}\mathbf{v} = \mathbf{0}$ (shift direction)": Equal(sp.MatAdd(*[H[j] * v for j in range(K3)]),
                                                     sp.ZeroMatrix(d, 1)),
     }, numeric=[Agreement("sum_kj u_k^T H_kj u_j with numerics.sigmoid.softmax_hessian (x = 1)",
                           form, form_numeric)])

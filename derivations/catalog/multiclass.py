@@ -41,7 +41,7 @@ def pairwise_boundary() -> Statement:
     d, wk, wj, bk, bj = _two_classes(s)
     x = s.vector("x", d)
     return Statement(s, claims={
-        "y_k - y_j = (w_k - w_j)^T x + (b_k - b_j)":
+        r"$y_k - y_j = (\mathbf{w}_k - \mathbf{w}_j)^\top\mathbf{x} + (b_k - b_j)$":
             Equal((dot(wk, x) + bk) - (dot(wj, x) + bj), dot(wk - wj, x) + (bk - bj)),
     }, numeric=[Agreement("normal w_k - w_j", wk - wj, lambda ev: nm.pairwise_boundary(
         coef=np.vstack([ev(wk).ravel(), ev(wj).ravel()]), intercept=[float(ev(bk)), float(ev(bj))],
@@ -98,7 +98,7 @@ def no_ambiguous_region() -> Statement:
                          if ok else "a point without a unique strict maximum")
 
     return Statement(s, claims={
-        "y_j'(x) - y_j(x) < 0": Rel(yjp - yj, "<", 0, certificate=delta),
+        r"$y_{j'}(\mathbf{x}) - y_j(\mathbf{x}) < 0$": Rel(yjp - yj, "<", 0, certificate=delta),
         "argmax assigns exactly one class": Behaviour(
             unique_argmax, "numerics.argmax_predict gives one class with a strict maximum",
             seeds=tuple(range(10))),
@@ -122,7 +122,7 @@ def interpolation() -> Statement:
     xa, xb, lam = s.vector("x_A", d), s.vector("x_B", d), s.scalar("lambda", probability=True)
     y = lambda v: dot(wk, v) + bk  # noqa: E731 - the document's y_k
     return Statement(s, claims={
-        "y_k(x̂) = λ y_k(x_A) + (1-λ) y_k(x_B)":
+        r"$y_k(\hat{\mathbf{x}}) = \lambda y_k(\mathbf{x}_A) + (1 - \lambda) y_k(\mathbf{x}_B)$":
             Equal(y(lam * xa + (1 - lam) * xb), lam * y(xa) + (1 - lam) * y(xb)),
     }, numeric=[Agreement("λ y_k(x_A) + (1-λ) y_k(x_B) = y_k(x̂), numerics.geometry.decision_function "
                           "at x̂ = λ x_A + (1-λ) x_B", lam * y(xa) + (1 - lam) * y(xb),
@@ -181,8 +181,8 @@ def convex_regions() -> Statement:
         return RunResult(True, f"K={K}, D={D}: {checked} convex combinations stayed in their region")
 
     return Statement(s, claims={
-        "margin at x̂ = λ δ_A + (1-λ) δ_B": Equal(diff(xhat), lam * da + (1 - lam) * db),
-        "y_k(x̂) - y_j(x̂) > 0": Rel(diff(xhat), ">", 0, certificate=lam * da + (1 - lam) * db),
+        r"the margin at $\hat{\mathbf{x}}$ is $\lambda\delta_A + (1 - \lambda)\delta_B$": Equal(diff(xhat), lam * da + (1 - lam) * db),
+        r"$y_k(\hat{\mathbf{x}}) - y_j(\hat{\mathbf{x}}) > 0$": Rel(diff(xhat), ">", 0, certificate=lam * da + (1 - lam) * db),
         "convex combinations keep the class": Behaviour(
             convex_run, "numerics.argmax_predict regions are convex on random classifiers",
             seeds=tuple(range(10))),
@@ -261,6 +261,6 @@ def pairwise_count() -> Statement:
     s = Space()
     K, k = s.scalar("K", integer=True, positive=True), s.scalar("k", integer=True, positive=True)
     s.define(K, k + 1, "K >= 2 classes")
-    return Statement(s, claims={"C(K,2) = K(K-1)/2": Equal(sp.binomial(K, 2), K * (K - 1) / 2)},
+    return Statement(s, claims={r"$\binom{K}{2} = K(K - 1)/2$": Equal(sp.binomial(K, 2), K * (K - 1) / 2)},
                      numeric=[Agreement("n_pairwise_classifiers", K * (K - 1) / 2,
                                         lambda ev: nm.n_pairwise_classifiers(int(ev(K))))])

@@ -142,8 +142,10 @@ def jq_gradient() -> Statement:
     J = _J_q(a, ys, ts)
     grad = sp.MatAdd(*[_when(2 * dot(a, y), t * dot(a, y) <= 0) * y for y, t in zip(ys, ts)])
     return Statement(s, claims={
-        "grad J_q = 2 sum_{M(a)} (a^T y_n) y_n": Equal(Grad(J, a), grad),
-        "one term: d/ds 1[ts <= 0] s^2 = -2 max(0, -ts) t (continuous)": Equal(
+        r"$\nabla J_q = 2\sum_{n \in \mathcal{M}(\mathbf{a})} "
+        r"(\mathbf{a}^\top\mathbf{y}_n)\,\mathbf{y}_n$": Equal(Grad(J, a), grad),
+        r"one term: $\frac{d}{ds}\left([t s \leq 0]\, s^2\right) = -2\max(0, -t s)\, t$ "
+        r"(continuous)": Equal(
             Grad(_when(sc ** 2, t1 * sc <= 0), sv), -2 * sp.Max(0, -t1 * sc) * t1),
     }, numeric=[
         Agreement("numerics.relaxation.relaxation_criterion_q", J,
@@ -216,9 +218,9 @@ def jq_trivial_solution() -> Statement:
     s.define(zero, sp.ZeroMatrix(D, 1), "a_0 = 0")
     ys, ts = _samples(s, D)
     return Statement(s, claims={
-        "J_q(0) = 0": Equal(_J_q(zero, ys, ts), 0),
-        "J_q(a) >= J_q(0)": Rel(_J_q(a, ys, ts), ">=", _J_q(zero, ys, ts)),
-        "descent on one sample tends to a = 0 (exact)": Behaviour(
+        r"$J_q(\mathbf{0}) = 0$": Equal(_J_q(zero, ys, ts), 0),
+        r"$J_q(\mathbf{a}) \geq J_q(\mathbf{0})$": Rel(_J_q(a, ys, ts), ">=", _J_q(zero, ys, ts)),
+        r"descent on one sample tends to $\mathbf{a} = \mathbf{0}$ (exact)": Behaviour(
             _exact_boundary, "gradient descent on J_q for y = 1 from a(0) < 0 tends to 0 and stays "
                              "misclassified (exact)", seeds=tuple(range(5))),
         "numerics: descent ends on the boundary": Behaviour(
@@ -271,15 +273,16 @@ def long_samples_dominate() -> Statement:
 
     claims = {}
     three, third = sp.Integer(3), sp.Rational(1, 3)
-    claims["J_q term of 3y = 9 x term of y"] = Equal(q(three * y), 9 * q(y))
-    claims["J_r term of (y/3, b/3) = term of (y, b)"] = Equal(r(third * y, third * b), r(y, b))
-    claims["(t a^T y - b)^2/(2||y||^2) = ||a - p||^2/2"] = Equal(
+    claims[r"$J_q$ term of $3\mathbf{y}$ $= 9 \times$ term of $\mathbf{y}$"] = Equal(q(three * y), 9 * q(y))
+    claims[r"$J_r$ term of $(\mathbf{y}/3, b/3)$ = term of $(\mathbf{y}, b)$"] = Equal(r(third * y, third * b), r(y, b))
+    claims[r"$(t\,\mathbf{a}^\top\mathbf{y} - b)^2/(2\lVert\mathbf{y}\rVert^2) = \lVert\mathbf{a} - "
+           r"\mathbf{p}\rVert^2/2$"] = Equal(
         (t * dot(a, y) - b) ** 2 / (2 * Norm(y) ** 2), HALF * dot(a - p, a - p))
-    claims["p lies on the hyperplane t a^T y = b"] = Equal(t * dot(p, y), b)
+    claims[r"$\mathbf{p}$ lies on the hyperplane $t\,\mathbf{a}^\top\mathbf{y} = b$"] = Equal(t * dot(p, y), b)
     return Statement(s, claims=claims, no_numeric=(
         "a property of the criteria's one-sample terms under rescaling; the terms themselves "
-        "are checked against numerics.relaxation in relaxation.jq_gradient and "
-        "relaxation.jr_gradient"))
+        "are checked against `numerics.relaxation` in `relaxation.jq_gradient` and "
+        "`relaxation.jr_gradient`"))
 
 
 # --- J_r -------------------------------------------------------------------------------------------
@@ -329,10 +332,12 @@ def jr_index_set() -> Statement:
     smooth = _J_r_smooth(a, ys, ts, b)
     band = _J_r_smooth(am, ys, ts, b)
     return Statement(s, stated=Equal(_J_r(am, ys, ts, b, printed=True), band), claims={
-        "J_r over Y(a) = 1/2 sum max(0, b - t a^T y)^2/||y||^2 at a_m": Equal(
+        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - "
+        r"t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$ at $\mathbf{a}_m$": Equal(
             _J_r(am, ys, ts, b, printed=False), band),
-        "J_r over Y(a) = 1/2 sum max(0, b - t a^T y)^2/||y||^2": Equal(_J_r(a, ys, ts, b, printed=False), smooth),
-        "J_r(0) = 1/2 sum b^2/||y_n||^2": Equal(_J_r(zero, ys, ts, b, printed=False),
+        r"$J_r$ over $Y(\mathbf{a})$ $= \frac{1}{2}\sum_n \max(0, b - "
+        r"t_n\mathbf{a}^\top\mathbf{y}_n)^2/\lVert\mathbf{y}_n\rVert^2$": Equal(_J_r(a, ys, ts, b, printed=False), smooth),
+        r"$J_r(\mathbf{0}) = \frac{1}{2}\sum_n b^2/\lVert\mathbf{y}_n\rVert^2$": Equal(_J_r(zero, ys, ts, b, printed=False),
                                                 HALF * sp.Add(*[b ** 2 / Norm(y) ** 2 for y in ys])),
     }, numeric=[Agreement("numerics.relaxation.relaxation_criterion_r", smooth,
                           lambda ev: _nr().relaxation_criterion_r(
@@ -378,8 +383,9 @@ def jr_gradient() -> Statement:
                                    a0=_vec(ev, a), max_iter=1).a_
 
     return Statement(s, claims={
-        "grad J_r = sum_{Y(a)} (t a^T y - b)/||y||^2 t y": Equal(Grad(J, a), grad),
-        "batch update = a - eta grad J_r": Equal(update, a - eta * Grad(J, a)),
+        r"$\nabla J_r = \sum_{Y(\mathbf{a})} \frac{t\,\mathbf{a}^\top\mathbf{y} - "
+        r"b}{\lVert\mathbf{y}\rVert^2}\, t\,\mathbf{y}$": Equal(Grad(J, a), grad),
+        r"batch update $= \mathbf{a} - \eta\nabla J_r$": Equal(update, a - eta * Grad(J, a)),
     }, numeric=[
         Agreement("numerics.relaxation.relaxation_gradient_r", grad,
                   lambda ev: _nr().relaxation_gradient_r(
@@ -428,8 +434,8 @@ def single_sample_step() -> Statement:
                                            a0=_vec(ev, a), max_epochs=1).a_
 
     return Statement(s, claims={
-        "t a'^T y - b = (1 - eta)(t a^T y - b)": Equal(t * dot(a1, y) - b, (1 - eta) * (t * dot(a, y) - b)),
-        "|1 - eta| < 1 iff eta < 2 (eta > 0)": Iff(sp.Abs(1 - eta) < 1, eta < 2),
+        r"$t\,\mathbf{a}'^\top\mathbf{y} - b = (1 - \eta)(t\,\mathbf{a}^\top\mathbf{y} - b)$": Equal(t * dot(a1, y) - b, (1 - eta) * (t * dot(a, y) - b)),
+        r"$|1 - \eta| < 1$ iff $\eta < 2$ ($\eta > 0$)": Iff(sp.Abs(1 - eta) < 1, eta < 2),
     }, numeric=[Agreement("one update of numerics.relaxation.single_sample_relaxation", a1, one_update)])
 
 
@@ -499,7 +505,7 @@ def single_sample_algorithm() -> Statement:
     (an epoch that ended where a recent one began: a cycle that repeats forever) — the
     error-correcting procedure never settles; Duda-Hart-Stork §5.7."""
     return Statement(Space(), claims={
-        "separable: converges to a^T y > b": Behaviour(
+        r"separable: converges to $\mathbf{a}^\top\mathbf{y} > b$": Behaviour(
             _relaxation_separable, "numerics.relaxation.single_sample_relaxation ends with aᵀy_n > b on "
                                    "separable data", seeds=tuple(range(9))),
         "non-separable: never settles": Behaviour(
@@ -610,7 +616,8 @@ def nonseparable_solution() -> Statement:
     return Statement(Space(), stated=Behaviour(
         _nonseparable_in_region, "descent on J_r and on J_q reaches a vector of the Región de solución "
                                  "on non-separable data", seeds=tuple(range(3))),
-        claims={"note, the minimiser reading: descent on J_r and J_q converges on non-separable data": Behaviour(
+        claims={r"note, the minimiser reading: descent on $J_r$ and $J_q$ converges on "
+                r"non-separable data": Behaviour(
             _nonseparable_minimum, "gradient descent converges on J_r (to J_r > 0) and on J_q (to a ≈ 0) for "
                                    "non-separable data", seeds=tuple(range(6)))})
 
@@ -648,11 +655,11 @@ def scale_invariance() -> Statement:
     ys, ts = _samples(s, D)
     two, third = sp.Integer(2), sp.Rational(1, 3)
     return Statement(s, claims={
-        "J_p(2a) = 2 J_p(a)": Equal(_J_p(two * a, ys, ts), two * _J_p(a, ys, ts)),
-        "J_p(a/3) = J_p(a)/3": Equal(_J_p(third * a, ys, ts), third * _J_p(a, ys, ts)),
-        "J_q(2a) = 4 J_q(a)": Equal(_J_q(two * a, ys, ts), 4 * _J_q(a, ys, ts)),
-        "#M(2a) = #M(a)": Equal(_count(two * a, ys, ts), _count(a, ys, ts)),
-        "#M(a/3) = #M(a)": Equal(_count(third * a, ys, ts), _count(a, ys, ts)),
+        r"$J_p(2\mathbf{a}) = 2J_p(\mathbf{a})$": Equal(_J_p(two * a, ys, ts), two * _J_p(a, ys, ts)),
+        r"$J_p(\mathbf{a}/3) = J_p(\mathbf{a})/3$": Equal(_J_p(third * a, ys, ts), third * _J_p(a, ys, ts)),
+        r"$J_q(2\mathbf{a}) = 4J_q(\mathbf{a})$": Equal(_J_q(two * a, ys, ts), 4 * _J_q(a, ys, ts)),
+        r"$\#\mathcal{M}(2\mathbf{a}) = \#\mathcal{M}(\mathbf{a})$": Equal(_count(two * a, ys, ts), _count(a, ys, ts)),
+        r"$\#\mathcal{M}(\mathbf{a}/3) = \#\mathcal{M}(\mathbf{a})$": Equal(_count(third * a, ys, ts), _count(a, ys, ts)),
     }, no_numeric=(
         "a homogeneity property of the criteria; their values are checked against "
-        "numerics.relaxation in relaxation.jq_gradient and relaxation.jr_index_set"))
+        "`numerics.relaxation` in `relaxation.jq_gradient` and `relaxation.jr_index_set`"))

@@ -108,7 +108,7 @@ def test_lambdified_gradient_equals_central_differences_of_numerics_error(sizes,
 def test_outputs_sum_to_one_for_every_x(design, data):
     st_ = _statement("least_squares.outputs_sum_to_one")
     n, d = design.X.shape
-    lhs = st_.claims["1_K^T W~^T x~ = 1"].lhs
+    lhs = st_.claims[r"$\mathbf{1}_K^\top\tilde{\mathbf{W}}^\top\tilde{\mathbf{x}} = 1$"].lhs
     f = lambdified(st_, lhs, {"N": n, "d": d, "K": design.T.shape[1]}, expand=True)
     model = nl.fit_least_squares(design.X, design.y)
     # the entry builds T = [S, 1 - S 1] (rows summing to one); a 1-of-K T is S = T[:, :-1]

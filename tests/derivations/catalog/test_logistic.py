@@ -95,7 +95,7 @@ def test_every_issue_claim_has_an_entry_of_the_expected_kind():
 @settings(max_examples=10)
 @given(seeds)
 def test_gradient_is_numerics_and_the_stencil_of_the_loss(seed):
-    label, sizes = "claim:grad E = sum_n (sigma(w^T x_n) - t_n) x_n", {"N": 2, "d": 2}
+    label, sizes = r"claim:$\nabla E = \sum_{n=1}^{N} (\sigma(\mathbf{w}^\top\mathbf{x}_n) - t_n)\,\mathbf{x}_n$", {"N": 2, "d": 2}
     X, w, s, t = _two_class_point(seed, 2, 2)
     values = {"X": X, "w": w[:, None], "s": s[:, None]}
     g = np.ravel(_call("logistic.gradient", label + ".lhs", sizes, **values))  # Grad(E, w)
@@ -130,7 +130,7 @@ def test_printed_columns_convention_gives_the_wrong_gradient_and_rows_the_right_
     values = {"X": D, "w": v[:, None], "s": s[:, None]}
     sizes = {"N": 2}
     printed = _call("logistic.matrix_form_shapes", "stated.rhs", sizes, **values)  # X_cᵀ(y − t), X_c = [x₁|x₂]
-    rows = _call("logistic.matrix_form_shapes", "claim:X rows x_n^T: grad E = X^T (y - t).rhs", sizes, **values)
+    rows = _call("logistic.matrix_form_shapes", r"claim:$\mathbf{X}$ with rows $\mathbf{x}_n^\top$: $\nabla E = \mathbf{X}^\top(\mathbf{y} - \mathbf{t})$.rhs", sizes, **values)
     true = nsig.logistic_gradient(v, D, t)
     note(f"printed {np.ravel(printed)}, true {true}")
     assert not np.allclose(np.ravel(printed), true, rtol=1e-6)

@@ -50,10 +50,10 @@ def _claim(entry, label):
 
 @pytest.mark.parametrize("entry, label, outcome", [
     # cancel(together(...)) is the route: the sides differ until put over one denominator
-    ("logistic.sigmoid_symmetry", "sigma(-a) = 1 - sigma(a)", "equal"),
+    ("logistic.sigmoid_symmetry", r"$\sigma(-a) = 1 - \sigma(a)$", "equal"),
     # cancel reduces each Piecewise branch, then the two sides are one expression
-    ("relaxation.long_samples_dominate", "J_r term of (y/3, b/3) = term of (y, b)", "equal"),
-    ("geometry.w_normal", "w^T (x_A - x_B) = 0", "inconclusive"),
+    ("relaxation.long_samples_dominate", r"$J_r$ term of $(\mathbf{y}/3, b/3)$ = term of $(\mathbf{y}, b)$", "equal"),
+    ("geometry.w_normal", r"$\mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B) = 0$", "inconclusive"),
     # a polynomial in its atoms that expand leaves nonzero: inconclusive without cancel
     # (whose TypeError on a Trace of a sum made it 'not applicable' before)
     ("fisher.projected_means", "m_1 = w^T m_1 (projected mean)", "inconclusive"),
