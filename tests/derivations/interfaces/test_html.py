@@ -425,3 +425,19 @@ def test_verified_at_sizes_has_its_own_colour_and_claim_class(tmp_path):
     css = (tmp_path / "blueprint.css").read_text()
     assert ".cat-at-sizes { --stroke:" in css
     assert "st-verified-at-sizes" in (ASSETS / "blueprint.css").read_text()
+
+
+def test_claim_labels_notation_and_numeric_detail_are_prose(tmp_path):
+    """A claim label, a notation line and the numeric detail are Markdown with $...$ math (the
+    catalog's labels since issue 36): the blueprint renders them, it does not escape them."""
+    rec = _record("t.md", claims=[{"label": r"$\mathbf{x}_B$ on the plane", "status": "verified",
+                                   "latex": "x = x", "methods": [], "counterexample": None}],
+                  notation=[{"label": r"$\tilde{\mathbf{x}}$ augmented", "latex": "a = a",
+                             "why": r"by definition of $\tilde{\mathbf{x}}$"}],
+                  numeric={"outcome": "not applicable", "detail": r"no $\mathbf{S}_W^{-1}$ here"})
+    write_blueprint([rec], tmp_path)
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    assert '<span class="math">\\mathbf{x}_B</span> on the plane' in page  # was: $\mathbf{x}_B$ ...
+    assert '<span class="math">\\tilde{\\mathbf{x}}</span> augmented' in page
+    assert 'no <span class="math">\\mathbf{S}_W^{-1}</span> here' in page
+    assert "$\\mathbf" not in page
