@@ -319,7 +319,7 @@ def support_vectors() -> Statement:
     double2 = sum(als[i] * als[j] * ys[i] * ys[j] * dot(xs[i], xs[j]) for i in range(2) for j in range(2))
     return Statement(s, claims={
         r"$\mathbf{w} = \alpha_1 y_1\mathbf{x}_1 + \alpha_2 y_2\mathbf{x}_2$": Equal(full, als[0] * ys[0] * xs[0] + als[1] * ys[1] * xs[1]),
-        r"$\mathcal{L}_D$ over all samples $=$ $\mathcal{L}_D$ over the support vectors": Equal(
+        r"$\mathcal{L}_D$ over all samples equals $\mathcal{L}_D$ over the support vectors": Equal(
             -double / 2 + sum(als), -double2 / 2 + als[0] + als[1]),
     }, no_numeric=_GENERAL)
 
@@ -357,7 +357,7 @@ def gram_matrix() -> Statement:
     Y = sp.diag(*ys)
     v = s.vector("v", N)
     return Statement(s, claims={
-        r"$\sum_{i,j} \alpha_i\alpha_j y_i y_j\langle\mathbf{x}_i, \mathbf{x}_j\rangle = (\boldsymbol{\alpha}\circ\mathbf{y})^\top\mathbf{G}(\boldsymbol{\alpha}\circ\mathbf{y})$": Equal(
+        r"$\sum_{i,j} \alpha_i\alpha_j y_i y_j\langle\mathbf{x}_i, \mathbf{x}_j\rangle = (\boldsymbol{\alpha}\odot\mathbf{y})^\top\mathbf{G}(\boldsymbol{\alpha}\odot\mathbf{y})$": Equal(
             double, (ay.T * G * ay)[0, 0]),
         r"$\mathbf{v}^\top\mathbf{Y}\mathbf{G}\mathbf{Y}\mathbf{v} = \lVert\sum_i v_i y_i\mathbf{x}_i\rVert^2 \ge 0$ (the dual is concave)": Equal(
             (v.T * Y * G * Y * v)[0, 0],
