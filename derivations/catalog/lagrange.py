@@ -255,17 +255,17 @@ def example_max_min() -> Statement:
         tag = "+" if sign > 0 else "-"
         _lam0, x0, y0 = _printed_solution(s, sign)
         pts[sign] = sp.ImmutableMatrix([x0, y0])
-        claims[f"f({tag}(2, 1)/sqrt5) = {tag}sqrt5"] = Equal(2 * x0 + y0, sign * sp.sqrt(5))
+        claims[f"$f({tag}(2, 1)/\\sqrt{{5}}) = {tag}\\sqrt{{5}}$"] = Equal(2 * x0 + y0, sign * sp.sqrt(5))
     f = 2 * u[0, 0] + u[1, 0]
     unit = u / Norm(u)
     f_unit = 2 * unit[0, 0] + unit[1, 0]
     p, q = pts[1], pts[-1]
     claims["solved by the engine: the Lagrange points are the two printed ones, the first the max "
-           "and the second the min of f on the circle"] = _solved(
+           "and the second the min of $f$ on the circle"] = _solved(
         [tuple(p), tuple(q)], maximum=tuple(p), minimum=tuple(q))
-    claims["(2, 1)/sqrt5 maximises f on the circle"] = SphereMax(
+    claims[r"$(2, 1)/\sqrt{5}$ maximises $f$ on the circle"] = SphereMax(
         f, u, p, sp.sqrt(5) / 2 * Norm(unit - p) ** 2)
-    claims["(-2, -1)/sqrt5 minimises f on the circle"] = Rel(
+    claims[r"$(-2, -1)/\sqrt{5}$ minimises $f$ on the circle"] = Rel(
         f_unit, ">=", 2 * q[0, 0] + q[1, 0], sp.sqrt(5) / 2 * Norm(unit - q) ** 2)
     return Statement(s, claims=claims, no_numeric=_NO_NUMERIC)
 
