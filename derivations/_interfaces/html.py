@@ -282,7 +282,7 @@ def _claim_items(rec: dict) -> str:
     for c in rec.get("claims", []):
         st = c["status"]
         out.append(f'<li class="claim {_st(st)}"><span class="mark">{_MARK.get(st, "?")}</span> '
-                   f'<span class="claim-label">{_e(c["label"])}</span> '
+                   f'<span class="claim-label">{_inline(c["label"])}</span> '
                    f'<span class="claim-status">({_e(st)})</span>'
                    f'{_math(c["latex"], rec["id"])}{_counterexample(c.get("counterexample"))}'
                    f'{_methods(c.get("methods", []))}</li>')
@@ -395,7 +395,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]],
             out.append(_counterexample(rec.get("counterexample")))
     out.append(_figures(eid, drawn or {}))
     if rec.get("notation"):
-        items = "".join(f'<li>{_e(n["label"])} <span class="why">({_e(n["why"])})</span>'
+        items = "".join(f'<li>{_inline(n["label"])} <span class="why">({_inline(n["why"])})</span>'
                         f'{_math(n["latex"], eid)}</li>' for n in rec["notation"] if n.get("latex"))
         if items:
             out.append('<div class="notation"><h3>Notation (holds by definition; never counted '
@@ -410,7 +410,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]],
     numeric = rec.get("numeric") or {}
     if numeric.get("outcome"):
         out.append(f'<p class="numeric"><b>Numeric check:</b> {_e(numeric["outcome"])}'
-                   + (f" \u2014 {_e(numeric['detail'])}" if numeric.get("detail") else "") + "</p>")
+                   + (f" \u2014 {_inline(numeric['detail'])}" if numeric.get("detail") else "") + "</p>")
     scope = _scope(rec)
     out.append('<p class="scope">' + (f"<b>Scope:</b> {scope}. " if scope != "none" else "")
                + f"<b>Seeds:</b> {_e(_seeds(rec))} "

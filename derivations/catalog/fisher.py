@@ -296,7 +296,7 @@ def mean_difference_direction() -> Statement:
     D = m2 - m1
     best = D / Norm(D)
     return Statement(s, claims={
-        r"$\operatorname*{arg\,max}_{\lVert\mathbf{w}\rVert = 1} \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": SphereMax(
+        r"$\arg\max_{\lVert\mathbf{w}\rVert = 1} \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
         r"projected distance at the maximiser $= \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": Equal(dot(best, D), Norm(D)),
     }, no_numeric=_FIRST_ATTEMPT)
@@ -876,9 +876,9 @@ def stationarity() -> Statement:
     return Statement(
         s,
         stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
-        corrects=r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \ne 0$: $\nabla_{\mathbf{w}} J = -\frac{2}{(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$",
+        corrects=r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \neq 0$: $\nabla_{\mathbf{w}} J = -2(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^{-2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$",
         claims={
-        r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \ne 0$: $\nabla_{\mathbf{w}} J = -\frac{2}{(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$": Equal(
+        r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \neq 0$: $\nabla_{\mathbf{w}} J = -2(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^{-2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$": Equal(
             Grad(_J(w, SB, SW), w), -2 * SW * (cm ** 2 * w - cW * cm * ws) / cW ** 2),
         r"$\nabla_{\mathbf{w}} J = 2[(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w}]/(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2$": Equal(
             Grad(_J(w, SB, SW), w), 2 * (cW * SB * w - cB * SW * w) / cW ** 2),
@@ -1158,12 +1158,12 @@ def ls_normal_equation() -> Statement:
     xs = x1 + x2
     return Statement(
         s,
-        claims={r"$(\mathbf{S}_W + \frac{N_1 N_2}{N}\mathbf{S}_B)\mathbf{w} - N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
+        claims={r"$(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)\mathbf{w} - N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
                     sp.MatAdd(*[(dot(w, x) + w0 - t) * x for x, t in data]),
                     (SW + sp.Rational(_N1 * _N2, N) * SB) * w - N * (m1 - m2)),
                 r"$\sum_n t_n\mathbf{x}_n = N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(sp.MatAdd(*[t * x for x, t in data]),
                                                       N * (m1 - m2)),
-                r"$\sum_n \mathbf{x}_n(\mathbf{x}_n - \mathbf{m})^\top = \mathbf{S}_W + \frac{N_1 N_2}{N}\mathbf{S}_B$": Equal(
+                r"$\sum_n \mathbf{x}_n(\mathbf{x}_n - \mathbf{m})^\top = \mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B$": Equal(
                     sp.MatAdd(*[x * (x - m).T for x in xs]),
                     SW + sp.Rational(_N1 * _N2, N) * SB)},
         numeric=[Agreement("numerics' least-squares w with these targets solves the system",
@@ -1230,14 +1230,14 @@ def ls_direction_sign() -> Statement:
     alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
     w = alpha * z
     return Statement(s, claims={
-        r"$\mathbf{w} = \alpha\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ solves $(\mathbf{S}_W + \frac{N_1 N_2}{N}\mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
+        r"$\mathbf{w} = \alpha\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ solves $(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
             (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
         r"$\alpha < 0$": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
         r"class 1 projects higher: $\mathbf{w}^\top\mathbf{m}_1 > \mathbf{w}^\top\mathbf{m}_2$": Rel(
             dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
     }, no_numeric=(r"$N_1$ and $N_2$ are symbolic positive integers here, so no one data set has these "
                    r"class sizes for `numerics`' least squares; the $\mathbf{w}$ it fits to the targets "
-                   r"$N/N_1$, $-N/N_2$ is checked to solve $(\mathbf{S}_W + \frac{N_1 N_2}{N}\mathbf{S}_B)"
+                   r"$N/N_1$, $-N/N_2$ is checked to solve $(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)"
                    r"\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$ in `fisher.ls_normal_equation` "
                    r"($N_1 = 2$, $N_2 = 3$)"))
 
@@ -1420,7 +1420,7 @@ def multiclass_between_two_class() -> Statement:
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2, m = s.vector("m_1", d), s.vector("m_2", d), s.vector("m", d)
     s.define(m, (n1 * m1 + n2 * m2) / N, "m: overall mean")
-    return Statement(s, claims={r"$\mathbf{S}_B(c = 2) = \frac{N_1 N_2}{N}(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$": Equal(
+    return Statement(s, claims={r"$\mathbf{S}_B(c = 2) = (N_1 N_2/N)(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$": Equal(
         n1 * (m1 - m) * (m1 - m).T + n2 * (m2 - m) * (m2 - m).T,
         n1 * n2 / N * (m2 - m1) * (m2 - m1).T)},
         no_numeric=(r"$N_1$ and $N_2$ are any positive reals in this identity, so no data set has these "

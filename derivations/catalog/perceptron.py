@@ -264,7 +264,7 @@ def udelar_rule_vs_region() -> Statement:
 
     rule, rule_nz = rule_of(g), rule_of(zeta)
     return Statement(s, claims={
-        r"with $\mathbf{a}^\top\mathbf{y} = \zeta \ne 0$: rule iff $t\zeta > 0$": Iff(rule_nz, t * zeta > 0),
+        r"with $\mathbf{a}^\top\mathbf{y} = \zeta \neq 0$: rule iff $t\zeta > 0$": Iff(rule_nz, t * zeta > 0),
         r"in general: rule iff $t\,\mathbf{a}^\top\mathbf{y} > 0$ or ($t = +1$ and $\mathbf{a}^\top\mathbf{y} = 0$)":
             Iff(rule, sp.Or(t * g > 0, sp.And(t > 0, sp.Eq(g, 0)))),
     }, no_numeric=r"a statement about two sign conditions on one activation; the activation "
@@ -315,7 +315,7 @@ def misclassified_strict() -> Statement:
     z0 = dot(w0, phi)
     zeta = _nonzero(s, "zeta")
     return Statement(s, stated=Iff(sp.Ne(_step(z0), t), z0 * t < 0), claims={
-        r"with $\mathbf{w}^\top\boldsymbol{\phi} = \zeta \ne 0$: misclassified iff $\zeta t < 0$":
+        r"with $\mathbf{w}^\top\boldsymbol{\phi} = \zeta \neq 0$: misclassified iff $\zeta t < 0$":
             Iff(sp.Ne(_step(zeta), t), zeta * t < 0),
         r"misclassified iff $\mathbf{w}^\top\boldsymbol{\phi}t < 0$ or ($\mathbf{w}^\top\boldsymbol{\phi} = 0$ and $t = -1$)":
             Iff(sp.Ne(_step(z), t), sp.Or(z * t < 0, sp.And(sp.Eq(z, 0), t < 0))),
@@ -351,7 +351,7 @@ def hermosillo_misclassified() -> Statement:
     t = s.scalar("y_i", label=True)
     z = dot(w, x)
     return Statement(s, claims={
-        r"$\operatorname{sign}\langle\mathbf{w}, \mathbf{x}_i\rangle \ne y_i$ iff $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle \le 0$": Iff(sp.Ne(sp.sign(z), t), t * z <= 0),
+        r"$\operatorname{sign}\langle\mathbf{w}, \mathbf{x}_i\rangle \neq y_i$ iff $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle \le 0$": Iff(sp.Ne(sp.sign(z), t), t * z <= 0),
     }, numeric=[Agreement("[y_i <w, x_i> <= 0] = numerics.perceptron.misclassified(w, [y_i x_i])",
                           sp.Piecewise((1, t * z <= 0), (0, True)),
                           lambda ev: float(_np().misclassified(_vec(ev, w), _vec(ev, t * x)[None, :])[0]))])
@@ -1005,7 +1005,7 @@ def eta_one_suffices() -> Statement:
                                 "a(0) random nonzero", seeds=tuple(range(4))),
         r"note, the value reading: $\max(0, -cz) = c\max(0, -z)$, $J_p$ scales with $\mathbf{a}$":
             Equal(sp.Max(0, -c * z), c * sp.Max(0, -z)),
-        r"note, a fixed $\mathbf{a}(0) \ne \mathbf{0}$: the $\eta = 1$ and $\eta = 1/2$ runs differ": Behaviour(
+        r"note, a fixed $\mathbf{a}(0) \neq \mathbf{0}$: the $\eta = 1$ and $\eta = 1/2$ runs differ": Behaviour(
             _eta_fixed_start_differs, "exact runs from a(0) = (-3/2, 0) with eta = 1 and eta = 1/2 "
                                       "correct different samples", seeds=(0,)),
     })
@@ -1050,7 +1050,7 @@ def per_sample_decrease() -> Statement:
     s.define(zero, sp.ZeroMatrix(D, 1), "φ(x_i) = 0 (x_i = 0, identity basis)")
     w1z = w + eta * zero * t
     return Statement(s, stated=Rel(-dot(w1z, zero) * t, "<", -dot(w, zero) * t), claims={
-        r"with $\boldsymbol{\phi} \ne \mathbf{0}$: $-\mathbf{w}'^\top\boldsymbol{\phi}t < -\mathbf{w}^\top\boldsymbol{\phi}t$": Rel(-dot(w1, phi) * t, "<", -dot(w, phi) * t,
+        r"with $\boldsymbol{\phi} \neq \mathbf{0}$: $-\mathbf{w}'^\top\boldsymbol{\phi}t < -\mathbf{w}^\top\boldsymbol{\phi}t$": Rel(-dot(w1, phi) * t, "<", -dot(w, phi) * t,
                                                       certificate=eta * Norm(phi) ** 2),
     }, steps=chain(-dot(w1, phi) * t, -dot(w, phi) * t - eta * dot(phi * t, phi * t),
                    -dot(w, phi) * t - eta * Norm(phi) ** 2,

@@ -56,7 +56,8 @@ def _show_text(d: dict) -> str:
             continue
         lines.append(title)
         for c in group:
-            lines.append(f"  [{c['status']}] {c['label'].replace('derivation: ', '')}:  {c['latex']}")
+            label = to_text(c['label'].replace('derivation: ', ''))  # Markdown with $...$ math
+            lines.append(f"  [{c['status']}] {label}:  {c['latex']}")
             for m in c["methods"]:  # each method's answer and what it covers
                 lines.append(f"      {m['name']}: {m['outcome']}" + (f" — {m['detail']}" if m.get("detail") else ""))
             if c["counterexample"]:
@@ -64,7 +65,7 @@ def _show_text(d: dict) -> str:
         lines.append("")
     if d.get("notation"):
         lines.append("notation (holds by definition; shown, never counted as verified):")
-        lines += [f"  {n['label']}:  {n['latex']}  ({n['why']})" for n in d["notation"]]
+        lines += [f"  {to_text(n['label'])}:  {n['latex']}  ({to_text(n['why'])})" for n in d["notation"]]
         lines.append("")
     if d.get("scope"):
         lines.append("scope: " + (scope_cell(d) or "none"))
@@ -73,7 +74,7 @@ def _show_text(d: dict) -> str:
         lines.append(f"seed: {min(seeds)} (the same draws again: lindisc show {d['id']} --seed {min(seeds)})")
     if d.get("numeric"):
         n = d["numeric"]
-        lines.append(f"numeric agreement with numerics: {n['outcome']} ({n.get('detail', '')})")
+        lines.append(f"numeric agreement with numerics: {n['outcome']} ({to_text(n.get('detail', ''))})")
     return "\n".join(lines).rstrip()
 
 
