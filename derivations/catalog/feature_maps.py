@@ -51,7 +51,7 @@ def quadratic_kernel() -> Statement:
     s = Space()
     x, z = s.vector("x", 2), s.vector("z", 2)
     lhs = (_phi(x).T * _phi(z))[0, 0]
-    return Statement(s, claims={"phi(x).phi(z) = (x.z)^2": Equal(lhs, dot(x, z) ** 2)},
+    return Statement(s, claims={r"$\boldsymbol{\phi}(\mathbf{x})^\top\boldsymbol{\phi}(\mathbf{z}) = (\mathbf{x}^\top\mathbf{z})^2$": Equal(lhs, dot(x, z) ** 2)},
                      steps=chain(lhs, (x[0, 0] * z[0, 0] + x[1, 0] * z[1, 0]) ** 2, dot(x, z) ** 2),
                      numeric=[Agreement("quadratic_features", lhs, lambda ev: float(
                          nf.quadratic_features(ev(x).T)[0] @ nf.quadratic_features(ev(z).T)[0]))])
@@ -71,7 +71,7 @@ def conic_coefficients() -> Statement:
     x1, x2 = x[0, 0], x[1, 0]
     A, B, C, F = w[0, 0], sp.sqrt(2) * w[1, 0], w[2, 0], b
     return Statement(s, claims={
-        "w^T phi(x) + b = A x1^2 + B x1 x2 + C x2^2 + F":
+        r"$\mathbf{w}^\top\boldsymbol{\phi}(\mathbf{x}) + b = Ax_1^2 + Bx_1x_2 + Cx_2^2 + F$":
             Equal(dot(w, _phi(x)) + b, A * x1 ** 2 + B * x1 * x2 + C * x2 ** 2 + 0 * x1 + 0 * x2 + F),
     }, numeric=[Agreement("conic_coefficients", sp.ImmutableMatrix([A, B, C, 0, 0, F]),
                           lambda ev: list(nf.conic_coefficients(coef=ev(w).ravel(), intercept=float(ev(b))).coefficients))])
@@ -146,10 +146,10 @@ def no_parabola() -> Statement:
             sp.Eq(sp.Add(B ** 2, -4 * A * C, evaluate=False), 0, evaluate=False),
             sp.Abs(_conic_det(A, B, C, D, E, F)) > 0,
         ]),
-        claims={"det M = 0 when B^2 = 4AC (degenerate, not a parabola)": Equal(det, 0),
+        claims={r"$\det\mathbf{M} = 0$ when $B^2 = 4AC$ (degenerate, not a parabola)": Equal(det, 0),
                 "which conics occur": Behaviour(which_conics, "classify_conic over random w, b",
                                                 seeds=(0, 1, 2))},
-        corrects="det M = 0 when B^2 = 4AC (degenerate, not a parabola)",
+        corrects=r"$\det\mathbf{M} = 0$ when $B^2 = 4AC$ (degenerate, not a parabola)",
     )
 
 
@@ -219,18 +219,19 @@ def generalized_boundary() -> Statement:
     s.define(b, logit - dot(w, x), "x on the hyperplane wᵀx + b = σ⁻¹(p)")
     x2 = x + u - dot(w, u) / dot(w, w) * w
     return Statement(s, stated=Equal(_square(dot(w, lam * xa + (1 - lam) * xb) + w0), c), claims={
-        "sigma strictly increasing (injective): sigma(a + delta) > sigma(a)":
+        r"$\sigma$ strictly increasing (injective): $\sigma(a + \delta) > \sigma(a)$":
             Rel(_sigmoid(a + delta), ">", _sigmoid(a)),
-        "sigma(logit(p)) = p": Equal(_sigmoid(logit), p),
-        "sigma(w^T x + b) = p on the hyperplane w^T x + b = logit(p)": Equal(_sigmoid(dot(w, x) + b), p),
-        "affine combinations of two points of that hyperplane stay on g(x) = p":
+        r"$\sigma(\operatorname{logit} p) = p$": Equal(_sigmoid(logit), p),
+        r"$\sigma(\mathbf{w}^\top\mathbf{x} + b) = p$ on the hyperplane $\mathbf{w}^\top\mathbf{x} + b = \operatorname{logit} p$": Equal(_sigmoid(dot(w, x) + b), p),
+        r"affine combinations of two points of that hyperplane stay on $g(\mathbf{x}) = p$":
             Equal(_sigmoid(dot(w, lam * x + (1 - lam) * x2) + b), p),
-        "f(a) = a^2: x_B is on the boundary g(x) = c too": Equal(_square(dot(w, xb) + w0), c),
-    }, corrects="affine combinations of two points of that hyperplane stay on g(x) = p", no_numeric=(
-        "the claims are about the activation (σ, or a²) at a given wᵀx + w₀; no numerics "
-        "function evaluates σ (or another f) at given weights, and the linear part wᵀx + w₀ is "
-        "numerics.geometry.decision_function, compared with the entry's expression in "
-        "multiclass.interpolation"))
+        r"$f(a) = a^2$: $\mathbf{x}_B$ is on the boundary $g(\mathbf{x}) = c$ too": Equal(_square(dot(w, xb) + w0), c),
+    }, corrects=r"affine combinations of two points of that hyperplane stay on $g(\mathbf{x}) = p$", no_numeric=(
+        r"the claims are about the activation ($\sigma$, or $a^2$) at a given "
+        r"$\mathbf{w}^\top\mathbf{x} + w_0$; no `numerics` function evaluates $\sigma$ (or another $f$) "
+        r"at given weights, and the linear part $\mathbf{w}^\top\mathbf{x} + w_0$ is "
+        r"`numerics.geometry.decision_function`, compared with the entry's expression in "
+        r"`multiclass.interpolation`"))
 
 
 def _square_minus_one(a):
@@ -292,10 +293,10 @@ def exercise3_linear_separator() -> Statement:
     a = dot(w, p + off * w) + bs
     return Statement(s, claims={
         "activation on the separator is 0": Equal(dot(w, p) + bs, 0),
-        "activation at p + s w is s ||w||^2": Equal(a, off * dot(w, w)),
-        "note, f(a) = a^2 - 1: phi_A on the separator y = 0": Equal(_square_minus_one(dot(w, pa) + b), 0),
-        "note, f(a) = a^2 - 1: phi_B on the separator y = 0": Equal(_square_minus_one(dot(w, pb) + b), 0),
-        "note, f(a) = a^2 - 1: y = 4 lambda (lambda - 1) between them": Equal(
+        r"activation at $\mathbf{p} + s\mathbf{w}$ is $s\lVert\mathbf{w}\rVert^2$": Equal(a, off * dot(w, w)),
+        r"note, $f(a) = a^2 - 1$: $\boldsymbol{\phi}_A$ on the separator $y = 0$": Equal(_square_minus_one(dot(w, pa) + b), 0),
+        r"note, $f(a) = a^2 - 1$: $\boldsymbol{\phi}_B$ on the separator $y = 0$": Equal(_square_minus_one(dot(w, pb) + b), 0),
+        r"note, $f(a) = a^2 - 1$: $y = 4\lambda(\lambda - 1)$ between them": Equal(
             _square_minus_one(dot(w, lam * pa + (1 - lam) * pb) + b), 4 * lam * (lam - 1)),
     }, steps=chain(a, dot(w, p) + bs + off * dot(w, w), off * dot(w, w)),
         numeric=[Agreement("activation at p and at p + s w = numerics.geometry.decision_function "
@@ -367,9 +368,9 @@ def exercise1_convex_hulls() -> Statement:
                                    f"hull-intersecting set certified by a common point")
 
     return Statement(s, claims={
-        "w^T (Σ α_n x_n) + b = Σ α_n (w^T x_n + b)":
+        r"$\mathbf{w}^\top\left(\sum_n \alpha_n\mathbf{x}_n\right) + b = \sum_n \alpha_n(\mathbf{w}^\top\mathbf{x}_n + b)$":
             Equal(dot(w, hull) + b, sum(a * (dot(w, x) + b) for a, x in zip(convex, xs))),
-        "Σ α_n g_n > 0 when every g_n > 0": Rel(sep, ">", 0, certificate=sep),
+        r"$\sum_n \alpha_n g_n > 0$ when every $g_n > 0$": Rel(sep, ">", 0, certificate=sep),
         "LP separability test and its certificates": Behaviour(
             lp_run, "numerics.separability.linear_separability on generated data", seeds=tuple(range(8))),
     })

@@ -213,11 +213,14 @@ def _logs_expanded(s: Space, e: sp.Basic) -> sp.Basic:
 # --- projection and the first attempt: the direction of the means ----------------------------
 
 #: Where the first attempt's direction meets numerics (the entries below without agreements).
-_ISOTROPIC_CHECK = ("numerics implements Fisher's S_W^{-1}(m_2 - m_1), which is the first attempt's "
-                    "(m_2 - m_1)/||m_2 - m_1|| only where S_W ∝ I; there fisher_direction is compared "
-                    "with (m_2 - m_1)/||m_2 - m_1|| in fisher.mean_difference_isotropic")
-_FIRST_ATTEMPT = "no numerics function maximises wᵀ(m_2 - m_1) over unit w: " + _ISOTROPIC_CHECK
-_LAGRANGIAN = ("a step of the Lagrangian derivation; numerics has no Lagrangian or multiplier, and "
+_ISOTROPIC_CHECK = (r"`numerics` implements Fisher's $\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$, "
+                    r"which is the first attempt's $(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - "
+                    r"\mathbf{m}_1\rVert$ only where $\mathbf{S}_W \propto \mathbf{I}$; there "
+                    r"`numerics.fisher_direction` is compared with $(\mathbf{m}_2 - \mathbf{m}_1)/"
+                    r"\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ in `fisher.mean_difference_isotropic`")
+_FIRST_ATTEMPT = (r"no `numerics` function maximises $\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)$ over "
+                  r"unit $\mathbf{w}$: " + _ISOTROPIC_CHECK)
+_LAGRANGIAN = ("a step of the Lagrangian derivation; `numerics` has no Lagrangian or multiplier, and "
                + _ISOTROPIC_CHECK)
 
 @entry("fisher.projected_means",
@@ -247,10 +250,10 @@ def projected_means() -> Statement:
     s.define(p2, sp.Add(*[dot(w, x) for x in x2]) / 2, "m_2: mean of the projections of class 2")
     return Statement(
         s,
-        claims={"m_1 = w^T m_1 (projected mean)": Equal(p1, dot(w, m1)),
-                "m_2 = w^T m_2 (projected mean)": Equal(p2, dot(w, m2))},
+        claims={r"$m_1 = \mathbf{w}^\top\mathbf{m}_1$ (projected mean)": Equal(p1, dot(w, m1)),
+                r"$m_2 = \mathbf{w}^\top\mathbf{m}_2$ (projected mean)": Equal(p2, dot(w, m2))},
         steps=chain(p2 - p1, dot(w, m2) - dot(w, m1), dot(w, m2 - m1),
-                    notes=("projected means", "linearity of w^T")),
+                    notes=("projected means", r"linearity of $\mathbf{w}^\top$")),
         numeric=[Agreement("projections of the class means", sp.Matrix([p1, p2]),
                            lambda ev: ev(w).ravel() @ nf.scatter_matrices(
                                *_data(ev, (x1, x2))).means_.T)],
@@ -293,9 +296,9 @@ def mean_difference_direction() -> Statement:
     D = m2 - m1
     best = D / Norm(D)
     return Statement(s, claims={
-        "argmax_{||w||=1} w^T(m_2 - m_1) = (m_2 - m_1)/||m_2 - m_1||": SphereMax(
+        r"$\arg\max_{\lVert\mathbf{w}\rVert = 1} \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": SphereMax(
             dot(w, D), w, best, Norm(D) / 2 * Norm(w / Norm(w) - best) ** 2),
-        "projected distance at the maximiser = ||m_2 - m_1||": Equal(dot(best, D), Norm(D)),
+        r"projected distance at the maximiser $= \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": Equal(dot(best, D), Norm(D)),
     }, no_numeric=_FIRST_ATTEMPT)
 
 
@@ -357,12 +360,12 @@ def unit_norm_as_printed() -> Statement:
     s.define(u, v / Norm(v), "u = v/||v||: any point of the unit sphere")
     return Statement(
         s,
-        claims={"on the unit sphere ||u||_2 = u^T u": Equal(Norm(u), dot(u, u)),
-                "on the unit sphere u^T u = 1": Equal(dot(u, u), 1),
-                "w^T w = ||w||_2^2, so w^T w = 1 only on the unit sphere": Equal(
+        claims={r"on the unit sphere $\lVert\mathbf{u}\rVert_2 = \mathbf{u}^\top\mathbf{u}$": Equal(Norm(u), dot(u, u)),
+                r"on the unit sphere $\mathbf{u}^\top\mathbf{u} = 1$": Equal(dot(u, u), 1),
+                r"$\mathbf{w}^\top\mathbf{w} = \lVert\mathbf{w}\rVert_2^2$, so $\mathbf{w}^\top\mathbf{w} = 1$ only on the unit sphere": Equal(
                     dot(w, w), Norm(w) ** 2)},
-        no_numeric="a condition on the Euclidean norm and wᵀw: numerics has no function for "
-                   "it (fisher_direction only normalises its result to unit norm)",
+        no_numeric=r"a condition on the Euclidean norm and $\mathbf{w}^\top\mathbf{w}$: `numerics` has "
+                   r"no function for it (`numerics.fisher_direction` only normalises its result to unit norm)",
     )
 
 
@@ -431,13 +434,13 @@ def lagrangian_w_solution() -> Statement:
     s.define(w_s, D / (2 * lam), "w_s = (m_2 - m_1)/(2 lambda), as printed")
     w_printed = s.vector("w_p", d)
     s.define(w_printed, -D / (2 * lam), "w_p = -(m_2 - m_1)/(2 lambda)")
-    corrected = "m_2 - m_1 - 2 lambda w_s = 0"
+    corrected = r"$\mathbf{m}_2 - \mathbf{m}_1 - 2\lambda\mathbf{w}_s = \mathbf{0}$"
     return Statement(
         s,
         claims={
             corrected: Equal(D - 2 * lam * w_s, sp.ZeroMatrix(*D.shape)),
-            "w_s = (m_2 - m_1)/(2 lambda) is stationary": Stationary(L, w, w_s),
-            "note: the typo's + 2 lambda w vanishes at -(m_2 - m_1)/(2 lambda)": Equal(
+            r"$\mathbf{w}_s = (\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$ is stationary": Stationary(L, w, w_s),
+            r"note: the typo's $+\,2\lambda\mathbf{w}$ vanishes at $-(\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$": Equal(
                 D + 2 * lam * w_printed, sp.ZeroMatrix(*D.shape)),
         }, no_numeric=_LAGRANGIAN)
 
@@ -459,7 +462,7 @@ def lagrangian_lambda_derivative() -> Statement:
     w = s.vector("w", d)
     lam = s.matrix("lambda", 1, 1)
     L = dot(w, m2 - m1) + Scalar(lam) * (1 - dot(w, w))
-    return Statement(s, claims={"dL/dlambda = 1 - w^T w": Equal(Grad(L, lam), 1 - dot(w, w))},
+    return Statement(s, claims={r"$\partial L/\partial\lambda = 1 - \mathbf{w}^\top\mathbf{w}$": Equal(Grad(L, lam), 1 - dot(w, w))},
                      no_numeric=_LAGRANGIAN)
 
 
@@ -513,16 +516,16 @@ def lagrange_solution() -> Statement:
     return Statement(
         s,
         stated=Equal(lam_neg, sp.sqrt(dot(D, D)) / 2),
-        corrects="w = (m_2 - m_1)/||m_2 - m_1||",
-        claims={"w = (m_2 - m_1)/||m_2 - m_1||": Equal(w, D / Norm(D)),
-                "lambda_- = -||m_2 - m_1||/2 solves 1 - (m_2 - m_1)^T(m_2 - m_1)/(4 lambda^2) = 0":
+        corrects=r"$\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$",
+        claims={r"$\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$": Equal(w, D / Norm(D)),
+                r"$\lambda_- = -\lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$ solves $1 - (\mathbf{m}_2 - \mathbf{m}_1)^\top(\mathbf{m}_2 - \mathbf{m}_1)/(4\lambda^2) = 0$":
                 Equal(1 - dot(D, D) / (4 * lam_neg ** 2), 0),
-                "the constraint holds: w^T w = 1": Equal(dot(w, w), 1)},
+                r"the constraint holds: $\mathbf{w}^\top\mathbf{w} = 1$": Equal(dot(w, w), 1)},
         steps=chain(1 - dot(w, w), 1 - dot(D, D) / (4 * lam ** 2), sp.Integer(0),
-                    notes=("w = (m_2 - m_1)/(2 lambda)", "lambda = ||m_2 - m_1||/2"))
+                    notes=(r"$\mathbf{w} = (\mathbf{m}_2 - \mathbf{m}_1)/(2\lambda)$", r"$\lambda = \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert/2$"))
         + chain(lam, sp.sqrt(dot(D, D)) / 2, Norm(D) / 2,
-                notes=("lambda as printed", "sqrt((m_2 - m_1)^T(m_2 - m_1)) = ||m_2 - m_1||_2")),
-        no_numeric="numerics has no Lagrange multiplier, and " + _ISOTROPIC_CHECK,
+                notes=(r"$\lambda$ as printed", r"$\sqrt{(\mathbf{m}_2 - \mathbf{m}_1)^\top(\mathbf{m}_2 - \mathbf{m}_1)} = \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert_2$")),
+        no_numeric="`numerics` has no Lagrange multiplier, and " + _ISOTROPIC_CHECK,
     )
 
 
@@ -576,7 +579,7 @@ def mean_difference_isotropic() -> Statement:
     return Statement(
         s,
         stated=Equal(SW.I * a - a / sig ** 2, sp.ZeroMatrix(d, 1)),
-        claims={"S_W^{-1}(m_2 - m_1) = (m_2 - m_1)/sigma^2 with S_W not proportional to I": Equal(
+        claims={r"$\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1) = (\mathbf{m}_2 - \mathbf{m}_1)/\sigma^2$ with $\mathbf{S}_W$ not proportional to $\mathbf{I}$": Equal(
             SW.I * delta - delta / sig ** 2, sp.ZeroMatrix(d, 1))},
         numeric=[Agreement("(m_2 - m_1)/||m_2 - m_1|| = numerics.fisher_direction(...).coef_ (unit, "
                            "oriented to class 2) on data with these means and S_W",
@@ -620,13 +623,15 @@ def projected_scatter() -> Statement:
         sp.Add(*[Scalar(w.T * (x - m) * (x - m).T * w) for x in pts]),
         Scalar(w.T * _scatter(pts, m) * w),
         quad(w, S),
-        notes=("m_1 = w^T m_1", "square as a product", "w^T x = x^T w (a scalar)",
-               "factor w^T and w", "one quadratic form per point", "sum inside", "S_1"))
+        notes=(r"$m_1 = \mathbf{w}^\top\mathbf{m}_1$", "square as a product",
+               r"$\mathbf{w}^\top\mathbf{x} = \mathbf{x}^\top\mathbf{w}$ (a scalar)",
+               r"factor $\mathbf{w}^\top$ and $\mathbf{w}$", "one quadratic form per point", "sum inside",
+               r"$\mathbf{S}_1$"))
     return Statement(
         s,
-        claims={"s_1^2 = w^T S_1 w": Equal(sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]),
+        claims={r"$s_1^2 = \mathbf{w}^\top\mathbf{S}_1\mathbf{w}$": Equal(sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]),
                                            quad(w, S)),
-                "udelar: sum (w^T(x_n - m_1))^2 = w^T S_1 w": Equal(
+                r"udelar: $\sum_n (\mathbf{w}^\top(\mathbf{x}_n - \mathbf{m}_1))^2 = \mathbf{w}^\top\mathbf{S}_1\mathbf{w}$": Equal(
                     sp.Add(*[dot(w, x - m) ** 2 for x in pts]), quad(w, S))},
         steps=steps,
         numeric=[Agreement("S_1 (as the within-class scatter of one class)", S,
@@ -715,16 +720,18 @@ def criterion() -> Statement:
     diff = dot(w, m2) - dot(w, m1)
     return Statement(
         s,
-        claims={"ml10: J = (m_2 - m_1)^2/(s_1^2 + s_2^2) = w^T S_B w / w^T S_W w": Equal(
+        claims={r"ml10: $J = (m_2 - m_1)^2/(s_1^2 + s_2^2) = \mathbf{w}^\top\mathbf{S}_B\mathbf{w}/\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$": Equal(
                     (p2 - p1) ** 2 / (s1 + s2), _J(w, SB, SW)),
-                "udelar2018: (w^T(m_2 - m_1))^2/(s_1^2 + s_2^2) = w^T S_B w / w^T S_W w": Equal(
+                r"udelar2018: $(\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1))^2/(s_1^2 + s_2^2) = \mathbf{w}^\top\mathbf{S}_B\mathbf{w}/\mathbf{w}^\top\mathbf{S}_W\mathbf{w}$": Equal(
                     dot(w, m2 - m1) ** 2 / (sp.Add(*[dot(w, x - m1) ** 2 for x in x1])
                                             + sp.Add(*[dot(w, x - m2) ** 2 for x in x2])),
                     _J(w, SB, SW))},
         steps=chain((p2 - p1) ** 2 / (s1 + s2), diff ** 2 / den, _times(diff, diff, 1 / den),
                     Scalar(w.T * (m2 - m1) * (m2 - m1).T * w) / den, _J(w, SB, SW),
-                    notes=("m_k = w^T m_k, s_k^2 = w^T S_k w", "square as a product",
-                           "w^T(m_2 - m_1) (m_2 - m_1)^T w", "S_B, and S_W = S_1 + S_2")),
+                    notes=(r"$m_k = \mathbf{w}^\top\mathbf{m}_k$, $s_k^2 = \mathbf{w}^\top\mathbf{S}_k\mathbf{w}$",
+                           "square as a product",
+                           r"$\mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}$",
+                           r"$\mathbf{S}_B$, and $\mathbf{S}_W = \mathbf{S}_1 + \mathbf{S}_2$")),
         numeric=[Agreement("J(w) = fisher_criterion(w, S_B, S_W) of scatter_matrices(X, y)",
                            _J(w, SB, SW), lambda ev: _criterion_of_data(ev, (x1, x2), w))],
     )
@@ -869,17 +876,17 @@ def stationarity() -> Statement:
     return Statement(
         s,
         stated=Equal(dot(wp, wp) * dot(ws, ws) - dot(wp, ws) ** 2, 0),
-        corrects="with (m_2 - m_1)^T w != 0: dJ/dw = -(2/(w^T S_W w)^2) S_W (c_m^2 w - (w^T S_W w) c_m w_*)",
+        corrects=r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \neq 0$: $\nabla_{\mathbf{w}} J = -2(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^{-2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$",
         claims={
-        "with (m_2 - m_1)^T w != 0: dJ/dw = -(2/(w^T S_W w)^2) S_W (c_m^2 w - (w^T S_W w) c_m w_*)": Equal(
+        r"with $(\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w} \neq 0$: $\nabla_{\mathbf{w}} J = -2(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^{-2}\mathbf{S}_W(c_m^2\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})c_m\mathbf{w}_*)$": Equal(
             Grad(_J(w, SB, SW), w), -2 * SW * (cm ** 2 * w - cW * cm * ws) / cW ** 2),
-        "dJ/dw = 2[(w^T S_W w) S_B w - (w^T S_B w) S_W w]/(w^T S_W w)^2": Equal(
+        r"$\nabla_{\mathbf{w}} J = 2[(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} - (\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w}]/(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})^2$": Equal(
             Grad(_J(w, SB, SW), w), 2 * (cW * SB * w - cB * SW * w) / cW ** 2),
-        "(w^T S_W w) S_B w = (w^T S_W w)((m_2 - m_1)^T w)(m_2 - m_1)": Equal(
+        r"$(\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w} = (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})((\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w})(\mathbf{m}_2 - \mathbf{m}_1)$": Equal(
             cW * SB * w, cW * dot(D, w) * D),
-        "every w_perp orthogonal to m_2 - m_1 is stationary": Stationary(_J(w, SB, SW), w, wp),
-        "w_* = S_W^{-1}(m_2 - m_1) is stationary": Stationary(_J(w, SB, SW), w, ws),
-        "w_* satisfies (w^T S_B w) S_W w = (w^T S_W w) S_B w": Equal(
+        r"every $\mathbf{w}_\perp$ orthogonal to $\mathbf{m}_2 - \mathbf{m}_1$ is stationary": Stationary(_J(w, SB, SW), w, wp),
+        r"$\mathbf{w}_* = \mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ is stationary": Stationary(_J(w, SB, SW), w, ws),
+        r"$\mathbf{w}_*$ satisfies $(\mathbf{w}^\top\mathbf{S}_B\mathbf{w})\mathbf{S}_W\mathbf{w} = (\mathbf{w}^\top\mathbf{S}_W\mathbf{w})\mathbf{S}_B\mathbf{w}$": Equal(
             quad(ws, SB) * SW * ws, quad(ws, SW) * SB * ws),
     }, numeric=[_gradient_agreement(w, SB, SW),
                 Agreement("w_*/||w_*|| = numerics.fisher_direction(...).coef_ (unit, oriented to "
@@ -925,10 +932,10 @@ def ml10_solution() -> Statement:
     D = m2 - m1
     return Statement(
         s,
-        claims={"c_B S_W w = c_W c_m (m_2 - m_1) implies w = (c_W c_m/c_B) S_W^{-1}(m_2 - m_1)":
+        claims={r"$c_B\mathbf{S}_W\mathbf{w} = c_W c_m(\mathbf{m}_2 - \mathbf{m}_1)$ implies $\mathbf{w} = (c_W c_m/c_B)\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$":
                 Equal(SW * (cB * w - cW * cm * ws), cB * SW * w - cW * cm * D)},
         steps=chain(cW * SB * w, cW * D * (D.T * w), cW * D * cm,
-                    notes=("S_B = (m_2 - m_1)(m_2 - m_1)^T", "c_m = (m_2 - m_1)^T w")),
+                    notes=(r"$\mathbf{S}_B = (\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$", r"$c_m = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{w}$")),
         numeric=[Agreement("S_W^{-1}(m_2 - m_1) = (c_B/(c_W c_m)) w for numerics.fisher_direction's "
                            "w, c's from numerics' means and scatter matrices (data with these "
                            "means and S_W)", ws, lambda ev: _ml10_rescaled(_direction(ev, m1, m2, SW)))],
@@ -954,7 +961,7 @@ def scale_invariance() -> Statement:
     SW = s.matrix("S_W", d, d, "spd")
     a = s.scalar("a", nonzero=True)
     return Statement(
-        s, claims={"J(a w) = J(w)": Equal(_J(a * w, SB, SW), _J(w, SB, SW))},
+        s, claims={r"$J(a\mathbf{w}) = J(\mathbf{w})$": Equal(_J(a * w, SB, SW), _J(w, SB, SW))},
         numeric=[Agreement("fisher_criterion(a w) = J(w)", _J(w, SB, SW),
                            lambda ev: nf.fisher_criterion(float(ev(a)) * ev(w).ravel(),
                                                           ev(SB), ev(SW)))])
@@ -997,8 +1004,8 @@ def maximiser() -> Statement:
     c = dot(D, w) / quad(w, SW)
     return Statement(
         s,
-        claims={"J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)": Equal(_J(ws, SB, SW), dot(D, ws)),
-                "J(w_*) >= J(w)": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
+        claims={r"$J(\mathbf{w}_*) = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$": Equal(_J(ws, SB, SW), dot(D, ws)),
+                r"$J(\mathbf{w}_*) \ge J(\mathbf{w})$": Rel(_J(ws, SB, SW), ">=", _J(w, SB, SW),
                                       Scalar((ws - c * w).T * SW * (ws - c * w)))},
         numeric=[Agreement("J(w_*) = fisher_criterion at the Cholesky solve of S_W w = m_2 - m_1",
                            _J(ws, SB, SW),
@@ -1040,8 +1047,8 @@ def ls_optimality_conditions() -> Statement:
     r = [dot(w, x) + w0 - t for x, t in zip(xs, ts)]
     E = sp.Rational(1, 2) * sp.Add(*[e ** 2 for e in r])
     return Statement(s, claims={
-        "dE/dw_0 = sum (w^T x_n + w_0 - t_n)": Equal(Grad(E, w0_), sp.Add(*r)),
-        "dE/dw = sum (w^T x_n + w_0 - t_n) x_n": Equal(Grad(E, w),
+        r"$\partial E/\partial w_0 = \sum_n (\mathbf{w}^\top\mathbf{x}_n + w_0 - t_n)$": Equal(Grad(E, w0_), sp.Add(*r)),
+        r"$\nabla_{\mathbf{w}} E = \sum_n (\mathbf{w}^\top\mathbf{x}_n + w_0 - t_n)\mathbf{x}_n$": Equal(Grad(E, w),
                                                        sp.MatAdd(*[e * x for e, x in zip(r, xs)])),
     }, numeric=[Agreement("dE/dw_0 = central difference of numerics.sum_of_squares_error", sp.Add(*r),
                           lambda ev: _points_gradient(ev, xs, ts, w, w0)[-1]),
@@ -1105,10 +1112,10 @@ def ls_bias() -> Statement:
     s.define(t1, n_all / n1, "t_n = N/N_1 for x_n of class 1")
     s.define(t2, -n_all / n2, "t_n = -N/N_2 for x_n of class 2")
     return Statement(s, claims={
-        "sum_n t_n = 0": Equal(n1 * t1 + n2 * t2, 0),
-        "sum_n (w^T x_n + w_0 - t_n) = N (w_0 + w^T m)": Equal(
+        r"$\sum_n t_n = 0$": Equal(n1 * t1 + n2 * t2, 0),
+        r"$\sum_n (\mathbf{w}^\top\mathbf{x}_n + w_0 - t_n) = N(w_0 + \mathbf{w}^\top\mathbf{m})$": Equal(
             sp.Add(*[dot(w, x) + w0 - t for x, t in data]), N * (w0 + dot(w, m))),
-        "m = (N_1 m_1 + N_2 m_2)/N": Equal(m, (_N1 * m1 + _N2 * m2) / N),
+        r"$\mathbf{m} = (N_1\mathbf{m}_1 + N_2\mathbf{m}_2)/N$": Equal(m, (_N1 * m1 + _N2 * m2) / N),
     }, numeric=[Agreement("N (w_0 + w^T m) = dE/dw_0, a central difference of "
                           "numerics.sum_of_squares_error with the targets N/N_1, -N/N_2",
                           N * (w0 + dot(w, m)),
@@ -1151,12 +1158,12 @@ def ls_normal_equation() -> Statement:
     xs = x1 + x2
     return Statement(
         s,
-        claims={"(S_W + N_1 N_2/N S_B) w - N(m_1 - m_2)": Equal(
+        claims={r"$(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)\mathbf{w} - N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
                     sp.MatAdd(*[(dot(w, x) + w0 - t) * x for x, t in data]),
                     (SW + sp.Rational(_N1 * _N2, N) * SB) * w - N * (m1 - m2)),
-                "sum_n t_n x_n = N(m_1 - m_2)": Equal(sp.MatAdd(*[t * x for x, t in data]),
+                r"$\sum_n t_n\mathbf{x}_n = N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(sp.MatAdd(*[t * x for x, t in data]),
                                                       N * (m1 - m2)),
-                "sum_n x_n (x_n - m)^T = S_W + N_1 N_2/N S_B": Equal(
+                r"$\sum_n \mathbf{x}_n(\mathbf{x}_n - \mathbf{m})^\top = \mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B$": Equal(
                     sp.MatAdd(*[x * (x - m).T for x in xs]),
                     SW + sp.Rational(_N1 * _N2, N) * SB)},
         numeric=[Agreement("numerics' least-squares w with these targets solves the system",
@@ -1223,15 +1230,16 @@ def ls_direction_sign() -> Statement:
     alpha = -N / (1 + n1 * n2 / N * dot(m2 - m1, z))
     w = alpha * z
     return Statement(s, claims={
-        "w = alpha S_W^{-1}(m_2 - m_1) solves (S_W + N_1N_2/N S_B) w = N(m_1 - m_2)": Equal(
+        r"$\mathbf{w} = \alpha\mathbf{S}_W^{-1}(\mathbf{m}_2 - \mathbf{m}_1)$ solves $(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$": Equal(
             (SW + n1 * n2 / N * SB) * w, N * (m1 - m2)),
-        "alpha < 0": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
-        "class 1 projects higher: w^T m_1 > w^T m_2": Rel(
+        r"$\alpha < 0$": Rel(alpha, "<", 0, N / (1 + n1 * n2 / N * quad(z, SW))),
+        r"class 1 projects higher: $\mathbf{w}^\top\mathbf{m}_1 > \mathbf{w}^\top\mathbf{m}_2$": Rel(
             dot(w, m1), ">", dot(w, m2), N / (1 + n1 * n2 / N * quad(z, SW)) * quad(z, SW)),
-    }, no_numeric=("N_1 and N_2 are symbolic positive integers here, so no one data set has these "
-                   "class sizes for numerics' least squares; the w it fits to the targets N/N_1, -N/N_2 is "
-                   "checked to solve (S_W + N_1N_2/N S_B) w = N(m_1 - m_2) in "
-                   "fisher.ls_normal_equation (N_1 = 2, N_2 = 3)"))
+    }, no_numeric=(r"$N_1$ and $N_2$ are symbolic positive integers here, so no one data set has these "
+                   r"class sizes for `numerics`' least squares; the $\mathbf{w}$ it fits to the targets "
+                   r"$N/N_1$, $-N/N_2$ is checked to solve $(\mathbf{S}_W + (N_1 N_2/N)\,\mathbf{S}_B)"
+                   r"\mathbf{w} = N(\mathbf{m}_1 - \mathbf{m}_2)$ in `fisher.ls_normal_equation` "
+                   r"($N_1 = 2$, $N_2 = 3$)"))
 
 
 # --- c > 2 classes --------------------------------------------------------------------------
@@ -1297,16 +1305,17 @@ def multiclass_projection() -> Statement:
         bar = (n1 * a1 + n2 * a2) / (n1 + n2)
         return n1 * (a1 - bar) ** 2 + n2 * (a2 - bar) ** 2
 
-    corrected = "(s_B)_11 with mu_2's first coordinate nu_2 = w_1^T m_2 is w_1^T S_B w_1"
+    corrected = (r"$(\mathbf{s}_B)_{11}$ with $\boldsymbol{\mu}_2$'s first coordinate "
+                 r"$\nu_2 = \mathbf{w}_1^\top\mathbf{m}_2$ is $\mathbf{w}_1^\top\mathbf{S}_B\mathbf{w}_1$")
     return Statement(
         s,
         stated=Equal(sb11(p1, p2), quad(w1, SB)),
         corrects=corrected,
         claims={
             corrected: Equal(sb11(p1, q2), quad(w1, SB)),
-            "y = (w_1^T x, w_2^T x) = W^T x": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
-            "mu_1 = W^T m_1": Equal(mu, W.T * m),
-            "(mu_1)_j = w_j^T m_1": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
+            r"$\mathbf{y} = (\mathbf{w}_1^\top\mathbf{x}, \mathbf{w}_2^\top\mathbf{x}) = \mathbf{W}^\top\mathbf{x}$": Equal(W.T * x, sp.BlockMatrix([[w1.T * x], [w2.T * x]])),
+            r"$\boldsymbol{\mu}_1 = \mathbf{W}^\top\mathbf{m}_1$": Equal(mu, W.T * m),
+            r"$(\boldsymbol{\mu}_1)_j = \mathbf{w}_j^\top\mathbf{m}_1$": Equal(mu, sp.BlockMatrix([[w1.T * m], [w2.T * m]])),
         }, numeric=[Agreement("(W^T m_1, W^T x) = numerics.scatter_matrices(Y, y).means_ of the "
                               "projections y_n = W^T x_n (class 1: x_{1,n}; class 2: x alone)",
                               sp.BlockMatrix([[W.T * m, W.T * x]]),
@@ -1376,8 +1385,8 @@ def multiclass_projected_scatter() -> Statement:
     sb = sp.MatAdd(*[n * (mu - mu_all) * (mu - mu_all).T for n, mu in zip(_NK, mus)])
     return Statement(
         s,
-        claims={"s_W = W^T S_W W": Equal(sw, W.T * SW * W),
-                "s_B = W^T S_B W": Equal(sb, W.T * SB * W)},
+        claims={r"$\mathbf{s}_W = \mathbf{W}^\top\mathbf{S}_W\mathbf{W}$": Equal(sw, W.T * SW * W),
+                r"$\mathbf{s}_B = \mathbf{W}^\top\mathbf{S}_B\mathbf{W}$": Equal(sb, W.T * SB * W)},
         numeric=[Agreement("[S_W, S_B] = scatter_matrices(X, y)", sp.BlockMatrix([[SW, SB]]),
                            lambda ev: _scatters(ev, [c[0] for c in classes], "scatter_between_"))],
     )
@@ -1411,11 +1420,11 @@ def multiclass_between_two_class() -> Statement:
     s.define(N, n1 + n2, "N = N_1 + N_2")
     m1, m2, m = s.vector("m_1", d), s.vector("m_2", d), s.vector("m", d)
     s.define(m, (n1 * m1 + n2 * m2) / N, "m: overall mean")
-    return Statement(s, claims={"S_B(c = 2) = N_1N_2/N (m_2 - m_1)(m_2 - m_1)^T": Equal(
+    return Statement(s, claims={r"$\mathbf{S}_B(c = 2) = (N_1 N_2/N)(\mathbf{m}_2 - \mathbf{m}_1)(\mathbf{m}_2 - \mathbf{m}_1)^\top$": Equal(
         n1 * (m1 - m) * (m1 - m).T + n2 * (m2 - m) * (m2 - m).T,
         n1 * n2 / N * (m2 - m1) * (m2 - m1).T)},
-        no_numeric=("N_1 and N_2 are any positive reals in this identity, so no data set has these "
-                    "class sizes: numerics.scatter_matrices forms both S_B's only from data"))
+        no_numeric=(r"$N_1$ and $N_2$ are any positive reals in this identity, so no data set has these "
+                    r"class sizes: `numerics.scatter_matrices` forms both $\mathbf{S}_B$'s only from data"))
 
 
 def _rank_run(seed: int) -> RunResult:
@@ -1467,11 +1476,11 @@ def multiclass_between_rank() -> Statement:
     G = sp.Matrix([[ns[0], 0], [0, ns[1]]]) + sp.Matrix(ns[:2]) * sp.Matrix(ns[:2]).T / ns[2]
     SB = sp.MatAdd(*[n * ak * ak.T for n, ak in zip(ns, a)])
     return Statement(s, claims={
-        "m = (N_1 m_1 + N_2 m_2 + N_3 m_3)/N": Equal(
+        r"$\mathbf{m} = (N_1\mathbf{m}_1 + N_2\mathbf{m}_2 + N_3\mathbf{m}_3)/N$": Equal(
             m, sp.MatAdd(*[n * mk for n, mk in zip(ns, ms)]) / sp.Add(*ns)),
-        "S_B = A G A^T with A = [m_1 - m, m_2 - m]": Equal(
+        r"$\mathbf{S}_B = \mathbf{A}\mathbf{G}\mathbf{A}^\top$ with $\mathbf{A} = [\mathbf{m}_1 - \mathbf{m}, \mathbf{m}_2 - \mathbf{m}]$": Equal(
             SB, sp.MatAdd(*[G[j, k] * a[j] * a[k].T for j in range(2) for k in range(2)])),
-        "numerics: rank(S_B) <= c - 1 and at most c - 1 components": Behaviour(
+        r"`numerics`: $\operatorname{rank}(\mathbf{S}_B) \le c - 1$ and at most $c - 1$ components": Behaviour(
             _rank_run, "rank(S_B) <= c - 1 for c = 3 classes in d = 6", seeds=(0, 1, 2)),
     })
 
@@ -1527,9 +1536,9 @@ def multiclass_cholesky() -> Statement:
     return Statement(
         s,
         steps=chain(W.T * SW * W, W.T * L * L.T * W, V.T * V,
-                    notes=("Cholesky: S_W = S_W^{1/2} (S_W^{1/2})^T", "V = (S_W^{1/2})^T W"))
+                    notes=(r"Cholesky: $\mathbf{S}_W = \mathbf{S}_W^{1/2}(\mathbf{S}_W^{1/2})^\top$", r"$\mathbf{V} = (\mathbf{S}_W^{1/2})^\top\mathbf{W}$"))
         + chain(W.T * SB * W, W.T * L * M * L.T * W, V.T * M * V,
-                notes=("S_B = S_W^{1/2} M (S_W^{1/2})^T", "V = (S_W^{1/2})^T W")),
+                notes=(r"$\mathbf{S}_B = \mathbf{S}_W^{1/2}\mathbf{M}(\mathbf{S}_W^{1/2})^\top$", r"$\mathbf{V} = (\mathbf{S}_W^{1/2})^\top\mathbf{W}$")),
         numeric=[Agreement("[V^T V, V^T M V] = [s_W, s_B] = numerics.scatter_matrices of the "
                            "projections y_n = W^T x_n of data with this S_W and S_B (d + 1 classes)",
                            sp.BlockMatrix([[V.T * V, V.T * M * V]]),
@@ -1596,7 +1605,7 @@ def multiclass_eigen_equations() -> Statement:
         s,
         steps=chain(L * (M * V - V * Lam), L * (M * L.T * W - L.T * W * Lam),
                     SB * W - SW * W * Lam,
-                    notes=("V = (S_W^{1/2})^T W", "multiply by S_W^{1/2}; S_B = L M L^T")),
+                    notes=(r"$\mathbf{V} = (\mathbf{S}_W^{1/2})^\top\mathbf{W}$", r"multiply by $\mathbf{S}_W^{1/2}$; $\mathbf{S}_B = \mathbf{L}\mathbf{M}\mathbf{L}^\top$")),
         numeric=[Agreement("the eigenvalues of M (power sums Tr M^j, j ≤ 3) = numerics.fisher_projection's "
                            "eigenvalues_ of S_B w = λ S_W w, all d of them (data with S_W = L L^T, "
                            "S_B = L M L^T in d + 1 classes)", _power_sums(M),
@@ -1631,7 +1640,7 @@ def multiclass_generalized_eigenvectors() -> Statement:
     W = s.matrix("W", d, dp)
     Lam = s.matrix("Lambda", dp, dp, "diagonal")
     return Statement(s, claims={
-        "S_W^{-1} S_B W - W Lambda = S_W^{-1}(S_B W - S_W W Lambda)": Equal(
+        r"$\mathbf{S}_W^{-1}\mathbf{S}_B\mathbf{W} - \mathbf{W}\boldsymbol{\Lambda} = \mathbf{S}_W^{-1}(\mathbf{S}_B\mathbf{W} - \mathbf{S}_W\mathbf{W}\boldsymbol{\Lambda})$": Equal(
             SW.I * SB * W - W * Lam, SW.I * (SB * W - SW * W * Lam))},
         numeric=[Agreement("S_W^{-1} S_B = W Diag(λ) W^{-1} with the d columns and eigenvalues of "
                            "numerics.fisher_projection (data with this S_W and S_B in d + 1 classes)",
@@ -1682,14 +1691,14 @@ def multiclass_trace_at_solution() -> Statement:
     G = s.matrix("G", 2, 2, "symmetric")
     s.define(G, _adjugate_inverse(V.T * V), "G = (V^T V)^{-1}")
     return Statement(s, claims={
-        "G = (V^T V)^{-1}": Equal(G * V.T * V, sp.Identity(2)),
-        "(V^T V)^{-1} V^T M V - Lambda = (V^T V)^{-1} V^T (M V - V Lambda)": Equal(
+        r"$\mathbf{G} = (\mathbf{V}^\top\mathbf{V})^{-1}$": Equal(G * V.T * V, sp.Identity(2)),
+        r"$(\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top\mathbf{M}\mathbf{V} - \boldsymbol{\Lambda} = (\mathbf{V}^\top\mathbf{V})^{-1}\mathbf{V}^\top(\mathbf{M}\mathbf{V} - \mathbf{V}\boldsymbol{\Lambda})$": Equal(
             G * V.T * M * V - Lam, G * V.T * (M * V - V * Lam)),
-        "Trace(Lambda) = lambda_1 + lambda_2": Equal(sp.Trace(Lam), lam1 + lam2)},
-        no_numeric=("identities at any full-rank V, symmetric (possibly indefinite) M and free λ's; "
-                    "numerics evaluates the criterion only at its own solution, where "
-                    "fisher_projection's trace_criterion_ is compared with λ_1 + λ_2 in "
-                    "fisher.multiclass_trace_maximum"))
+        r"$\operatorname{Trace}(\boldsymbol{\Lambda}) = \lambda_1 + \lambda_2$": Equal(sp.Trace(Lam), lam1 + lam2)},
+        no_numeric=(r"identities at any full-rank $\mathbf{V}$, symmetric (possibly indefinite) "
+                    r"$\mathbf{M}$ and free $\lambda$'s; `numerics` evaluates the criterion only at its own "
+                    r"solution, where `numerics.fisher_projection`'s `trace_criterion_` is compared with "
+                    r"$\lambda_1 + \lambda_2$ in `fisher.multiclass_trace_maximum`"))
 
 
 @entry("fisher.multiclass_trace_maximum",
@@ -1783,21 +1792,21 @@ def multiclass_trace_maximum() -> Statement:
     B = s.matrix("B", 2, 2)
     s.define(B, sp.ImmutableMatrix([[lam[0], a * (lam[0] - lam[1])], [0, lam[1]]]),
              "B = A^{-1} Lambda A, multiplied out")
-    corrected = "the maximiser V_A spans the dominant eigenspace: M V_A = V_A B, B = A^{-1} Lambda A"
+    corrected = r"the maximiser $\mathbf{V}_A$ spans the dominant eigenspace: $\mathbf{M}\mathbf{V}_A = \mathbf{V}_A\mathbf{B}$, $\mathbf{B} = \mathbf{A}^{-1}\boldsymbol{\Lambda}\mathbf{A}$"
     gap = sp.ImmutableMatrix([[0, a * (lam[0] - lam[1])], [0, 0], [0, 0]])
     return Statement(s, claims={
         corrected: Equal(D * VA, VA * B),
-        "note, the necessity reading: M V_A - V_A Lambda = a (lambda_1 - lambda_2) e_1 e_2^T":
+        r"note, the necessity reading: $\mathbf{M}\mathbf{V}_A - \mathbf{V}_A\boldsymbol{\Lambda} = a(\lambda_1 - \lambda_2)\mathbf{e}_1\mathbf{e}_2^\top$":
             Equal(D * VA - VA * Lam, gap),
-        "V_A attains lambda_1 + lambda_2": Equal(
+        r"$\mathbf{V}_A$ attains $\lambda_1 + \lambda_2$": Equal(
             sp.Trace((VA.T * VA).inv() * VA.T * D * VA), lam[0] + lam[1]),
-        "B = A^{-1} Lambda A": Equal(A * B, Lam * A),
-        "Q is orthogonal": Equal(Q.T * Q, sp.Identity(3)),
-        "eigenbasis: V'^T V' = V^T V": Equal(Vr.T * Vr, V.T * V),
-        "eigenbasis: V'^T D V' = V^T M V": Equal(Vr.T * D * Vr, V.T * M * V),
-        "G = (V^T V)^{-1}": Equal(G * V.T * V, sp.Identity(2)),
-        "n is normal to the columns of V": Equal(V.T * n, sp.ZeroMatrix(2, 1)),
-        "criterion <= lambda_1 + lambda_2": Rel(
+        r"$\mathbf{B} = \mathbf{A}^{-1}\boldsymbol{\Lambda}\mathbf{A}$": Equal(A * B, Lam * A),
+        r"$\mathbf{Q}$ is orthogonal": Equal(Q.T * Q, sp.Identity(3)),
+        r"eigenbasis: $\mathbf{V}'^\top\mathbf{V}' = \mathbf{V}^\top\mathbf{V}$": Equal(Vr.T * Vr, V.T * V),
+        r"eigenbasis: $\mathbf{V}'^\top\mathbf{D}\mathbf{V}' = \mathbf{V}^\top\mathbf{M}\mathbf{V}$": Equal(Vr.T * D * Vr, V.T * M * V),
+        r"$\mathbf{G} = (\mathbf{V}^\top\mathbf{V})^{-1}$": Equal(G * V.T * V, sp.Identity(2)),
+        r"$\mathbf{n}$ is normal to the columns of $\mathbf{V}$": Equal(V.T * n, sp.ZeroMatrix(2, 1)),
+        r"criterion $\le \lambda_1 + \lambda_2$": Rel(
             sp.Trace(G * V.T * D * V), "<=", lam[0] + lam[1], certificate),
         "equality at the dominant eigenvectors": Equal(
             sp.Trace((top.T * top).inv() * top.T * D * top), lam[0] + lam[1]),
@@ -1841,8 +1850,8 @@ def threshold_moments() -> Statement:
     s.define(var, sp.Add(*[(dot(w, x) - mp) ** 2 for x in pts]) / (3 - 1), "unbiased variance")
     return Statement(
         s,
-        claims={"m_1 = w^T m_1": Equal(mp, dot(w, m)),
-                "sigma_1^2 = w^T S_1 w/(n_1 - 1)": Equal(var, quad(w, S) / 2)},
+        claims={r"$m_1 = \mathbf{w}^\top\mathbf{m}_1$": Equal(mp, dot(w, m)),
+                r"$\sigma_1^2 = \mathbf{w}^\top\mathbf{S}_1\mathbf{w}/(n_1 - 1)$": Equal(var, quad(w, S) / 2)},
         numeric=[Agreement("gaussian_threshold means_[0], variances_[0]", sp.Matrix([mp, var]),
                            lambda ev: _moments(ev, pts, w))],
     )
@@ -1911,7 +1920,7 @@ def threshold_bayes() -> Statement:
     y, m1, m2, sig1, sig2, n1, n2, _ = _threshold_space(s, equal_variances=False)
     P1, P2 = _posteriors(s, y, m1, m2, sig1, sig2, n1, n2)
     return Statement(s, claims={
-        "P(C_2|y)/P(C_1|y) = (n_2/n_1) P(y|C_2)/P(y|C_1)": Equal(
+        r"$P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) = (n_2/n_1)\,P(y \mid \mathcal{C}_2)/P(y \mid \mathcal{C}_1)$": Equal(
             P2 / P1, n2 / n1 * _gauss(y, m2, sig2) / _gauss(y, m1, sig1))},
         numeric=[Agreement("log((n_2/n_1) P(y|C_2)/P(y|C_1)) = numerics.gaussian_log_odds of "
                            "gaussian_threshold fitted to samples with these means, variances and sizes",
@@ -2005,7 +2014,7 @@ def projected_mean_order() -> Statement:
     w = s.vector("w", d, nonzero=True)
     s.define(m2, m1 + SW * w, "w = S_W^{-1}(m_2 - m_1)")
     return Statement(s, claims={
-        "w^T m_2 > w^T m_1": Rel(dot(w, m2), ">", dot(w, m1), quad(w, SW))},
+        r"$\mathbf{w}^\top\mathbf{m}_2 > \mathbf{w}^\top\mathbf{m}_1$": Rel(dot(w, m2), ">", dot(w, m1), quad(w, SW))},
         numeric=[Agreement("(w^T m_1, w^T m_2)/||w|| = numerics' projected means means_ @ coef_ "
                            "(fisher_direction on data with these means and S_W: unit, oriented "
                            "to class 2)", sp.Matrix([dot(w, m1), dot(w, m2)]) / Norm(w),
@@ -2056,13 +2065,13 @@ def threshold_equal_variance() -> Statement:
     e2 = sp.exp(-(y - m2) ** 2 / (2 * sig ** 2))
     return Statement(
         s,
-        claims={"note, the least-element reading: log of the ratio at ytilde is exactly 0": Equal(
+        claims={r"note, the least-element reading: $\log$ of the ratio at $\tilde{y}$ is exactly $0$": Equal(
                     sp.log(n2 / n1) + ((yt - m1) ** 2 - (yt - m2) ** 2) / (2 * sig ** 2), 0),
-                "printed proportionality exact: P(C_2|y)/P(C_1|y) = n_2 e_2/(n_1 e_1)": Equal(
+                r"printed proportionality exact: $P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) = n_2 e_2/(n_1 e_1)$": Equal(
                     P2 / P1, n2 * e2 / (n1 * e1)),
-                "log(P(C_2|y)/P(C_1|y)) = (m_2 - m_1)(y - ytilde)/sigma^2": Equal(
+                r"$\log(P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y)) = (m_2 - m_1)(y - \tilde{y})/\sigma^2$": Equal(
                     sp.log(P2 / P1), (m2 - m1) * (y - yt) / sig ** 2),
-                "sign log(P(C_2|y)/P(C_1|y)) = sign(y - ytilde)": SameSign(
+                r"$\operatorname{sign}\log(P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y)) = \operatorname{sign}(y - \tilde{y})$": SameSign(
                     sp.log(P2 / P1), y - yt, delta / sig ** 2)},
         numeric=[Agreement("ytilde = gaussian_threshold(...).threshold_", yt,
                            lambda ev: _fitted(ev, m1, m2, sig, sig, n1, n2).threshold_,
@@ -2120,7 +2129,7 @@ def threshold_side() -> Statement:
         s,
         stated=SameSign(sp.log(P1 / P2), y - yt, delta / sig ** 2),
         claims={"corrected": SameSign(sp.log(P2 / P1), y - yt, delta / sig ** 2),
-                "numerics: C_2 lies above the threshold": Behaviour(
+                r"`numerics`: $\mathcal{C}_2$ lies above the threshold": Behaviour(
                     _side_run, "fisher_classifier: C_2 above ỹ classifies the training data, "
                     "ml10's C_1 above ỹ misclassifies it", seeds=(0, 1, 2))},
     )
@@ -2203,8 +2212,8 @@ def threshold_unequal_variance() -> Statement:
         claims={"corrected": Behaviour(_between_means_run, "numerics' ỹ is the root between "
                                        "the means where the ratio rises through 1",
                                        seeds=(0, 1, 2)),
-                "log P(C_2|y)/P(C_1|y) = a (y - m_1)^2 + b (y - m_1) + c": Equal(
+                r"$\log P(\mathcal{C}_2 \mid y)/P(\mathcal{C}_1 \mid y) = a(y - m_1)^2 + b(y - m_1) + c$": Equal(
                     sp.log(P2 / P1), a * (y - m1) ** 2 + b * (y - m1) + c),
-                "a > 0 when sigma_2 > sigma_1": Rel(
+                r"$a > 0$ when $\sigma_2 > \sigma_1$": Rel(
                     a, ">", 0, h * (sig1 + sig2) / (2 * sig1 ** 2 * sig2 ** 2))},
     )

@@ -91,15 +91,15 @@ def lagrangian() -> Statement:
     Lq = F - Scalar(lam_g) * (G - c)
     v, x, y, lam, f, g, L = _example(s)
     return Statement(s, claims={
-        "dL/dlambda = -(g - c) for f, g independent of lambda": Equal(
+        r"$\partial\mathcal{L}/\partial\lambda = -(g - c)$ for $f$, $g$ independent of $\lambda$": Equal(
             Grad(fv - Scalar(lam_g) * (gv - c), lam_g), -(gv - c)),
-        "grad_x L = grad f - lambda grad g (linear f, quadratic g, any d)": Equal(
+        r"$\nabla_{\mathbf{x}}\mathcal{L} = \nabla f - \lambda\nabla g$ (linear $f$, quadratic $g$, any $d$)": Equal(
             Grad(Lq, xv), Grad(F, xv) - Scalar(lam_g) * Grad(G, xv)),
-        "example: dL/dlambda = -(x^2 + y^2 - 1), zero exactly on the constraint": Equal(
+        r"example: $\partial\mathcal{L}/\partial\lambda = -(x^2 + y^2 - 1)$, zero exactly on the constraint": Equal(
             Grad(L, lam), -(x ** 2 + y ** 2 - 1)),
-    }, notation={"example: L = 2x + y - lambda (x^2 + y^2 - 1)": (
+    }, notation={r"example: $\mathcal{L} = 2x + y - \lambda(x^2 + y^2 - 1)$": (
         Equal(L, 2 * x + y - Scalar(lam) * (x ** 2 + y ** 2 - 1)),
-        "the document defines the example's Lagrangian as f − λ(g − 1) with f = 2x + y, g = x² + y²")},
+        r"the document defines the example's Lagrangian as $f - \lambda(g - 1)$ with $f = 2x + y$, $g = x^2 + y^2$")},
         no_numeric=_NO_NUMERIC)
 
 
@@ -124,11 +124,11 @@ def example_gradients() -> Statement:
     s = Space()
     v, x, y, lam, f, g, L = _example(s)
     return Statement(s, claims={
-        "grad f = (2, 1)": Equal(Grad(f, v), sp.ImmutableMatrix([2, 1])),
-        "grad g = (2x, 2y)": Equal(Grad(g, v), sp.ImmutableMatrix([2 * x, 2 * y])),
-        "grad_v L = (2, 1) - lambda (2x, 2y)": Equal(
+        r"$\nabla f = (2, 1)$": Equal(Grad(f, v), sp.ImmutableMatrix([2, 1])),
+        r"$\nabla g = (2x, 2y)$": Equal(Grad(g, v), sp.ImmutableMatrix([2 * x, 2 * y])),
+        r"$\nabla_{\mathbf{v}}\mathcal{L} = (2, 1) - \lambda(2x, 2y)$": Equal(
             Grad(L, v), sp.ImmutableMatrix([2, 1]) - Scalar(lam) * sp.ImmutableMatrix([2 * x, 2 * y])),
-        "grad_v L = grad f - lambda grad g (condition (1))": Equal(
+        r"$\nabla_{\mathbf{v}}\mathcal{L} = \nabla f - \lambda\nabla g$ (condition (1))": Equal(
             Grad(L, v), Grad(f, v) - Scalar(lam) * Grad(g, v)),
     }, no_numeric=_NO_NUMERIC)
 
@@ -188,11 +188,11 @@ def example_solution() -> Statement:
     s.define(xs, 1 / lam_free, "x = 1/μ from 2μx = 2")
     s.define(ys, 1 / (2 * lam_free), "y = 1/(2μ) from 2μy = 1")
     claims = {
-        "2 mu x = 2 at x = 1/mu": Equal(2 * lam_free * xs, 2),
-        "2 mu y = 1 at y = 1/(2 mu)": Equal(2 * lam_free * ys, 1),
-        "x^2 + y^2 - 1 = (5 - 4 mu^2)/(4 mu^2)": Equal(xs ** 2 + ys ** 2 - 1,
+        r"$2\mu x = 2$ at $x = 1/\mu$": Equal(2 * lam_free * xs, 2),
+        r"$2\mu y = 1$ at $y = 1/(2\mu)$": Equal(2 * lam_free * ys, 1),
+        r"$x^2 + y^2 - 1 = (5 - 4\mu^2)/(4\mu^2)$": Equal(xs ** 2 + ys ** 2 - 1,
                                                       (5 - 4 * lam_free ** 2) / (4 * lam_free ** 2)),
-        "5 - 4 mu^2 = -4 (mu - sqrt5/2)(mu + sqrt5/2): only mu = +-sqrt5/2": Equal(
+        r"$5 - 4\mu^2 = -4(\mu - \sqrt{5}/2)(\mu + \sqrt{5}/2)$: only $\mu = \pm\sqrt{5}/2$": Equal(
             5 - 4 * lam_free ** 2, -4 * (lam_free - sp.sqrt(5) / 2) * (lam_free + sp.sqrt(5) / 2)),
     }
     printed = []
@@ -201,18 +201,18 @@ def example_solution() -> Statement:
         lam0, x0, y0 = _printed_solution(s, sign)
         p = sp.ImmutableMatrix([x0, y0])
         claims.update({
-            f"({tag}) x0^2 + y0^2 = 1": Equal(x0 ** 2 + y0 ** 2, 1),
-            f"({tag}) 2 lambda0 x0 = 2": Equal(2 * lam0 * x0, 2),
-            f"({tag}) 2 lambda0 y0 = 1": Equal(2 * lam0 * y0, 1),
-            f"({tag}) x0 = 1/lambda0": Equal(x0, 1 / lam0),
-            f"({tag}) y0 = 1/(2 lambda0)": Equal(y0, 1 / (2 * lam0)),
-            f"({tag}) lambda0 = {tag}sqrt5/2 is a root of 4 mu^2 - 5": Equal(4 * lam0 ** 2, 5),
-            f"({tag}) L stationary in (x, y) at (x0, y0) with lambda = lambda0": Stationary(
+            f"({tag}) $x_0^2 + y_0^2 = 1$": Equal(x0 ** 2 + y0 ** 2, 1),
+            f"({tag}) $2\\lambda_0 x_0 = 2$": Equal(2 * lam0 * x0, 2),
+            f"({tag}) $2\\lambda_0 y_0 = 1$": Equal(2 * lam0 * y0, 1),
+            f"({tag}) $x_0 = 1/\\lambda_0$": Equal(x0, 1 / lam0),
+            f"({tag}) $y_0 = 1/(2\\lambda_0)$": Equal(y0, 1 / (2 * lam0)),
+            f"({tag}) $\\lambda_0 = {tag}\\sqrt{{5}}/2$ is a root of $4\\mu^2 - 5$": Equal(4 * lam0 ** 2, 5),
+            f"({tag}) $\\mathcal{{L}}$ stationary in $(x, y)$ at $(x_0, y_0)$ with $\\lambda = \\lambda_0$": Stationary(
                 L.xreplace({lam: sp.ImmutableMatrix([[lam0]])}), v, p),
         })
         printed.append(((x0, y0), (lam0,)))
-    claims["solved by the engine: the real solutions of grad f = lambda grad g, g = 1 are "
-           "exactly the printed (x0, y0, lambda0)"] = _solved(
+    claims[r"solved by the engine: the real solutions of $\nabla f = \lambda\nabla g$, $g = 1$ are "
+           r"exactly the printed $(x_0, y_0, \lambda_0)$"] = _solved(
         [p for p, _l in printed], multipliers=[lm for _p, lm in printed])
     return Statement(s, claims=claims, no_numeric=_NO_NUMERIC)
 
@@ -255,17 +255,17 @@ def example_max_min() -> Statement:
         tag = "+" if sign > 0 else "-"
         _lam0, x0, y0 = _printed_solution(s, sign)
         pts[sign] = sp.ImmutableMatrix([x0, y0])
-        claims[f"f({tag}(2, 1)/sqrt5) = {tag}sqrt5"] = Equal(2 * x0 + y0, sign * sp.sqrt(5))
+        claims[f"$f({tag}(2, 1)/\\sqrt{{5}}) = {tag}\\sqrt{{5}}$"] = Equal(2 * x0 + y0, sign * sp.sqrt(5))
     f = 2 * u[0, 0] + u[1, 0]
     unit = u / Norm(u)
     f_unit = 2 * unit[0, 0] + unit[1, 0]
     p, q = pts[1], pts[-1]
     claims["solved by the engine: the Lagrange points are the two printed ones, the first the max "
-           "and the second the min of f on the circle"] = _solved(
+           "and the second the min of $f$ on the circle"] = _solved(
         [tuple(p), tuple(q)], maximum=tuple(p), minimum=tuple(q))
-    claims["(2, 1)/sqrt5 maximises f on the circle"] = SphereMax(
+    claims[r"$(2, 1)/\sqrt{5}$ maximises $f$ on the circle"] = SphereMax(
         f, u, p, sp.sqrt(5) / 2 * Norm(unit - p) ** 2)
-    claims["(-2, -1)/sqrt5 minimises f on the circle"] = Rel(
+    claims[r"$(-2, -1)/\sqrt{5}$ minimises $f$ on the circle"] = Rel(
         f_unit, ">=", 2 * q[0, 0] + q[1, 0], sp.sqrt(5) / 2 * Norm(unit - q) ** 2)
     return Statement(s, claims=claims, no_numeric=_NO_NUMERIC)
 
@@ -312,12 +312,12 @@ def ml10_max_over_lambda() -> Statement:
     unit = u / Norm(u)
     best = D / Norm(D)
     return Statement(s, stated=Rel(dot(w, D) + lam * (1 - dot(w, w)), "<=", Norm(D)),
-                     corrects="on the sphere L(u/||u||, lambda) <= ||m_2 - m_1|| for every lambda", claims={
-        "on the sphere L(u/||u||, lambda) <= ||m_2 - m_1|| for every lambda": Rel(
+                     corrects=r"on the sphere $L(\mathbf{u}/\lVert\mathbf{u}\rVert, \lambda) \le \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ for every $\lambda$", claims={
+        r"on the sphere $L(\mathbf{u}/\lVert\mathbf{u}\rVert, \lambda) \le \lVert\mathbf{m}_2 - \mathbf{m}_1\rVert$ for every $\lambda$": Rel(
             dot(unit, D) + lam * (1 - dot(unit, unit)), "<=", Norm(D),
             Norm(D) / 2 * Norm(unit - best) ** 2),
-        "L(w, lambda) = w^T(m_2 - m_1) - lambda (w^T w - 1)": Equal(
+        r"$L(\mathbf{w}, \lambda) = \mathbf{w}^\top(\mathbf{m}_2 - \mathbf{m}_1) - \lambda(\mathbf{w}^\top\mathbf{w} - 1)$": Equal(
             dot(w, D) + lam * (1 - dot(w, w)), dot(w, D) - lam * (dot(w, w) - 1)),
-    }, no_numeric="a claim about the Lagrangian as a function of (w, λ), not about an algorithm; "
-                  "the direction it leads to, (m_2 - m_1)/||m_2 - m_1||, is checked against numerics "
-                  "in fisher.mean_difference_direction")
+    }, no_numeric=r"a claim about the Lagrangian as a function of $(\mathbf{w}, \lambda)$, not about an "
+                  r"algorithm; the direction it leads to, $(\mathbf{m}_2 - \mathbf{m}_1)/\lVert\mathbf{m}_2 - "
+                  r"\mathbf{m}_1\rVert$, is checked against `numerics` in `fisher.mean_difference_direction`")

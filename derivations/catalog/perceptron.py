@@ -217,11 +217,11 @@ def solution_region() -> Statement:
     s.define(a2, b2 + (z2 - t * dot(b2, y)) * t * y / dot(y, y), "a_2 in the solution region: t a_2ᵀy = z_2 > 0")
     yn = t * y
     return Statement(s, claims={
-        "(t = +1 and a^T y > 0) or (t = -1 and a^T y < 0) iff t a^T y > 0":
+        r"($t = +1$ and $\mathbf{a}^\top\mathbf{y} > 0$) or ($t = -1$ and $\mathbf{a}^\top\mathbf{y} < 0$) iff $t\,\mathbf{a}^\top\mathbf{y} > 0$":
             Iff(sp.Or(sp.And(t > 0, z > 0), sp.And(t < 0, z < 0)), t * z > 0),
-        "t a^T y > 0 iff a^T (t y) > 0 (normalised sample)": Iff(t * z > 0, dot(a, yn) > 0),
-        "t a_1^T y = z_1 (a_1 is a solution for this sample)": Equal(t * dot(a1, y), z1),
-        "lambda a_1 + mu a_2 is a solution": Rel(t * dot(lam * a1 + mu * a2, y), ">", 0,
+        r"$t\,\mathbf{a}^\top\mathbf{y} > 0$ iff $\mathbf{a}^\top(t\mathbf{y}) > 0$ (normalised sample)": Iff(t * z > 0, dot(a, yn) > 0),
+        r"$t\,\mathbf{a}_1^\top\mathbf{y} = z_1$ ($\mathbf{a}_1$ is a solution for this sample)": Equal(t * dot(a1, y), z1),
+        r"$\lambda\mathbf{a}_1 + \mu\mathbf{a}_2$ is a solution": Rel(t * dot(lam * a1 + mu * a2, y), ">", 0,
                                                  certificate=lam * z1 + mu * z2),
     }, numeric=[Agreement("a^T y' = numerics.geometry.normalize_samples-style t y · a",
                           t * z, lambda ev: float(_vec(ev, t * y) @ _vec(ev, a)))])
@@ -264,11 +264,11 @@ def udelar_rule_vs_region() -> Statement:
 
     rule, rule_nz = rule_of(g), rule_of(zeta)
     return Statement(s, claims={
-        "with a^T y = zeta != 0: rule iff t zeta > 0": Iff(rule_nz, t * zeta > 0),
-        "in general: rule iff t a^T y > 0 or (t = +1 and a^T y = 0)":
+        r"with $\mathbf{a}^\top\mathbf{y} = \zeta \neq 0$: rule iff $t\zeta > 0$": Iff(rule_nz, t * zeta > 0),
+        r"in general: rule iff $t\,\mathbf{a}^\top\mathbf{y} > 0$ or ($t = +1$ and $\mathbf{a}^\top\mathbf{y} = 0$)":
             Iff(rule, sp.Or(t * g > 0, sp.And(t > 0, sp.Eq(g, 0)))),
-    }, no_numeric="a statement about two sign conditions on one activation; the activation "
-                  "aᵀy against numerics is checked in perceptron.solution_region")
+    }, no_numeric=r"a statement about two sign conditions on one activation; the activation "
+                  r"$\mathbf{a}^\top\mathbf{y}$ against `numerics` is checked in `perceptron.solution_region`")
 
 
 def _step(z):
@@ -315,15 +315,15 @@ def misclassified_strict() -> Statement:
     z0 = dot(w0, phi)
     zeta = _nonzero(s, "zeta")
     return Statement(s, stated=Iff(sp.Ne(_step(z0), t), z0 * t < 0), claims={
-        "with w^T phi = zeta != 0: misclassified iff zeta t < 0":
+        r"with $\mathbf{w}^\top\boldsymbol{\phi} = \zeta \neq 0$: misclassified iff $\zeta t < 0$":
             Iff(sp.Ne(_step(zeta), t), zeta * t < 0),
-        "misclassified iff w^T phi t < 0 or (w^T phi = 0 and t = -1)":
+        r"misclassified iff $\mathbf{w}^\top\boldsymbol{\phi}t < 0$ or ($\mathbf{w}^\top\boldsymbol{\phi} = 0$ and $t = -1$)":
             Iff(sp.Ne(_step(z), t), sp.Or(z * t < 0, sp.And(sp.Eq(z, 0), t < 0))),
-        "ml10: the contribution -w^T phi t of a misclassified input is >= 0":
+        r"ml10: the contribution $-\mathbf{w}^\top\boldsymbol{\phi}t$ of a misclassified input is $\ge 0$":
             Rel(sp.Piecewise((-z * t, sp.Ne(_step(z), t)), (0, True)), ">=", 0),
-    }, no_numeric="a statement about the step activation f and one label; numerics classifies "
-                  "with aᵀy <= 0 (numerics.perceptron.misclassified), checked in "
-                  "perceptron.count_piecewise_constant")
+    }, no_numeric=r"a statement about the step activation $f$ and one label; `numerics` classifies "
+                  r"with $\mathbf{a}^\top\mathbf{y} \le 0$ (`numerics.perceptron.misclassified`), checked in "
+                  r"`perceptron.count_piecewise_constant`")
 
 
 @entry("perceptron.hermosillo_misclassified",
@@ -351,7 +351,7 @@ def hermosillo_misclassified() -> Statement:
     t = s.scalar("y_i", label=True)
     z = dot(w, x)
     return Statement(s, claims={
-        "sign<w, x_i> != y_i iff y_i <w, x_i> <= 0": Iff(sp.Ne(sp.sign(z), t), t * z <= 0),
+        r"$\operatorname{sign}\langle\mathbf{w}, \mathbf{x}_i\rangle \neq y_i$ iff $y_i\langle\mathbf{w}, \mathbf{x}_i\rangle \le 0$": Iff(sp.Ne(sp.sign(z), t), t * z <= 0),
     }, numeric=[Agreement("[y_i <w, x_i> <= 0] = numerics.perceptron.misclassified(w, [y_i x_i])",
                           sp.Piecewise((1, t * z <= 0), (0, True)),
                           lambda ev: float(_np().misclassified(_vec(ev, w), _vec(ev, t * x)[None, :])[0]))])
@@ -385,9 +385,9 @@ def margin() -> Statement:
     zm = s.scalar("z_m", positive=True)
     s.define(zm, m + r, "a^T y' = m + r >= m = min_n a^T y'_n")
     return Statement(s, claims={
-        "a^T y' >= b > 0 implies a^T y' > 0": Rel(zd, ">", 0, certificate=b + r),
-        "scaled solution (b/m) a has margin b": Rel(b / m * zm, ">=", b, certificate=b * r / m),
-        "numerics' margin test: misclassified iff a^T y' <= b":
+        r"$\mathbf{a}^\top\mathbf{y}' \ge b > 0$ implies $\mathbf{a}^\top\mathbf{y}' > 0$": Rel(zd, ">", 0, certificate=b + r),
+        r"scaled solution $(b/m)\,\mathbf{a}$ has margin $b$": Rel(b / m * zm, ">=", b, certificate=b * r / m),
+        r"`numerics`' margin test: misclassified iff $\mathbf{a}^\top\mathbf{y}' \le b$":
             Iff(dot(a, y) <= b, sp.Not(dot(a, y) > b)),
     }, numeric=[Agreement("1[a^T y' <= b] = numerics.perceptron.misclassified(a, Y, margin=b)",
                           sp.Piecewise((1, dot(a, y) <= b), (0, True)),
@@ -423,7 +423,7 @@ def count_piecewise_constant() -> Statement:
     p = [s.scalar(f"p_{k}", probability=True) for k in (1, 2)]
     moved = [zk + (2 * pk - 1) * zk for zk, pk in zip(w, p)]
     return Statement(s, claims={
-        "#M is constant while no activation changes sign":
+        r"$\#\mathcal{M}$ is constant while no activation changes sign":
             Equal(sp.Add(*[sp.Heaviside(-m_, 1) for m_ in moved]), sp.Add(*[sp.Heaviside(-z, 1) for z in w])),
     }, numeric=[Agreement("#M(a) = numerics.perceptron.misclassified(a, Y).sum()", count,
                           lambda ev: float(_np().misclassified(_vec(ev, a), _Y(ev, ys, ts)).sum()))])
@@ -463,10 +463,10 @@ def criterion_forms() -> Statement:
     jp = _jp(zs)
     minus = [-z for z in zs]
     return Statement(s, claims={
-        "dhs-perceptron, udelar2018: sum over M of (-z_n) = sum_n max(0, -z_n)": Equal(_over_M(minus, zs), jp),
-        "bromberg2012, ml10: -sum over M of z_n = sum_n max(0, -z_n)": Equal(-_over_M(zs, zs), jp),
-        "J_p >= 0": Rel(jp, ">=", 0),
-        "J_p = 0 iff every z_n >= 0": Iff(sp.Eq(jp, 0), sp.And(*[z >= 0 for z in zs])),
+        r"dhs-perceptron, udelar2018: $\sum_{n\in\mathcal{M}}(-z_n) = \sum_n \max(0, -z_n)$": Equal(_over_M(minus, zs), jp),
+        r"bromberg2012, ml10: $-\sum_{n\in\mathcal{M}} z_n = \sum_n \max(0, -z_n)$": Equal(-_over_M(zs, zs), jp),
+        r"$J_p \ge 0$": Rel(jp, ">=", 0),
+        r"$J_p = 0$ iff every $z_n \ge 0$": Iff(sp.Eq(jp, 0), sp.And(*[z >= 0 for z in zs])),
     }, numeric=[Agreement("J_p = numerics.perceptron.perceptron_criterion(1, Y = (z_n)) (activations "
                           "as one-dimensional samples)", jp,
                           lambda ev: _np().perceptron_criterion(np.ones(1), np.array([[float(ev(z))] for z in zs])))])
@@ -505,11 +505,11 @@ def criterion_gradient() -> Statement:
     M = [0, 1]
     ynorm = [ts[n] * ys[n] for n in M]
     return Statement(s, claims={
-        "dhs-perceptron: grad sum_Y (-a^T y') = sum_Y (-y')":
+        r"dhs-perceptron: $\nabla\sum_{\mathbf{y}'\in\mathcal{Y}}(-\mathbf{a}^\top\mathbf{y}') = \sum_{\mathbf{y}'\in\mathcal{Y}}(-\mathbf{y}')$":
             Equal(Grad(sp.Add(*[-dot(a, yp) for yp in ynorm]), a), sp.MatAdd(*[-yp for yp in ynorm])),
-        "udelar2018: grad sum_M (-t_n a^T y_n) = -sum_M t_n y_n":
+        r"udelar2018: $\nabla\sum_{n\in\mathcal{M}}(-t_n\mathbf{a}^\top\mathbf{y}_n) = -\sum_{n\in\mathcal{M}} t_n\mathbf{y}_n$":
             Equal(Grad(sp.Add(*[-ts[n] * dot(a, ys[n]) for n in M]), a), -sp.MatAdd(*[ts[n] * ys[n] for n in M])),
-        "ml10: d/dw (-sum_M w^T phi_i t_i) = -sum_M phi_i t_i":
+        r"ml10: $\nabla_{\mathbf{w}}\left(-\sum_{i\in\mathcal{M}}\mathbf{w}^\top\boldsymbol{\phi}_i t_i\right) = -\sum_{i\in\mathcal{M}}\boldsymbol{\phi}_i t_i$":
             Equal(Grad(-sp.Add(*[dot(a, ys[n]) * ts[n] for n in M]), a), -sp.MatAdd(*[ys[n] * ts[n] for n in M])),
     }, numeric=[_gradient_agreement(a, ys, ts, "sum_n (-t_n y_n)[z_n <= 0] = numerics.perceptron.perceptron_gradient")])
 
@@ -530,7 +530,7 @@ def continuity() -> Statement:
     s = Space()
     u, v = s.scalar("u"), s.scalar("v")
     return Statement(s, claims={
-        "|max(0, -u - v) - max(0, -u)| <= |v|": Rel(sp.Abs(sp.Max(0, -u - v) - sp.Max(0, -u)), "<=", sp.Abs(v)),
+        r"$\lvert\max(0, -u - v) - \max(0, -u)\rvert \le \lvert v\rvert$": Rel(sp.Abs(sp.Max(0, -u - v) - sp.Max(0, -u)), "<=", sp.Abs(v)),
     }, numeric=[Agreement("max(0, -u - v) = numerics.perceptron.perceptron_criterion(1, [[u + v]])",
                           sp.Max(0, -u - v), lambda ev: _np().perceptron_criterion(
                               np.ones(1), np.array([[float(ev(u)) + float(ev(v))]])))])
@@ -561,11 +561,11 @@ def kink() -> Statement:
     act = sig * r * Norm(y) ** 2
     q = s.scalar("q", positive=True)  # ‖y'‖² > 0, as a scalar in the max claim
     return Statement(s, claims={
-        "a_0^T y' = 0": Equal(dot(a0, y), 0),
-        "(a_0 + s y')^T y' = s ||y'||^2": Equal(dot(a0 + sig * r * y, y), act),
-        "J(a_0 + s y') = max(0, -s q) = 0 for s > 0, |s| q for s < 0 (q = ||y'||^2)":
+        r"$\mathbf{a}_0^\top\mathbf{y}' = 0$": Equal(dot(a0, y), 0),
+        r"$(\mathbf{a}_0 + s\mathbf{y}')^\top\mathbf{y}' = s\lVert\mathbf{y}'\rVert^2$": Equal(dot(a0 + sig * r * y, y), act),
+        r"$J(\mathbf{a}_0 + s\mathbf{y}') = \max(0, -sq)$, which is $0$ for $s > 0$ and $\lvert s\rvert q$ for $s < 0$ ($q = \lVert\mathbf{y}'\rVert^2$)":
             Equal(sp.Max(0, -sig * r * q), sp.Piecewise((0, sig > 0), (r * q, True))),
-        "the one-sided slopes differ: ||y'||^2 > 0": Rel(Norm(y) ** 2, ">", 0, certificate=Norm(y) ** 2),
+        r"the one-sided slopes differ: $\lVert\mathbf{y}'\rVert^2 > 0$": Rel(Norm(y) ** 2, ">", 0, certificate=Norm(y) ** 2),
     }, numeric=[Agreement("J(a_0 + s y') = numerics.perceptron.perceptron_criterion", sp.Max(0, -act),
                           lambda ev: _np().perceptron_criterion(_vec(ev, a0 + sig * r * y), _vec(ev, y)[None, :]))])
 
@@ -598,10 +598,10 @@ def distance_interpretation() -> Statement:
     ny = s.scalar("n_y", positive=True)  # ‖y‖ of the sample (y ≠ 0)
     za = s.scalar("z")  # the activation aᵀy of a in weight space
     return Statement(s, claims={
-        "term of J_p = ||w|| * distance to the boundary":
+        r"term of $J_p$ is $\lVert\mathbf{w}\rVert$ times the distance to the boundary":
             Equal(sp.Piecewise((-t * g, t * g <= 0), (0, True)),
                   Norm(w) * sp.Piecewise((sp.Abs(g) / Norm(w), t * g <= 0), (0, True))),
-        "weight space: term = ||y|| * distance of a to {a : a^T y = 0}":
+        r"weight space: the term is $\lVert\mathbf{y}\rVert$ times the distance of $\mathbf{a}$ to $\{\mathbf{a} : \mathbf{a}^\top\mathbf{y} = 0\}$":
             Equal(sp.Piecewise((-za, za <= 0), (0, True)),
                   ny * sp.Piecewise((sp.Abs(za) / ny, za <= 0), (0, True))),
     }, numeric=[Agreement("distance of a misclassified x = max(0, -t numerics.geometry.signed_distance)",
@@ -653,7 +653,7 @@ def batch_update() -> Statement:
     Jm = sp.Add(*[-ts[n] * dot(a, ys[n]) for n in M])
     added = sp.MatAdd(*[ts[n] * ys[n] for n in M])
     return Statement(s, claims={
-        "a - eta grad J_p = a + eta sum_M t_n y_n": Equal(a - eta * Grad(Jm, a), a + eta * added),
+        r"$\mathbf{a} - \eta\nabla J_p = \mathbf{a} + \eta\sum_{n\in\mathcal{M}} t_n\mathbf{y}_n$": Equal(a - eta * Grad(Jm, a), a + eta * added),
     }, numeric=[_batch_agreement(a, ys, ts, eta, "a + eta sum_n t_n y_n [z_n <= 0] = "
                                  "numerics.perceptron.batch_perceptron(max_iter=1)")])
 
@@ -686,9 +686,9 @@ def single_sample_step() -> Statement:
     term = -dot(w, phi) * t
     z = t * dot(w, phi)
     return Statement(s, claims={
-        "ml10: w - eta grad(-w^T phi t) = w + eta phi t": Equal(w - eta * Grad(term, w), w + eta * phi * t),
-        "udelar2018 (eta = 1): a - grad(-t a^T y) = a + t y": Equal(w - Grad(-t * dot(w, phi), w), w + t * phi),
-        "hermosillo2017: w + y_i eta x_i = w - eta grad(-y_i <w, x_i>)":
+        r"ml10: $\mathbf{w} - \eta\nabla(-\mathbf{w}^\top\boldsymbol{\phi}t) = \mathbf{w} + \eta\boldsymbol{\phi}t$": Equal(w - eta * Grad(term, w), w + eta * phi * t),
+        r"udelar2018 ($\eta = 1$): $\mathbf{a} - \nabla(-t\,\mathbf{a}^\top\mathbf{y}) = \mathbf{a} + t\mathbf{y}$": Equal(w - Grad(-t * dot(w, phi), w), w + t * phi),
+        r"hermosillo2017: $\mathbf{w} + y_i\eta\mathbf{x}_i = \mathbf{w} - \eta\nabla(-y_i\langle\mathbf{w}, \mathbf{x}_i\rangle)$":
             Equal(w + t * eta * phi, w - eta * Grad(-t * dot(w, phi), w)),
     }, numeric=[Agreement("w + eta t phi [t w^T phi <= 0] = numerics.perceptron.single_sample_perceptron(max_epochs=1)",
                           w + eta * t * phi * sp.Heaviside(-z, 1),
@@ -996,16 +996,16 @@ def eta_one_suffices() -> Statement:
     sig, r = s.scalar("sigma", label=True), s.scalar("r", nonnegative=True)
     z = sig * r
     return Statement(s, claims={
-        "(c a)^T y = c a^T y": Equal(dot(c * a, y), c * dot(a, y)),
-        "the test is scale-invariant: t (c z) <= 0 iff t z <= 0": Iff(t * (c * z) <= 0, t * z <= 0),
-        "from a(0) = 0: a_k(eta) = eta a_k(1), same corrections": Behaviour(
+        r"$(c\mathbf{a})^\top\mathbf{y} = c\,(\mathbf{a}^\top\mathbf{y})$": Equal(dot(c * a, y), c * dot(a, y)),
+        r"the test is scale-invariant: $t(cz) \le 0$ iff $tz \le 0$": Iff(t * (c * z) <= 0, t * z <= 0),
+        r"from $\mathbf{a}(0) = \mathbf{0}$: $\mathbf{a}_k(\eta) = \eta\,\mathbf{a}_k(1)$, same corrections": Behaviour(
             _eta_scaling_run, "exact runs with eta = 1, 1/3, 7/2, 1/1000 from a(0) = 0", seeds=tuple(range(4))),
-        "from eta a(0): a_k(eta) = eta a_k(1), same corrections": Behaviour(
+        r"from $\eta\,\mathbf{a}(0)$: $\mathbf{a}_k(\eta) = \eta\,\mathbf{a}_k(1)$, same corrections": Behaviour(
             _eta_any_start_run, "exact runs with eta = 1 from a(0) and eta = 1/3, 7/2, 1/1000 from eta a(0), "
                                 "a(0) random nonzero", seeds=tuple(range(4))),
-        "note, the value reading: max(0, -c z) = c max(0, -z), J_p scales with a":
+        r"note, the value reading: $\max(0, -cz) = c\max(0, -z)$, $J_p$ scales with $\mathbf{a}$":
             Equal(sp.Max(0, -c * z), c * sp.Max(0, -z)),
-        "note, a fixed a(0) != 0: the eta = 1 and eta = 1/2 runs differ": Behaviour(
+        r"note, a fixed $\mathbf{a}(0) \neq \mathbf{0}$: the $\eta = 1$ and $\eta = 1/2$ runs differ": Behaviour(
             _eta_fixed_start_differs, "exact runs from a(0) = (-3/2, 0) with eta = 1 and eta = 1/2 "
                                       "correct different samples", seeds=(0,)),
     })
@@ -1050,11 +1050,12 @@ def per_sample_decrease() -> Statement:
     s.define(zero, sp.ZeroMatrix(D, 1), "φ(x_i) = 0 (x_i = 0, identity basis)")
     w1z = w + eta * zero * t
     return Statement(s, stated=Rel(-dot(w1z, zero) * t, "<", -dot(w, zero) * t), claims={
-        "with phi != 0: -w'^T phi t < -w^T phi t": Rel(-dot(w1, phi) * t, "<", -dot(w, phi) * t,
+        r"with $\boldsymbol{\phi} \neq \mathbf{0}$: $-\mathbf{w}'^\top\boldsymbol{\phi}t < -\mathbf{w}^\top\boldsymbol{\phi}t$": Rel(-dot(w1, phi) * t, "<", -dot(w, phi) * t,
                                                       certificate=eta * Norm(phi) ** 2),
     }, steps=chain(-dot(w1, phi) * t, -dot(w, phi) * t - eta * dot(phi * t, phi * t),
                    -dot(w, phi) * t - eta * Norm(phi) ** 2,
-                   notes=("w' = w + eta phi t", "(phi t)^T (phi t) = t^2 ||phi||^2 = ||phi||^2")),
+                   notes=(r"$\mathbf{w}' = \mathbf{w} + \eta\boldsymbol{\phi}t$",
+                          r"$(\boldsymbol{\phi}t)^\top(\boldsymbol{\phi}t) = t^2\lVert\boldsymbol{\phi}\rVert^2 = \lVert\boldsymbol{\phi}\rVert^2$")),
         numeric=[Agreement("-w'^T phi t after one correction = -(numerics' a_)ᵀ(t phi)",
                            -dot(w1, phi) * t, lambda ev: _corrected_term(ev, w, phi, t, eta))])
 
@@ -1116,7 +1117,7 @@ def total_cost_can_increase() -> Statement:
         return sp.Max(0, -dot(v, y1)) + sp.Max(0, -dot(v, y2))
 
     return Statement(Space(), claims={
-        "exists w misclassifying y_1 with J_p(w + y_1) > J_p(w)":
+        r"there is a $\mathbf{w}$ misclassifying $\mathbf{y}_1$ with $J_p(\mathbf{w} + \mathbf{y}_1) > J_p(\mathbf{w})$":
             Exists((w,), [dot(w, y1) <= 0, J(w + y1) - J(w) > 0]),
         "the example and per-sample decreases, exactly": Behaviour(_total_increase_run, "exact arithmetic",
                                                                   seeds=(0, 1, 2)),
@@ -1156,11 +1157,11 @@ def novikoff_projection() -> Statement:
     P = s.scalar("P_k")
     s.define(P, k * gamma + r, "induction hypothesis w_k^T u >= k gamma")
     return Statement(s, claims={
-        "(w_k + y')^T u = w_k^T u + y'^T u": Equal(dot(w + y, u), dot(w, u) + dot(y, u)),
-        "(w_k + y')^T u >= w_k^T u + gamma": Rel(dot(w + y, u), ">=", dot(w, u) + gamma, certificate=sl),
-        "induction: P_k + y'^T u >= (k + 1) gamma": Rel(P + dot(y, u), ">=", (k + 1) * gamma, certificate=r + sl),
-    }, no_numeric="inequalities between inner products of free vectors; the bound they give is run against "
-                  "numerics in perceptron.convergence_run")
+        r"$(\mathbf{w}_k + \mathbf{y}')^\top\mathbf{u} = \mathbf{w}_k^\top\mathbf{u} + \mathbf{y}'^\top\mathbf{u}$": Equal(dot(w + y, u), dot(w, u) + dot(y, u)),
+        r"$(\mathbf{w}_k + \mathbf{y}')^\top\mathbf{u} \ge \mathbf{w}_k^\top\mathbf{u} + \gamma$": Rel(dot(w + y, u), ">=", dot(w, u) + gamma, certificate=sl),
+        r"induction: $P_k + \mathbf{y}'^\top\mathbf{u} \ge (k + 1)\gamma$": Rel(P + dot(y, u), ">=", (k + 1) * gamma, certificate=r + sl),
+    }, no_numeric=r"inequalities between inner products of free vectors; the bound they give is run "
+                  r"against `numerics` in `perceptron.convergence_run`")
 
 
 @entry("perceptron.novikoff_norm",
@@ -1192,13 +1193,13 @@ def novikoff_norm() -> Statement:
     Nk = s.scalar("N_k")
     s.define(Nk, k * R2 - p, "induction hypothesis ||w_k||^2 <= k R^2")
     return Statement(s, claims={
-        "w_k^T y' = -m (a mistake)": Equal(dot(w, y), -m),
-        "||w_k + y'||^2 <= ||w_k||^2 + R^2": Rel(dot(w + y, w + y), "<=", dot(w, w) + R2, certificate=2 * m + q),
-        "induction: N_k + R^2 <= (k + 1) R^2": Rel(Nk + R2, "<=", (k + 1) * R2, certificate=p),
+        r"$\mathbf{w}_k^\top\mathbf{y}' = -m$ (a mistake)": Equal(dot(w, y), -m),
+        r"$\lVert\mathbf{w}_k + \mathbf{y}'\rVert^2 \le \lVert\mathbf{w}_k\rVert^2 + R^2$": Rel(dot(w + y, w + y), "<=", dot(w, w) + R2, certificate=2 * m + q),
+        r"induction: $N_k + R^2 \le (k + 1)R^2$": Rel(Nk + R2, "<=", (k + 1) * R2, certificate=p),
     }, steps=chain(dot(w + y, w + y), dot(w, w) + 2 * dot(w, y) + dot(y, y),
                    notes=("expand the square",)),
-        no_numeric="inequalities between inner products of free vectors; the bound they give is run against "
-                   "numerics in perceptron.convergence_run")
+        no_numeric=r"inequalities between inner products of free vectors; the bound they give is run "
+                   r"against `numerics` in `perceptron.convergence_run`")
 
 
 @entry("perceptron.novikoff_bound",
@@ -1232,11 +1233,11 @@ def novikoff_bound() -> Statement:
     R2 = s.scalar("R^2")
     s.define(R2, k * gamma ** 2 + q, "k^2 gamma^2 <= ||w_k||^2 <= k R^2, i.e. R^2 >= k gamma^2")
     return Statement(s, claims={
-        "Cauchy-Schwarz: (w_k^T u)^2 <= ||w_k||^2 (||u|| = 1)":
+        r"Cauchy–Schwarz: $(\mathbf{w}_k^\top\mathbf{u})^2 \le \lVert\mathbf{w}_k\rVert^2$ ($\lVert\mathbf{u}\rVert = 1$)":
             Rel(dot(w, u) ** 2, "<=", dot(w, w), certificate=Norm(w - dot(w, u) * u) ** 2),
-        "(k gamma)^2 <= P_k^2": Rel((k * gamma) ** 2, "<=", P ** 2, certificate=2 * k * gamma * r + r ** 2),
-        "k <= R^2 / gamma^2": Rel(k, "<=", R2 / gamma ** 2, certificate=q / gamma ** 2),
-    }, no_numeric="the bound is run against numerics in perceptron.convergence_run")
+        r"$(k\gamma)^2 \le P_k^2$": Rel((k * gamma) ** 2, "<=", P ** 2, certificate=2 * k * gamma * r + r ** 2),
+        r"$k \le R^2/\gamma^2$": Rel(k, "<=", R2 / gamma ** 2, certificate=q / gamma ** 2),
+    }, no_numeric="the bound is run against `numerics` in `perceptron.convergence_run`")
 
 
 def _convergence_run(seed: int) -> RunResult:
@@ -1277,7 +1278,7 @@ def convergence_run() -> Statement:
     `numerics.perceptron.single_sample_perceptron` converge to a separating vector after at most
     $R^2\lVert\mathbf{u}\rVert^2/\gamma_u^2$ corrections (`perceptron.novikoff_bound`), checked
     in rationals."""
-    return Statement(Space(), claims={"converges within R^2/gamma^2 corrections": Behaviour(
+    return Statement(Space(), claims={r"converges within $R^2/\gamma^2$ corrections": Behaviour(
         _convergence_run, "exact run and numerics.perceptron.single_sample_perceptron on generated "
                           "separable data", seeds=tuple(range(12)))})
 
@@ -1434,9 +1435,9 @@ def separability_a_priori() -> Statement:
     return Statement(Space(), stated=Behaviour(_a_priori_printed, "separability cannot be decided before "
                                                "training (the LP decides it, checked exactly)", seeds=(0,)),
                      claims={
-        "exists (w, b): t_n (w^T x_n + b) > 0 on separable data": Exists(
+        r"there is $(\mathbf{w}, b)$ with $t_n(\mathbf{w}^\top\mathbf{x}_n + b) > 0$ on separable data": Exists(
             (w, b), [ti * (dot(w, sp.ImmutableMatrix(x)) + b) > 0 for x, ti in data]),
-        "XOR: exists lambda >= 0, sum lambda = 1, sum lambda_n t_n (x_n, 1) = 0 (Farkas)": Exists(
+        r"XOR: there is $\boldsymbol{\lambda} \ge \mathbf{0}$, $\sum_n \lambda_n = 1$, $\sum_n \lambda_n t_n(\mathbf{x}_n, 1) = \mathbf{0}$ (Farkas)": Exists(
             (lam,), [lam[n, 0] >= 0 for n in range(4)] + [sp.Eq(sum(lam[n, 0] for n in range(4)), 1)]
             + [sp.Eq(f, 0) for f in farkas]),
         "the LP decides before training and agrees with the perceptron": Behaviour(
@@ -1603,7 +1604,7 @@ def dual_printed_sum() -> Statement:
     $\mathbf{x}_3$, $\mathbf{x}_1$ ($\boldsymbol{\alpha} = (2, 0, 1)$: $\mathbf{x}_2$ is never
     misclassified) and ends at $(1, 2)$, while $\sum_i y_i\mathbf{x}_i = (1, 3)$ (exact)."""
     return Statement(Space(), stated=Behaviour(_printed_sum_run, "learned w equals sum_i y_i x_i", seeds=(0,)),
-                     claims={"w = sum_j alpha_j y_j x_j with alpha_j the correction counts": Behaviour(
+                     claims={r"$\mathbf{w} = \sum_j \alpha_j y_j\mathbf{x}_j$ with $\alpha_j$ the correction counts": Behaviour(
                          _alpha_counts_run, "exact runs on generated data", seeds=tuple(range(6)))})
 
 
@@ -1664,7 +1665,7 @@ def dual_expansion() -> Statement:
     primal run."""
     return Statement(Space(), stated=Behaviour(_eta_half_run, "with eta = 1/2 the learned w equals "
                                                "sum alpha_j y_j x_j", seeds=(0,)),
-                     claims={"w = w(0) + eta sum alpha_j y_j x_j": Behaviour(
+                     claims={r"$\mathbf{w} = \mathbf{w}(0) + \eta\sum_j \alpha_j y_j\mathbf{x}_j$": Behaviour(
                          _eta_general_run, "exact runs with eta = 1/2, 1, 3/10 and w(0) = 0 or 1/4",
                          seeds=tuple(range(4)))})
 
@@ -1702,9 +1703,9 @@ def dual_decision() -> Statement:
     G = sp.ImmutableMatrix(3, 3, lambda i, j: dot(xs[i], xs[j]))
     c = sp.ImmutableMatrix([a * y for a, y in zip(al, ys)])
     return Statement(s, claims={
-        "<w, x> = sum_j alpha_j y_j <x_j, x>": Equal(dot(w, x), sp.Add(*[a * y * dot(xv, x) for a, y, xv in zip(al, ys, xs)])),
-        "X X^T = [<x_i, x_j>] (the Gram matrix)": Equal(X * X.T, G),
-        "decision values of the samples: X w = G (alpha o y)": Equal(X * w, G * c),
+        r"$\langle\mathbf{w}, \mathbf{x}\rangle = \sum_j \alpha_j y_j\langle\mathbf{x}_j, \mathbf{x}\rangle$": Equal(dot(w, x), sp.Add(*[a * y * dot(xv, x) for a, y, xv in zip(al, ys, xs)])),
+        r"$\mathbf{X}\mathbf{X}^\top = [\langle\mathbf{x}_i, \mathbf{x}_j\rangle]$ (the Gram matrix)": Equal(X * X.T, G),
+        r"decision values of the samples: $\mathbf{X}\mathbf{w} = \mathbf{G}(\boldsymbol{\alpha}\odot\mathbf{y})$": Equal(X * w, G * c),
     }, numeric=[Agreement("Gram matrix = numerics.dual_perceptron(...).gram_", G,
                           lambda ev: _dual_gram(ev, xs, ys))])
 
@@ -1749,5 +1750,5 @@ def many_steps() -> Statement:
     (11, 35, 131, 515, 2051, 8195; exact runs, `numerics` the same) — of the order
     $R^2/\gamma^2$ of Novikoff's bound. Watching the run, a slow convergence looks like a
     non-separable cycle (`perceptron.separability_a_priori` decides the question instead)."""
-    return Statement(Space(), claims={"corrections grow like 2/eps^2": Behaviour(
+    return Statement(Space(), claims={r"corrections grow like $2/\varepsilon^2$": Behaviour(
         _many_steps_run, "exact runs and numerics.perceptron.single_sample_perceptron", seeds=(0,))})

@@ -46,10 +46,11 @@ _LD_PRINTED = (r"\begin{aligned}\mathcal{L}_D(\alpha_1, \dots, \alpha_N) &= -\fr
                r"y_i y_j \langle \mathbf{x}_i, \mathbf{x}_j \rangle + \sum_{i=1}^N \alpha_i\end{aligned}")
 _SV_PRINTED = (r"\text{Maximizar el margen es equivalente a encontrar los vectores de soporte; es decir, "
                r"los puntos para los cuales los multiplicadores de Lagrange son no nulos}")
-_GENERAL = ("an identity in free w, t and multipliers α_i, true away from the optimum; "
-            "numerics.svm computes only the optimum (its KKT residuals, w = Σα_i y_i x_i and the "
-            "zero duality gap are checked at generated data in tests/numerics/test_svm.py and "
-            "against this catalog's exact exercise in svm.exercise_solution)")
+_GENERAL = (r"an identity in free $\mathbf{w}$, $t$ and multipliers $\alpha_i$, true away from the "
+            r"optimum; `numerics.svm` computes only the optimum (its KKT residuals, "
+            r"$\mathbf{w} = \sum_i \alpha_i y_i\mathbf{x}_i$ and the zero duality gap are checked at "
+            r"generated data in `tests/numerics/test_svm.py` and against this catalog's exact "
+            r"exercise in `svm.exercise_solution`)")
 
 
 def _samples(s: Space, d, *, nonneg: bool = False, labels: bool = True):
@@ -106,9 +107,9 @@ def margin() -> Statement:
     foot = x - (dot(w, x) - t) / dot(w, w) * w
     foot_m = xm - (dot(w, xm) - tm) / dot(w, w) * w
     return Statement(s, claims={
-        "the foot x_perp lies on the plane": Equal(dot(w, foot) - t, 0),
-        "||x - x_perp|| = |<w, x> - t|/||w||": Equal(Norm(x - foot), sp.Abs(dot(w, x) - t) / Norm(w)),
-        "on the margin the distance is 1/||w||": Equal(Norm(xm - foot_m), 1 / Norm(w)),
+        r"the foot $\mathbf{x}_\perp$ lies on the plane": Equal(dot(w, foot) - t, 0),
+        r"$\lVert\mathbf{x} - \mathbf{x}_\perp\rVert = \lvert\langle\mathbf{w}, \mathbf{x}\rangle - t\rvert/\lVert\mathbf{w}\rVert$": Equal(Norm(x - foot), sp.Abs(dot(w, x) - t) / Norm(w)),
+        r"on the margin the distance is $1/\lVert\mathbf{w}\rVert$": Equal(Norm(xm - foot_m), 1 / Norm(w)),
     }, numeric=[Agreement("|numerics.geometry.signed_distance| of x to <w, x> - t = 0",
                           sp.Abs(dot(w, x) - t) / Norm(w),
                           lambda ev: abs(float(ng.signed_distance(
@@ -185,7 +186,8 @@ def primal_lagrangian() -> Statement:
     line3 = (dot(w, w) / 2 - dot(w, _vsum([a * y * x for a, y, x in zip(als, ys, xs)], d))
              + t * sum(a * y for a, y in zip(als, ys)) + sum(als))
     return Statement(s, steps=chain(L, line2, line3, notes=(
-        "distribute α_i over y_i(⟨w, x_i⟩ − t) − 1", "‖w‖² = ⟨w, w⟩; pull w and t out of the sums")),
+        r"distribute $\alpha_i$ over $y_i(\langle\mathbf{w}, \mathbf{x}_i\rangle - t) - 1$",
+        r"$\lVert\mathbf{w}\rVert^2 = \langle\mathbf{w}, \mathbf{w}\rangle$; pull $\mathbf{w}$ and $t$ out of the sums")),
         no_numeric=_GENERAL)
 
 
@@ -214,9 +216,9 @@ def primal_stationarity() -> Statement:
     xs, ys, als, w, tm, t, L = _lagrangian_parts(s, d, t_matrix=True)
     wstar = _vsum([a * y * x for a, y, x in zip(als, ys, xs)], d)
     return Statement(s, claims={
-        "dL_P/dt = sum alpha_i y_i": Equal(Grad(L, tm), sum(a * y for a, y in zip(als, ys))),
-        "dL_P/dw = w - sum alpha_i y_i x_i": Equal(Grad(L, w), w - wstar),
-        "w = sum alpha_i y_i x_i is stationary in w": Stationary(L, w, wstar),
+        r"$\partial\mathcal{L}_P/\partial t = \sum_i \alpha_i y_i$": Equal(Grad(L, tm), sum(a * y for a, y in zip(als, ys))),
+        r"$\nabla_{\mathbf{w}}\mathcal{L}_P = \mathbf{w} - \sum_i \alpha_i y_i\mathbf{x}_i$": Equal(Grad(L, w), w - wstar),
+        r"$\mathbf{w} = \sum_i \alpha_i y_i\mathbf{x}_i$ is stationary in $\mathbf{w}$": Stationary(L, w, wstar),
     }, no_numeric=_GENERAL)
 
 
@@ -256,7 +258,7 @@ def dual_lagrangian() -> Statement:
     xs, ys, als, w, t, L, wsum, double = _dual_setup(s, d)
     return Statement(s, steps=chain(
         L, -dot(wsum, wsum) / 2 + sum(als), -double / 2 + sum(als),
-        notes=("L_P at w = Σα_i y_i x_i, Σα_i y_i = 0", "bilinearity of ⟨·, ·⟩")),
+        notes=(r"$\mathcal{L}_P$ at $\mathbf{w} = \sum_i \alpha_i y_i\mathbf{x}_i$, $\sum_i \alpha_i y_i = 0$", r"bilinearity of $\langle\cdot, \cdot\rangle$")),
         no_numeric=_GENERAL)
 
 
@@ -286,9 +288,9 @@ def duality_gap() -> Statement:
     a, sl = s.scalar("a", nonnegative=True), s.scalar("s", nonnegative=True)
     gap_terms = sum(a_ * (y * (dot(w, x) - t) - 1) for a_, y, x in zip(als, ys, xs))
     return Statement(s, claims={
-        "1/2 ||w||^2 - L_D(alpha) = sum alpha_i (y_i(<w, x_i> - t) - 1)": Equal(
+        r"$\frac{1}{2}\lVert\mathbf{w}\rVert^2 - \mathcal{L}_D(\boldsymbol{\alpha}) = \sum_i \alpha_i(y_i(\langle\mathbf{w}, \mathbf{x}_i\rangle - t) - 1)$": Equal(
             Norm(w) ** 2 / 2 - (-double / 2 + sum(als)), gap_terms),
-        "each term alpha_i * slack_i >= 0 when alpha_i >= 0, slack_i >= 0": Rel(a * sl, ">=", 0),
+        r"each term $\alpha_i s_i \ge 0$ when $\alpha_i \ge 0$ and the slack $s_i \ge 0$": Rel(a * sl, ">=", 0),
     }, no_numeric=_GENERAL)
 
 
@@ -316,8 +318,8 @@ def support_vectors() -> Statement:
     double = sum(als[i] * als[j] * ys[i] * ys[j] * dot(xs[i], xs[j]) for i in range(N) for j in range(N))
     double2 = sum(als[i] * als[j] * ys[i] * ys[j] * dot(xs[i], xs[j]) for i in range(2) for j in range(2))
     return Statement(s, claims={
-        "w = alpha_1 y_1 x_1 + alpha_2 y_2 x_2": Equal(full, als[0] * ys[0] * xs[0] + als[1] * ys[1] * xs[1]),
-        "L_D over all samples = L_D over the support vectors": Equal(
+        r"$\mathbf{w} = \alpha_1 y_1\mathbf{x}_1 + \alpha_2 y_2\mathbf{x}_2$": Equal(full, als[0] * ys[0] * xs[0] + als[1] * ys[1] * xs[1]),
+        r"$\mathcal{L}_D$ over all samples equals $\mathcal{L}_D$ over the support vectors": Equal(
             -double / 2 + sum(als), -double2 / 2 + als[0] + als[1]),
     }, no_numeric=_GENERAL)
 
@@ -355,9 +357,9 @@ def gram_matrix() -> Statement:
     Y = sp.diag(*ys)
     v = s.vector("v", N)
     return Statement(s, claims={
-        "sum_ij alpha_i alpha_j y_i y_j <x_i, x_j> = (alpha y)^T G (alpha y)": Equal(
+        r"$\sum_{i,j} \alpha_i\alpha_j y_i y_j\langle\mathbf{x}_i, \mathbf{x}_j\rangle = (\boldsymbol{\alpha}\odot\mathbf{y})^\top\mathbf{G}(\boldsymbol{\alpha}\odot\mathbf{y})$": Equal(
             double, (ay.T * G * ay)[0, 0]),
-        "v^T Y G Y v = ||sum_i v_i y_i x_i||^2 >= 0 (the dual is concave)": Equal(
+        r"$\mathbf{v}^\top\mathbf{Y}\mathbf{G}\mathbf{Y}\mathbf{v} = \lVert\sum_i v_i y_i\mathbf{x}_i\rVert^2 \ge 0$ (the dual is concave)": Equal(
             (v.T * Y * G * Y * v)[0, 0],
             Norm(_vsum([v[i, 0] * ys[i] * xs[i] for i in range(N)], d)) ** 2),
     }, no_numeric=_GENERAL)
@@ -424,12 +426,12 @@ def exercise_gram() -> Statement:
     Y = s.matrix("Y", 3, 3)
     s.define(Y, sp.diag(*_Y), "Y = diag(y)")
     return Statement(s, claims={
-        "X' = diag(y) X (rows y_i x_i)": Equal(Xp, Y * X),
-        "G = X X^T": Equal(X * X.T, G),
-        "H = X' X'^T = Y G Y": Equal(Xp * Xp.T, H),
-        "H = Y G Y": Equal(Y * G * Y, H),
-        "H is PSD (H = X' X'^T)": IsPSD(H, Xp.T),
-        "det H = 0": Equal(sp.Determinant(H), 0),
+        r"$\mathbf{X}' = \operatorname{diag}(\mathbf{y})\,\mathbf{X}$ (rows $y_i\mathbf{x}_i^\top$)": Equal(Xp, Y * X),
+        r"$\mathbf{G} = \mathbf{X}\mathbf{X}^\top$": Equal(X * X.T, G),
+        r"$\mathbf{H} = \mathbf{X}'\mathbf{X}'^\top = \mathbf{Y}\mathbf{G}\mathbf{Y}$": Equal(Xp * Xp.T, H),
+        r"$\mathbf{H} = \mathbf{Y}\mathbf{G}\mathbf{Y}$": Equal(Y * G * Y, H),
+        r"$\mathbf{H}$ is positive semidefinite ($\mathbf{H} = \mathbf{X}'\mathbf{X}'^\top$)": IsPSD(H, Xp.T),
+        r"$\det\mathbf{H} = 0$": Equal(sp.Determinant(H), 0),
     }, numeric=[Agreement("G = X Xᵀ in float64 (numpy), the Gram matrix numerics.svm's dual uses",
                           sp.ImmutableMatrix([[5, 3, -5], [3, 5, -3], [-5, -3, 5]]),
                           lambda ev: (np.array(_X, float) @ np.array(_X, float).T).ravel())])
@@ -468,15 +470,15 @@ def exercise_dual() -> Statement:
     written = A[0] + A[1] + A[2] - (5 * A[0] ** 2 + 5 * A[1] ** 2 + 5 * A[2] ** 2 + 6 * A[0] * A[1]
                                     + 10 * A[0] * A[2] + 6 * A[1] * A[2]) / 2
     return Statement(s, claims={
-        "L_D(alpha) written out": Equal(dual(al), written),
-        "sum alpha_i y_i = -alpha_1 - alpha_2 + alpha_3": Equal(
+        r"$\mathcal{L}_D(\boldsymbol{\alpha})$ written out": Equal(dual(al), written),
+        r"$\sum_i \alpha_i y_i = -\alpha_1 - \alpha_2 + \alpha_3$": Equal(
             sum(al[i, 0] * y[i, 0] for i in range(3)), -A[0] - A[1] + A[2]),
-        "(a, b, a + b) satisfies sum alpha_i y_i = 0": Equal(
+        r"$(a, b, a + b)$ satisfies $\sum_i \alpha_i y_i = 0$": Equal(
             sum(af[i, 0] * y[i, 0] for i in range(3)), 0),
-        "L_D(a, b, a + b) = 2(a + b) - 2a^2 - 8(a + b)^2": Equal(
+        r"$\mathcal{L}_D(a, b, a + b) = 2(a + b) - 2a^2 - 8(a + b)^2$": Equal(
             dual(af), 2 * (a + b) - 2 * a ** 2 - 8 * (a + b) ** 2),
-    }, no_numeric="the dual objective at free α; numerics.svm computes its maximiser, checked "
-                  "in svm.exercise_solution")
+    }, no_numeric=r"the dual objective at free $\boldsymbol{\alpha}$; `numerics.svm` computes its "
+                  r"maximiser, checked in `svm.exercise_solution`")
 
 
 def _solution(s: Space, X, y):
@@ -547,27 +549,27 @@ def exercise_solution() -> Statement:
     xs = [X[i, :].T for i in range(3)]
     marg = [y[i, 0] * ((w.T * xs[i])[0, 0] - t) for i in range(3)]
     claims = {
-        "w* = sum alpha*_i y_i x_i": Equal(w, sum((al[i, 0] * y[i, 0] * xs[i] for i in range(3)),
+        r"$\mathbf{w}^* = \sum_i \alpha_i^* y_i\mathbf{x}_i$": Equal(w, sum((al[i, 0] * y[i, 0] * xs[i] for i in range(3)),
                                                   sp.ZeroMatrix(2, 1))),
-        "sum alpha*_i y_i = 0": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
-        "alpha*_1 >= 0": Rel(al[0, 0], ">=", 0),
-        "alpha*_2 > 0 (x_2 a support vector)": Rel(al[1, 0], ">", 0),
-        "alpha*_3 > 0 (x_3 a support vector)": Rel(al[2, 0], ">", 0),
-        "alpha*_1 = 0 (x_1 not a support vector)": Equal(al[0, 0], 0),
-        "L_D(alpha*) - L_D(alpha) = 8(a + b - 1/8)^2 + 2a^2 >= 0 (alpha* the unique maximiser)": Rel(
+        r"$\sum_i \alpha_i^* y_i = 0$": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
+        r"$\alpha_1^* \ge 0$": Rel(al[0, 0], ">=", 0),
+        r"$\alpha_2^* > 0$ ($\mathbf{x}_2$ a support vector)": Rel(al[1, 0], ">", 0),
+        r"$\alpha_3^* > 0$ ($\mathbf{x}_3$ a support vector)": Rel(al[2, 0], ">", 0),
+        r"$\alpha_1^* = 0$ ($\mathbf{x}_1$ not a support vector)": Equal(al[0, 0], 0),
+        r"$\mathcal{L}_D(\boldsymbol{\alpha}^*) - \mathcal{L}_D(\boldsymbol{\alpha}) = 8(a + b - 1/8)^2 + 2a^2 \ge 0$ ($\boldsymbol{\alpha}^*$ the unique maximiser)": Rel(
             _ld(al, X, y), ">=", _ld(af, X, y), 8 * (a + b - sp.Rational(1, 8)) ** 2 + 2 * a ** 2),
-        "slack of x_2 is s_2": Equal(y[1, 0] * ((wp.T * xs[1])[0, 0] - tp) - 1, s2),
-        "slack of x_3 is s_3": Equal(y[2, 0] * ((wp.T * xs[2])[0, 0] - tp) - 1, s3),
-        "1/2 ||w||^2 >= 1/8 for every feasible (w, t)": Rel(
+        r"slack of $\mathbf{x}_2$ is $s_2$": Equal(y[1, 0] * ((wp.T * xs[1])[0, 0] - tp) - 1, s2),
+        r"slack of $\mathbf{x}_3$ is $s_3$": Equal(y[2, 0] * ((wp.T * xs[2])[0, 0] - tp) - 1, s3),
+        r"$\frac{1}{2}\lVert\mathbf{w}\rVert^2 \ge 1/8$ for every feasible $(\mathbf{w}, t)$": Rel(
             Norm(wp) ** 2 / 2, ">=", sp.Rational(1, 8),
             w1 ** 2 / 2 + (4 * (s2 + s3) + (s2 + s3) ** 2) / 32),
-        "primal value 1/2 ||w*||^2 = 1/8": Equal(Norm(w) ** 2 / 2, sp.Rational(1, 8)),
-        "zero duality gap: 1/2 ||w*||^2 = L_D(alpha*)": Equal(Norm(w) ** 2 / 2, _ld(al, X, y)),
-        "margin 1/||w*|| = 2": Equal(1 / Norm(w), 2),
+        r"primal value $\frac{1}{2}\lVert\mathbf{w}^*\rVert^2 = 1/8$": Equal(Norm(w) ** 2 / 2, sp.Rational(1, 8)),
+        r"zero duality gap: $\frac{1}{2}\lVert\mathbf{w}^*\rVert^2 = \mathcal{L}_D(\boldsymbol{\alpha}^*)$": Equal(Norm(w) ** 2 / 2, _ld(al, X, y)),
+        r"margin $1/\lVert\mathbf{w}^*\rVert = 2$": Equal(1 / Norm(w), 2),
     }
     for i in range(3):
-        claims[f"y_{i + 1}(<w*, x_{i + 1}> - t*) = 1 (on the margin)"] = Equal(marg[i], 1)
-        claims[f"alpha*_{i + 1} (y_{i + 1}(<w*, x_{i + 1}> - t*) - 1) = 0"] = Equal(al[i, 0] * (marg[i] - 1), 0)
+        claims[f"$y_{i + 1}(\\langle\\mathbf{{w}}^*, \\mathbf{{x}}_{i + 1}\\rangle - t^*) = 1$ (on the margin)"] = Equal(marg[i], 1)
+        claims[f"$\\alpha_{i + 1}^*(y_{i + 1}(\\langle\\mathbf{{w}}^*, \\mathbf{{x}}_{i + 1}\\rangle - t^*) - 1) = 0$"] = Equal(al[i, 0] * (marg[i] - 1), 0)
     return Statement(s, claims=claims, numeric=[Agreement(
         "numerics.svm.hard_margin_svm on the exercise: alpha, w, t, margin, primal, dual",
         sp.ImmutableMatrix([al[0, 0], al[1, 0], al[2, 0], w[0, 0], w[1, 0], t, 1 / Norm(w),
@@ -628,13 +630,13 @@ def exercise_stationary() -> Statement:
     v_s = sp.ImmutableMatrix([0, _A[1], _A[2]])
     plane_s = sp.Eq(_A[1] * y[1, 0] + _A[2] * y[2, 0], 0, evaluate=False)
     return Statement(s, claims={
-        "every constraint active: the only stationary point of L_D on sum alpha_i y_i = 0 is "
-        "alpha* with multiplier -t*, the global max there": LagrangePoints(
+        r"every constraint active: the only stationary point of $\mathcal{L}_D$ on "
+        r"$\sum_i \alpha_i y_i = 0$ is $\boldsymbol{\alpha}^*$ with multiplier $-t^*$, the global max there": LagrangePoints(
             _ld(v, X, y), [plane], _A, [star], multipliers=[(-t,)], maximum=star),
-        "alpha* >= 0: the max on the plane lies in the dual's feasible set": Rel(
+        r"$\boldsymbol{\alpha}^* \ge \mathbf{0}$: the max on the plane lies in the dual's feasible set": Rel(
             sp.Min(*star), ">=", 0),
-        "support set {x_2, x_3} (alpha_1 = 0): the only stationary point is (alpha*_2, alpha*_3) "
-        "with multiplier -t*, the global max": LagrangePoints(
+        r"support set $\{\mathbf{x}_2, \mathbf{x}_3\}$ ($\alpha_1 = 0$): the only stationary point is "
+        r"$(\alpha_2^*, \alpha_3^*)$ with multiplier $-t^*$, the global max": LagrangePoints(
             _ld(v_s, X, y), [plane_s], _A[1:], [star[1:]], multipliers=[(-t,)], maximum=star[1:]),
     }, numeric=[Agreement("numerics.svm.hard_margin_svm's alpha on the exercise",
                           sp.ImmutableMatrix(list(star)), lambda ev: _exercise_numeric(ev)[:3])])
@@ -666,11 +668,11 @@ def dual_constraints() -> Statement:
     a, b = s.scalar("a", positive=True), s.scalar("b", positive=True)
     af = s.vector("alpha_f", 3)
     s.define(af, sp.ImmutableMatrix([a, b, a + b]), "a feasible α with every α_i > 0")
-    corrected = "alpha*_1 >= 0"
+    corrected = r"$\alpha_1^* \ge 0$"
     return Statement(s, stated=Rel(al[0, 0], ">", 0), corrects=corrected, claims={
         corrected: Rel(al[0, 0], ">=", 0),
-        "sum alpha*_i y_i = 0 (printed correctly)": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
-        "with every alpha_i > 0, L_D(alpha) < 1/8 = L_D(alpha*): no argmax": Rel(
+        r"$\sum_i \alpha_i^* y_i = 0$ (printed correctly)": Equal(sum(al[i, 0] * y[i, 0] for i in range(3)), 0),
+        r"with every $\alpha_i > 0$, $\mathcal{L}_D(\boldsymbol{\alpha}) < 1/8 = \mathcal{L}_D(\boldsymbol{\alpha}^*)$: no argmax": Rel(
             _ld(af, X, y), "<", _ld(al, X, y), 8 * (a + b - sp.Rational(1, 8)) ** 2 + 2 * a ** 2),
     }, numeric=[Agreement("numerics.svm.hard_margin_svm's alpha on the exercise (alpha_1 = 0)",
                           sp.ImmutableMatrix([al[0, 0], al[1, 0], al[2, 0]]),

@@ -60,14 +60,15 @@ def _statement(entry_id: str) -> Statement:
     return REGISTRY[entry_id].build()
 
 
+_J_STAR = (r"$J(\mathbf{w}_*) = (\mathbf{m}_2 - \mathbf{m}_1)^\top\mathbf{S}_W^{-1}"
+           r"(\mathbf{m}_2 - \mathbf{m}_1)$")
 #: The catalog expressions the tests lambdify: key -> (entry id, how to pick it, expand?).
 _EXPRESSIONS = {
-    "J": ("fisher.scale_invariance", lambda s: s.claims["J(a w) = J(w)"].rhs, False),
+    "J": ("fisher.scale_invariance", lambda s: s.claims[r"$J(a\mathbf{w}) = J(\mathbf{w})$"].rhs, False),
     "gradient": ("fisher.criterion_gradient", lambda s: s.claims["corrected"].rhs, False),
     "gradient as printed": ("fisher.criterion_gradient", lambda s: s.stated.rhs, False),
-    "J(w_*)": ("fisher.maximiser",
-               lambda s: s.claims["J(w_*) = (m_2 - m_1)^T S_W^{-1}(m_2 - m_1)"].rhs, False),
-    "alpha": ("fisher.ls_direction_sign", lambda s: s.claims["alpha < 0"].lhs, True),
+    "J(w_*)": ("fisher.maximiser", lambda s: s.claims[_J_STAR].rhs, False),
+    "alpha": ("fisher.ls_direction_sign", lambda s: s.claims[r"$\alpha < 0$"].lhs, True),
     "S_B(c = 2)": ("fisher.multiclass_between_two_class",
                    lambda s: next(iter(s.claims.values())).rhs, True),
     "ytilde": ("fisher.threshold_equal_variance", lambda s: _definition(s, "ytilde"), False),

@@ -50,12 +50,13 @@ def _lambdified(entry_id: str, pick, D: int):
 
 @functools.cache
 def _jp():
-    return _lambdified("perceptron.criterion_forms", lambda s: s.claims["J_p >= 0"].lhs, 1)
+    return _lambdified("perceptron.criterion_forms", lambda s: s.claims[r"$J_p \ge 0$"].lhs, 1)
 
 
 @functools.cache
 def _udelar_gradient(D: int):
-    key = "udelar2018: grad sum_M (-t_n a^T y_n) = -sum_M t_n y_n"
+    key = (r"udelar2018: $\nabla\sum_{n\in\mathcal{M}}(-t_n\mathbf{a}^\top\mathbf{y}_n) = "
+           r"-\sum_{n\in\mathcal{M}} t_n\mathbf{y}_n$")
     return _lambdified("perceptron.criterion_gradient", lambda s: s.claims[key].rhs, D)
 
 

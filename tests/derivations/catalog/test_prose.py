@@ -259,3 +259,66 @@ def test_claim_labels_and_reasons_are_prose_A():
     if _node() is not None:
         problems += _katex_errors(formulas)
     assert not problems, "\n".join(problems)
+
+
+#: The topics whose claim labels and ``no_numeric`` reasons are checked by the _B test below.
+_LABEL_TOPICS_B = ("fisher", "perceptron", "svm", "feature_maps", "lagrange")
+
+
+def _labels_and_reasons(e) -> list[tuple[str, str]]:
+    """An entry's printed engine-side text as (field, Markdown): its claims' labels, its
+    derivation steps' and notation's labels, the notation's reasons, and its ``no_numeric``."""
+    from tests.derivations.catalog._built import built
+
+    st = built(e.id)
+    out = [("claim", k) for k in st.claims] + [("step", lbl) for lbl, _ in st.steps]
+    out += [("notation", k) for k in st.notation] + [("notation why", w) for _, w in st.notation.values()]
+    out += [("no_numeric", st.no_numeric)] if st.no_numeric else []
+    return out
+
+
+def _label_problems(e) -> list[str]:
+    from derivations._interfaces.document import _t
+
+    out = []
+    for field, md in _labels_and_reasons(e):
+        for render in (to_latex, to_html, to_text):
+            try:
+                render(md)
+            except ProseError as exc:
+                out.append(f"{field}: {render.__name__}: {exc}")
+        for t in _tokens(md):
+            if t.type == "text":
+                for rx, what in _PSEUDO:
+                    if (m := rx.search(t.content)):
+                        out.append(f"{field} {md!r}: {what}")
+                if (bad := sorted({ch for ch in t.content if _foreign(ch)})):
+                    out.append(f"{field} {md!r}: Unicode math outside $...$ ({''.join(bad)})")
+            elif t.type.startswith("math") and any(_foreign(ch) for ch in t.content):
+                out.append(f"{field} {md!r}: Unicode in math: write LaTeX commands")
+        try:
+            if _t(md, e.id) != to_latex(md):
+                out.append(f"{field} {md!r}: the article would set it literally (no $ or backtick)")
+        except Exception:  # noqa: BLE001 - reported above
+            pass
+    return out
+
+
+_B_ENTRIES = [e for e in ENTRIES if e.id.split(".")[0] in _LABEL_TOPICS_B]
+
+
+@pytest.mark.parametrize("e", _B_ENTRIES, ids=[e.id for e in _B_ENTRIES])
+def test_claim_labels_and_reasons_are_prose_B(e):
+    problems = _label_problems(e)
+    if _node() is not None:
+        from derivations._interfaces.prose import math_pieces
+
+        items = []
+        for _, md in _labels_and_reasons(e):
+            for tex, display in math_pieces(md):
+                try:
+                    items.append((e.id, math_source(tex), display))
+                except ProseError:
+                    pass  # reported above
+        problems += _katex_errors(items) if items else []
+    assert not problems, f"{e.id}:\n  " + "\n  ".join(problems)

@@ -96,6 +96,19 @@ def test_show_prints_counterexample_and_diagnosis(capsys):
     assert "as printed" in out and "counterexample" in out and "diagnosis: an absolute value" in out
 
 
+def test_show_prints_labels_notation_and_the_numeric_reason_as_text(capsys):
+    # issue 36: claim labels, notation and no_numeric reasons are Markdown with $...$ math;
+    # the terminal gets them as plain Unicode (prose.to_text), never the dollars and commands
+    assert main(["show", "lagrange.ml10_max_over_lambda"]) == 0
+    out = capsys.readouterr().out
+    assert "L(w, λ) = wᵀ(m₂ − m₁) − λ(wᵀw − 1):" in out  # a claim's label
+    assert "the direction it leads to, (m₂ − m₁)/‖m₂ − m₁‖, is checked against numerics" in out
+    assert main(["show", "lagrange.lagrangian"]) == 0
+    out = capsys.readouterr().out
+    assert "  example: ℒ = 2x + y − λ(x² + y² − 1):" in out  # a notation's label and its reason
+    assert "Lagrangian as f − λ(g − 1) with f = 2x + y, g = x² + y²)" in out
+
+
 def test_list_names_every_entry(capsys):
     from derivations.catalog import REGISTRY
 

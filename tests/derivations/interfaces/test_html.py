@@ -441,3 +441,22 @@ def test_claim_labels_notation_and_numeric_detail_are_prose(tmp_path):
     assert '<span class="math">\\tilde{\\mathbf{x}}</span> augmented' in page
     assert 'no <span class="math">\\mathbf{S}_W^{-1}</span> here' in page
     assert "$\\mathbf" not in page
+
+
+def test_claim_labels_notation_and_numeric_reasons_render_their_markdown_math():
+    # issue 36: the catalog's claim labels and no_numeric reasons are Markdown with $...$
+    # math; the blueprint hands the math to KaTeX instead of printing the dollars
+    rec = copy.deepcopy(_record("t.md"))
+    rec["claims"][0]["label"] = r"$\mathbf{w}^\top\mathbf{x} = 0$ on the plane"
+    rec["numeric"] = {"outcome": "not applicable", "detail": r"`numerics` has no $\lambda$"}
+    rec["notation"] = [{"label": r"$\mathbf{m} = \bar{\mathbf{x}}$", "latex": "m = x",
+                        "why": r"the mean, $\mathbf{m}$"}]
+    text = _blueprint_of([rec])
+    for tex in (r"\mathbf{w}^\top\mathbf{x} = 0", r"\lambda", r"\mathbf{m} = \bar{\mathbf{x}}",
+                r"\mathbf{m}"):
+        assert f'<span class="math">{tex}</span>' in text
+    assert "$" not in re.sub(r"<script.*?</script>", "", text, flags=re.S)
+    assert "<code>numerics</code>" in text
+    # engine text (no $ or backtick, but a _ or ^) stays literal, escaped
+    rec["claims"][0]["label"] = "x_1 <= y^2"
+    assert "x_1 &lt;= y^2" in _blueprint_of([rec])

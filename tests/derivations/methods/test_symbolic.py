@@ -56,10 +56,11 @@ def _claim(entry, label):
     ("geometry.w_normal", r"$\mathbf{w}^\top(\mathbf{x}_A - \mathbf{x}_B) = 0$", "inconclusive"),
     # a polynomial in its atoms that expand leaves nonzero: inconclusive without cancel
     # (whose TypeError on a Trace of a sum made it 'not applicable' before)
-    ("fisher.projected_means", "m_1 = w^T m_1 (projected mean)", "inconclusive"),
+    ("fisher.projected_means", r"$m_1 = \mathbf{w}^\top\mathbf{m}_1$ (projected mean)", "inconclusive"),
     # SymPy's cancel raised on this quotient of Traces of sums (its sign simplification built
     # a Trace of a scalar); the same zero test in flint finds it nonzero in the Traces
-    ("fisher.criterion", "derivation: S_B, and S_W = S_1 + S_2", "inconclusive"),
+    ("fisher.criterion", r"derivation: $\mathbf{S}_B$, and $\mathbf{S}_W = \mathbf{S}_1 + \mathbf{S}_2$",
+     "inconclusive"),
 ])
 def test_catalog_routes(entry, label, outcome):
     claim, space = _claim(entry, label)
