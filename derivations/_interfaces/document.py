@@ -314,6 +314,15 @@ def breakable(tex: str, deep: bool = False) -> str:
     return "".join(out)
 
 
+def _printed(tex: str, eid: str) -> str:
+    """The statement as the document prints it: a display, or a paragraph when it is mostly
+    the document's words (:func:`.prose.printed_prose`: a display could not break them)."""
+    from .prose import printed_prose
+
+    md = printed_prose(tex)
+    return _m(tex, eid) if md is None else rf"\lindisctext{{{_t(md, eid)}}}"
+
+
 def _label(eid: str) -> str:
     return "entry:" + re.sub(r"[^A-Za-z0-9.:_-]", "-", eid)
 
@@ -435,7 +444,7 @@ def snippet(rec: dict, placed: dict | None = None) -> str:
              rf"\textit{{Sources:}} {_sources(rec)}", ""]
     st = rec.get("stated")
     if rec.get("printed") and not st:
-        lines += [r"\textit{As the document prints it:}", _m(rec["printed"], eid), ""]
+        lines += [r"\textit{As the document prints it:}", _printed(rec["printed"], eid), ""]
     if rec.get("statement"):
         lines += [r"\textit{Problem.} " + _t(rec["statement"], eid), ""]
     if rec.get("doc"):
@@ -448,7 +457,7 @@ def snippet(rec: dict, placed: dict | None = None) -> str:
         verdict = rf"\lindiscverdict{{{_COLOUR.get(st['status'], 'black')}}}{{{st['status']}}}"
         lines.append(rf"\lindiscrow{{0.8pt}}{{As printed}} ({verdict})")
         if rec.get("printed"):
-            lines += [_m(rec["printed"], eid), r"\textit{checked as}", _m(st["latex"], eid)]
+            lines += [_printed(rec["printed"], eid), r"\textit{checked as}", _m(st["latex"], eid)]
         else:
             lines.append(_m(st["latex"], eid))
         lines += [rf"\lindiscrow{{0.3pt}}{{{_CORRECTED.get(kind, 'Corrected')}}}", ""]

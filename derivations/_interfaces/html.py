@@ -303,6 +303,15 @@ def _links(ids, topic_of: dict[str, str]) -> str:
                      for i in ids)
 
 
+def _printed(tex: str, eid: str) -> str:
+    """The statement as the document prints it: a display, or a paragraph when it is mostly
+    the document's words (:func:`.prose.printed_prose`), which wraps as a display cannot."""
+    from .prose import printed_prose
+
+    md = printed_prose(tex)
+    return _math(tex, eid) if md is None else _prose(md)
+
+
 def _inline(text: str) -> str:
     """Prose that sits in a line (a title, a source's place, what follows a label):
     :func:`_prose` without the paragraph around it when it is one paragraph."""
@@ -321,7 +330,7 @@ def _versus(rec: dict, eid: str) -> str:
             + ":")
     left = [f'<p class="label">{head}</p>']
     if rec.get("printed"):
-        left.append(_math(rec["printed"], eid))
+        left.append(_printed(rec["printed"], eid))
     checked = st.get("latex") or rec.get("stated_latex")
     if checked:
         if rec.get("printed"):
@@ -372,7 +381,7 @@ def _entry(rec: dict, topic_of: dict[str, str], used_by: dict[str, list[str]],
     versus = bool(rec.get("stated") or rec.get("stated_latex"))
     if rec.get("printed") and not versus:
         out.append(f'<div class="printed-form"><p class="label">As the document prints it:</p>'
-                   f'{_math(rec["printed"], eid)}</div>')
+                   f'{_printed(rec["printed"], eid)}</div>')
     if rec.get("statement"):
         out.append(f'<div class="statement"><p class="label">Exercise:</p>'
                    f'{_prose(rec["statement"])}</div>')

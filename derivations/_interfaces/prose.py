@@ -39,6 +39,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["to_latex", "to_html", "to_text", "math_source", "math_pieces", "is_markdown",
+           "printed_prose",
            "ProseError"]
 
 
@@ -463,3 +464,47 @@ def to_text(md: str, *, width: int | None = None) -> str:
 
     text = _plain(SyntaxTreeNode(_parser().parse(_clean(md))), "", width)
     return unicodedata.normalize("NFC", re.sub(r"\n{3,}", "\n\n", text).strip())
+
+
+#: A top-level ``\text{...}`` of at least this many words makes a printed statement prose.
+PRINTED_WORDS = 4
+
+
+def printed_prose(tex: str) -> str | None:
+    """A printed statement that is mostly the document's words, as Markdown: each top-level
+    ``\\text{...}`` run becomes text (its LaTeX accents as Unicode), the math between runs
+    ``$...$`` — so it wraps as a paragraph instead of a display no line can hold. None when
+    no run has :data:`PRINTED_WORDS` words (a formula: shown as a display)."""
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    parts, i, depth, last, wordy = [], 0, 0, 0, False
+    while i < len(tex):
+        if tex.startswith("\\text{", i) and depth == 0:
+            j, d = i + 6, 1
+            while j < len(tex) and d:
+                if tex[j] == "\\":
+                    j += 2
+                    continue
+                d += (tex[j] == "{") - (tex[j] == "}")
+                j += 1
+            if d:
+                return None
+            words = LatexNodes2Text().latex_to_text(tex[i + 6:j - 1])
+            if tex[last:i].strip():
+                parts.append(("math", tex[last:i].strip()))
+            parts.append(("text", words))
+            wordy = wordy or len(words.split()) >= PRINTED_WORDS
+            last = i = j
+            continue
+        if tex[i] == "\\":
+            i += 2
+            continue
+        depth += (tex[i] == "{") - (tex[i] == "}")
+        i += 1
+    if tex[last:].strip():
+        parts.append(("math", tex[last:].strip()))
+    if not wordy:
+        return None
+    esc = re.compile(r"([\\`*_\[\]<>#$|])")
+    return " ".join(f"${p}$" if kind == "math" else esc.sub(r"\\\1", p.strip())
+                    for kind, p in parts if p.strip())

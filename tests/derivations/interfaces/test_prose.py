@@ -253,3 +253,17 @@ def test_text_writes_derivatives_in_leibniz_form():
     # was: (∂)/(∂ w)(x) and (∂ E)/(∂ w₀)
     assert to_text(r"$\frac{\partial}{\partial \mathbf{w}}\left(x\right) = \frac{\partial E}"
                    r"{\partial w_0}$, $\frac{a + b}{c}$") == "∂/∂w(x) = ∂E/∂w₀, (a + b)/c"
+
+
+def test_a_printed_statement_of_words_becomes_a_paragraph():
+    """A printed form that is mostly the document's words (a long \\text{...}) is set as a
+    paragraph with its math inline — a display cannot break it (the blueprint scrolled
+    sideways at 632 px in 501, feature_maps.no_parabola); a formula stays a display."""
+    from derivations._interfaces.prose import printed_prose
+
+    md = printed_prose(r"A x_1^2 + F = 0 \text{ [...] correspondiente a un c\'{\i}rculo de} r")
+    assert md == r"$A x_1^2 + F = 0$ \[...\] correspondiente a un círculo de $r$"
+    assert to_text(md) == "A x₁² + F = 0 [...] correspondiente a un círculo de r"
+    assert printed_prose(r"\mathbf{w}^\top\mathbf{x} = 0 \text{ for all } n") is None
+    assert printed_prose(r"\frac{1}{2}\text{ a }") is None
+    assert printed_prose(r"x \text{ unbalanced {words here and more}") is None
