@@ -491,7 +491,7 @@ def printed_prose(tex: str) -> str | None:
                 return None
             words = LatexNodes2Text().latex_to_text(tex[i + 6:j - 1])
             if tex[last:i].strip():
-                parts.append(("math", tex[last:i].strip()))
+                parts.append(("math", tex[last:i]))
             parts.append(("text", words))
             wordy = wordy or len(words.split()) >= PRINTED_WORDS
             last = i = j
@@ -502,9 +502,11 @@ def printed_prose(tex: str) -> str | None:
         depth += (tex[i] == "{") - (tex[i] == "}")
         i += 1
     if tex[last:].strip():
-        parts.append(("math", tex[last:].strip()))
+        parts.append(("math", tex[last:]))
     if not wordy:
         return None
     esc = re.compile(r"([\\`*_\[\]<>#$|])")
-    return " ".join(f"${p}$" if kind == "math" else esc.sub(r"\\\1", p.strip())
-                    for kind, p in parts if p.strip())
+    space = re.compile(r"^(?:\\[ ,;:!]|\\q?quad\b|~|\s)+|(?:\\[ ,;:!]|\\q?quad\b|~|\s)+$")
+    parts = [(kind, space.sub("", p) if kind == "math" else p.strip()) for kind, p in parts]
+    return " ".join(f"${p}$" if kind == "math" else esc.sub(r"\\\1", p)
+                    for kind, p in parts if p)

@@ -322,3 +322,16 @@ def test_claim_labels_and_reasons_are_prose_B(e):
                     pass  # reported above
         problems += _katex_errors(items) if items else []
     assert not problems, f"{e.id}:\n  " + "\n  ".join(problems)
+
+
+def test_printed_statements_of_words_render_as_prose():
+    """A printed statement that is mostly words is set as a paragraph (prose.printed_prose):
+    every such paragraph renders its math as math — no LaTeX command left as text."""
+    from derivations._interfaces.prose import printed_prose
+
+    wordy = [(e.id, printed_prose(e.printed)) for e in ENTRIES if e.printed]
+    wordy = [(eid, md) for eid, md in wordy if md is not None]
+    assert wordy, "no printed statement of words: the test checks nothing"
+    bad = [eid for eid, md in wordy
+           if "textbackslash" in to_latex(md) or "\\" in to_text(md) or md.count("$") % 2]
+    assert bad == []
