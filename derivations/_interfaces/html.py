@@ -129,10 +129,7 @@ def pieces(tex: str) -> list[list]:
     starts a line, else ``""``; ``finer`` the piece cut inside its longest ``\\left...\\right``
     group that can be cut (:func:`_opened`; ``[]`` if none), for a piece too wide alone.
     One piece when there is no such place, or when the formula already has its own
-    top-level line breaks (``\\\\``), or an environment (``cases``, ``aligned``: its ``&`` and
-    ``\\\\`` belong to it, a cut inside it would not parse)."""
-    if "\\begin{" in tex:
-        return [["", tex, []]]
+    top-level line breaks (``\\\\``)."""
     depth = 0
     for tok in _TOKEN.findall(tex):
         if depth == 0 and tok == "\\\\":

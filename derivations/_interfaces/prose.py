@@ -477,6 +477,8 @@ def printed_prose(tex: str) -> str | None:
     no run has :data:`PRINTED_WORDS` words (a formula: shown as a display)."""
     from pylatexenc.latex2text import LatexNodes2Text
 
+    if "\\begin{" in tex:  # a \text inside cases/aligned belongs to it: the display stays
+        return None
     parts, i, depth, last, wordy = [], 0, 0, 0, False
     while i < len(tex):
         if tex.startswith("\\text{", i) and depth == 0:

@@ -460,9 +460,3 @@ def test_claim_labels_notation_and_numeric_reasons_render_their_markdown_math():
     # engine text (no $ or backtick, but a _ or ^) stays literal, escaped
     rec["claims"][0]["label"] = "x_1 <= y^2"
     assert "x_1 &lt;= y^2" in _blueprint_of([rec])
-
-
-def test_a_display_with_an_environment_is_not_cut_inside_it():
-    # was: cut at the relation inside \begin{cases}, so KaTeX read "N/N_1 &" alone (fisher)
-    tex = r"t_n = \begin{cases} N/N_1 & \mathbf{x}_n \in \omega_1 \\ -N/N_2 & \text{else} \end{cases}"
-    assert pieces(tex) == [["", tex, []]]

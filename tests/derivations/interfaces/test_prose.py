@@ -267,3 +267,6 @@ def test_a_printed_statement_of_words_becomes_a_paragraph():
     assert printed_prose(r"\mathbf{w}^\top\mathbf{x} = 0 \text{ for all } n") is None
     assert printed_prose(r"\frac{1}{2}\text{ a }") is None
     assert printed_prose(r"x \text{ unbalanced {words here and more}") is None
+    # (fisher's targets: a \text inside cases is the environment's; cut there, KaTeX failed)
+    assert printed_prose(r"t_n = \begin{cases} N/N_1 & \text{if it is in class one} \\ "
+                         r"0 & \text{otherwise} \end{cases}") is None
