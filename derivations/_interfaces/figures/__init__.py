@@ -333,11 +333,14 @@ def run(ns) -> int:
     """Write each chosen figure to ``DIR/NAME.FORMAT``, printing one path a line."""
     specs = _selected(ns.names)
     if ns.list:
+        from ..prose import to_text
+
         for f in specs:
             print(f"{f.name}: {f.summary}")
             print(textwrap.fill(f"placed at: {', '.join(f.entries)}", 96,
                                 initial_indent="    ", subsequent_indent="      "))
-            print(textwrap.fill(f"caption: {f.caption}", 96, initial_indent="    ",
+            caption = to_text(f.caption)  # Markdown with $...$ math, as text
+            print(textwrap.fill(f"caption: {caption}", 96, initial_indent="    ",
                                 subsequent_indent="      ", break_long_words=False,
                                 break_on_hyphens=False))
         return 0

@@ -718,9 +718,12 @@ def test_list_names_every_figure_its_document_entries_and_caption(capsys):
     assert main(["figures", "--list"]) == 0
     out = capsys.readouterr().out
     flat = " ".join(out.split())
+    from derivations._interfaces.prose import to_text
+
     for f in FIGURES:
         assert f.name in out
-        assert " ".join(f.caption.split()) in flat
+        assert " ".join(to_text(f.caption).split()) in flat  # the caption as text, not LaTeX
+        assert "$" not in out
         assert all(e in out for e in f.entries)
     for document in ("bromberg2012", "dhs-perceptron", "udelar2018", "hermosillo2017"):
         assert document in out
