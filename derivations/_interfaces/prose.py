@@ -297,7 +297,7 @@ _TEXT_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|[{}^_&]|\s+|[^\\{}^_&\s]")
 
 #: Control words whose pylatexenc text is a word where the terminal wants a symbol.
 _SYMBOLS = {r"\iff": "⇔", r"\implies": "⇒", r"\impliedby": "⇐", r"\coloneqq": "≔",
-            r"\dots": "…", r"\cdots": "⋯", r"\top": "⊤"}
+            r"\dots": "…", r"\cdots": "⋯", r"\top": "⊤", r"\ne": "≠", r"\neq": "≠"}
 
 
 @lru_cache(maxsize=1024)
@@ -348,12 +348,17 @@ class _MathText:
                 self.i += 1
             return ""
         if name in _PLAIN:
+            if name == "operatorname" and self.peek() == "*":  # \operatorname*{arg max}
+                self.i += 1
             return self.atom()
         if name in _FONT_LETTERS:
             return _symbol(f"\\{name}{{{self.atom()}}}")
         if name in _ACCENT:
             arg = self.atom()
             return arg + _ACCENT[name] if len(arg) == 1 else f"{arg}{_ACCENT[name]}"
+        if name in ("binom", "dbinom", "tbinom"):
+            a, b = self.atom(), self.atom()
+            return f"C({a}, {b})"
         if name in ("frac", "dfrac", "tfrac"):
             a, b = self.atom(), self.atom()
             if b.startswith("∂") and (a == "∂" or a.startswith("∂")):  # ∂E/∂w, ∂/∂w: Leibniz

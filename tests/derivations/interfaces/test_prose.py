@@ -270,3 +270,9 @@ def test_a_printed_statement_of_words_becomes_a_paragraph():
     # (fisher's targets: a \text inside cases is the environment's; cut there, KaTeX failed)
     assert printed_prose(r"t_n = \begin{cases} N/N_1 & \text{if it is in class one} \\ "
                          r"0 & \text{otherwise} \end{cases}") is None
+
+
+def test_text_writes_binomials_inequality_and_starred_operators():
+    # was: binomK2, a ne b, *arg maxₓ f
+    assert (to_text(r"$\binom{K}{2}$, $a \ne b$, $\operatorname*{arg\,max}_x f$")
+            == "C(K, 2), a ≠ b, arg maxₓ f")
