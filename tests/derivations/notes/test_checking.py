@@ -195,3 +195,15 @@ def test_derivatives_with_respect_to_a_declared_scalar(tmp_path):
     first = rep.chains[0]["steps"][0]
     assert first["scope"]["every_size"] is True
     assert sum(m["outcome"] == "equal" for m in first["methods"]) >= 2
+
+
+def test_scalar_derivatives_that_try_to_fool_the_engine(tmp_path):
+    """Claims built to pass a careless check of ∂/∂b: |b|' = 1 holds only for b > 0 (so it is
+    verified for a positive c and refuted for a free b), and a residual with planted rational
+    roots (b − 1/3)(b − 1/5)(b − 1/7) vanishes at three points only."""
+    rep = run(tmp_path, HEAD + "% lindisc: c = scalar(positive)\n\\begin{align}\n"
+              "\\frac{\\partial}{\\partial b} |b| &= 1 \\\\\n"
+              "\\frac{\\partial}{\\partial c} \\sqrt{c^2} &= 1 \\\\\n"
+              "\\frac{\\partial}{\\partial b} \\left(b^{11} - b^{10}\\right) &= 11 b^{10} - 10 b^{9}"
+              " + (b - 1/3)(b - 1/5)(b - 1/7)\n\\end{align}\n")
+    assert statuses(rep) == [["refuted"], ["verified"], ["refuted"]]
