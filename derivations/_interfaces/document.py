@@ -54,14 +54,6 @@ MACROS = r"""\ifdefined\lindiscbox\else\newsavebox\lindiscbox\newsavebox\lindisc
 \providecommand{\lindiscbroken}[1]{{\noindent\hangindent=2em\hangafter=1\rightskip=0pt plus 1fil\parfillskip=0pt plus 1fil\hbadness=10000\def\lindiscnext{$\egroup\lindiscput\allowbreak\setbox\lindiscbox\hbox\bgroup$\displaystyle{}}\def\lindiscinner##1{$\egroup\lindiscput\penalty\numexpr300*##1\relax\setbox\lindiscbox\hbox\bgroup$\displaystyle{}}\def\lindisctimes{$\egroup\lindiscput\discretionary{}{\hbox{$\displaystyle{}\times{}$}}{}\setbox\lindiscbox\hbox\bgroup$\displaystyle}\setbox\lindiscbox\hbox\bgroup$\displaystyle #1$\egroup\lindiscput\par}}
 \providecommand{\lindiscformula}[2][]{\par\sbox\lindiscbox{\let\lindiscnext\relax\let\lindisctimes\relax$\displaystyle #2$}\ifdim\wd\lindiscbox>\linewidth\global\lindisctoowidefalse\setbox\lindisctrial\vbox{\hfuzz=\maxdimen\lindiscbroken{#2}}\iflindisctoowide\if\relax\detokenize{#1}\relax\lindiscbroken{#2}\else\lindiscbroken{#1}\fi\else\unvbox\lindisctrial\fi\else\noindent\hbox to\linewidth{\hfil\usebox\lindiscbox\hfil}\par\fi}
 \providecommand{\lindisctext}[1]{\par\noindent{\raggedright #1\par}}
-\providecommand{\lindiscvalue}[1]{{\ttfamily\lindiscchars#1\lindiscstop}}
-\providecommand{\lindiscstop}{}
-\providecommand{\lindiscchars}{\futurelet\lindisctok\lindiscchar}
-\providecommand{\lindiscchar}{\ifx\lindisctok\lindiscstop\expandafter\lindiscend\else\expandafter\ifx\csname @sptoken\endcsname\lindisctok\expandafter\expandafter\expandafter\lindiscspace\else\ifx\lindisctok$\expandafter\expandafter\expandafter\expandafter\expandafter\expandafter\expandafter\lindiscmath\else\expandafter\expandafter\expandafter\expandafter\expandafter\expandafter\expandafter\lindisctake\fi\fi\fi}
-\providecommand{\lindiscend}[1]{}
-\ifdefined\lindiscspace\else\def\lindiscspace{ \afterassignment\lindiscchars\let\lindiscdummy= }\fi
-\ifdefined\lindiscmath\else\def\lindiscmath$#1${$#1$\allowbreak\lindiscchars}\fi
-\providecommand{\lindisctake}[1]{#1\ifcat a\noexpand\lindisctok\else\allowbreak\fi\lindiscchars}
 \providecommand{\lindiscverdict}[2]{\textcolor{#1}{\textbf{#2}}}
 \providecommand{\lindiscbookmark}[2]{}
 \providecommand{\lindiscrow}[2]{\par\noindent\rule{\linewidth}{#1}\par\nobreak\noindent\textbf{#2}}
