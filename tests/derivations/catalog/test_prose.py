@@ -68,40 +68,47 @@ def _foreign(ch: str) -> bool:
     return not unicodedata.name(ch, "").startswith("LATIN")
 
 
+def _text_problems(field: str, md: str) -> list[str]:
+    """What is wrong with one piece of Markdown prose: a renderer that fails, pseudo-math or
+    Unicode math outside ``$...$``, a private name in code, Unicode inside math."""
+    out = []
+    for render in (to_latex, to_html, to_text):
+        try:
+            render(md)
+        except ProseError as exc:
+            out.append(f"{field}: {render.__name__}: {exc}")
+    for t in _tokens(md):
+        if t.type == "text":
+            for rx, what in _PSEUDO:
+                if (m := rx.search(t.content)):
+                    out.append(f"{field}: {what}: …{t.content[max(0, m.start() - 25):m.end() + 25]}…")
+            bad = sorted({ch for ch in t.content if _foreign(ch)})
+            if bad:
+                out.append(f"{field}: Unicode math outside $...$ ({''.join(bad)}): "
+                           f"{t.content[:80]!r}")
+        elif t.type == "code_inline":
+            if re.search(r"(^|\.)_[A-Za-z]", t.content):
+                out.append(f"{field}: a private or internal name in code: `{t.content}`")
+        elif t.type.startswith("math"):
+            bad = sorted({ch for ch in re.sub(r"\\text\{[^{}]*\}", "", t.content)
+                          if _foreign(ch)})
+            if bad:
+                out.append(f"{field}: Unicode in math ({''.join(bad)}): write LaTeX commands: "
+                           f"${t.content}$")
+    return out
+
+
 def _problems(e) -> list[str]:
     out = []
     for field, md in _prose(e):
-        for render in (to_latex, to_html, to_text):
-            try:
-                render(md)
-            except ProseError as exc:
-                out.append(f"{field}: {render.__name__}: {exc}")
-        toks = _tokens(md)
+        out += _text_problems(field, md)
         if field == "title":
             from derivations._interfaces.prose import _parser
 
             blocks = [t.type for t in _parser().parse(md)]
             if blocks != ["paragraph_open", "inline", "paragraph_close"] or any(
-                    t.type in ("em_open", "strong_open") for t in toks):
+                    t.type in ("em_open", "strong_open") for t in _tokens(md)):
                 out.append(f"title: Markdown layout in a title (a list, heading or emphasis): {md!r}")
-        for t in toks:
-            if t.type == "text":
-                for rx, what in _PSEUDO:
-                    if (m := rx.search(t.content)):
-                        out.append(f"{field}: {what}: …{t.content[max(0, m.start() - 25):m.end() + 25]}…")
-                bad = sorted({ch for ch in t.content if _foreign(ch)})
-                if bad:
-                    out.append(f"{field}: Unicode math outside $...$ ({''.join(bad)}): "
-                               f"{t.content[:80]!r}")
-            elif t.type == "code_inline":
-                if re.search(r"(^|\.)_[A-Za-z]", t.content):
-                    out.append(f"{field}: a private or internal name in code: `{t.content}`")
-            elif t.type.startswith("math"):
-                bad = sorted({ch for ch in re.sub(r"\\text\{[^{}]*\}", "", t.content)
-                              if _foreign(ch)})
-                if bad:
-                    out.append(f"{field}: Unicode in math ({''.join(bad)}): write LaTeX commands: "
-                               f"${t.content}$")
     from derivations._interfaces.document import _t
 
     for field, md in _prose(e):  # the article reads every paragraph of it as Markdown
@@ -233,20 +240,7 @@ def _label_problems(e) -> list[str]:
 
     out = []
     for field, md in _labels_and_reasons(e):
-        for render in (to_latex, to_html, to_text):
-            try:
-                render(md)
-            except ProseError as exc:
-                out.append(f"{field}: {render.__name__}: {exc}")
-        for t in _tokens(md):
-            if t.type == "text":
-                for rx, what in _PSEUDO:
-                    if (m := rx.search(t.content)):
-                        out.append(f"{field} {md!r}: {what}")
-                if (bad := sorted({ch for ch in t.content if _foreign(ch)})):
-                    out.append(f"{field} {md!r}: Unicode math outside $...$ ({''.join(bad)})")
-            elif t.type.startswith("math") and any(_foreign(ch) for ch in t.content):
-                out.append(f"{field} {md!r}: Unicode in math: write LaTeX commands")
+        out += _text_problems(f"{field} {md!r}", md)
         try:
             if _t(md, e.id) != to_latex(md):
                 out.append(f"{field} {md!r}: the article would set it literally (no $ or backtick)")
