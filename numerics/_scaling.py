@@ -87,6 +87,29 @@ def rescaled_least_squares(fit):
 SVM_EXPONENT = 480
 
 
+_SVM_RANGE = (2.0 ** -SVM_EXPONENT, 2.0 ** SVM_EXPONENT)
+
+
+def _spread_unless_in_range(X: np.ndarray) -> float | None:
+    """max over the columns of (max - min), within a factor 2 of max |x - mean|; None when
+    cheap bounds already put it in [2**-SVM_EXPONENT, 2**SVM_EXPONENT).
+
+    The bounds: above, twice the largest |x| (one BLAS idamax pass over X, no copy); below,
+    the columns' ranges over about 1,024 evenly spaced rows. The exact ranges (two reductions along the
+    columns, 15 times a gemv's time at d = 10: 4.8 ms at 1e5 x 10 against 0.3 ms for the
+    idamax) are taken only when the bounds do not decide."""
+    with np.errstate(all="ignore"):
+        if X.dtype == np.float64 and X.flags.c_contiguous and X.size < 2**31:
+            from scipy.linalg.blas import idamax
+
+            upper = 2.0 * abs(float(X.flat[int(idamax(X.reshape(-1)))]))
+            rows = X[:: max(1, X.shape[0] // 1024)] if X.shape[0] > 64 else X
+            lower = float(np.max(rows.max(axis=0) - rows.min(axis=0)))
+            if _SVM_RANGE[0] <= lower and upper < _SVM_RANGE[1]:
+                return None
+        return float(np.max(X.max(axis=0).astype(np.float64) - X.min(axis=0).astype(np.float64)))
+
+
 def svm_scale_guard(fit):
     """Decorate ``hard_margin_svm(X, y, ...)``: data whose spread puts α* beyond the float
     range is refused with the fix (multiply X by a power of two; w, t and the margin follow)."""
@@ -94,12 +117,8 @@ def svm_scale_guard(fit):
     @functools.wraps(fit)
     def wrapper(X: Any, y: Any, *args, **kwargs):
         if isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "fiu" and X.size:
-            # the columns' ranges, within a factor 2 of max |x - mean| and with no copy of X
-            # (the working-set SVM reads a large X in a few passes; this adds two reductions)
-            with np.errstate(all="ignore"):
-                spread = float(np.max(X.max(axis=0).astype(np.float64)
-                                      - X.min(axis=0).astype(np.float64)))
-            if spread > 0 and np.isfinite(spread):
+            spread = _spread_unless_in_range(X)
+            if spread is not None and spread > 0 and np.isfinite(spread):
                 _, e = np.frexp(spread)
                 if abs(int(e)) > SVM_EXPONENT:
                     raise InvalidInput(

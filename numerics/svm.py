@@ -233,8 +233,7 @@ _NEGLIGIBLE_WEIGHT = 1e-12
 
 
 def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
-                      gap: float | None = None, start: tuple | None = None,
-                      loose: bool = False):
+                      gap: float | None = None, start: tuple | None = None):
     """The primal in d + 1 unknowns by a dense primal-dual interior point (Mehrotra's
     predictor-corrector) for the working set's small QPs; returns (status, alpha, t,
     iterations) as :func:`_primal_qp`, status "Solved" or "NotSolved".
@@ -267,8 +266,6 @@ def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
         # 1e+-20; the polish recomputes alpha exactly, so stationarity needs only sqrt(tol)
         if (np.max(np.abs(r_p)) <= tol and mu <= gap
                 and np.max(np.abs(r_d)) <= np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))):
-            return "Solved", lam, v[d], it, (v, s, lam)
-        if loose and mu <= gap:      # a guess of the active set for the crossover
             return "Solved", lam, v[d], it, (v, s, lam)
         dscale = lam / s
         # rows whose weight alpha/s is below 1e-12 of the largest add next to nothing to
@@ -361,7 +358,7 @@ def _qp(X: np.ndarray, labels: np.ndarray, method: str, tol: float, max_iter: in
         where: str = "", dense: bool = False):
     """The exact QP on in-memory (X, labels), both classes present: (alpha, method, iterations)
     on the centred, rescaled data (module docstring), alpha in the caller's units."""
-    mean = X.mean(axis=0)
+    mean = _centre(X)
     scale = float(np.max(np.abs(X - mean)))
     if scale == 0.0:
         raise _same_point()
@@ -389,6 +386,19 @@ def _qp(X: np.ndarray, labels: np.ndarray, method: str, tol: float, max_iter: in
     clipped = np.clip(alpha_z, 0.0, None)
     polished = _polish(Z, labels, clipped, float(t_z))
     return (clipped if polished is None else polished) / scale**2, method, n_iter
+
+
+def _centre(X: np.ndarray) -> np.ndarray:
+    """The column means, except that a constant column is centred on its value: its mean
+    can round off it (3,000 copies of 1e250 average to 1e250 (1 + 2^-52)), and the residue,
+    1e234 there, would set the scale of every other column. Centred, a constant column is
+    0 and its weight w_j = sum alpha_i y_i (x_ij - c_j) is exactly 0 (uncentred, it was
+    (sum alpha_i y_i) 1e250, rounding times 1e250, and t overflowed)."""
+    mean = X.mean(axis=0)
+    constant = X.min(axis=0) == X.max(axis=0)
+    if np.any(constant):
+        mean[constant] = X[0, constant]
+    return mean
 
 
 def _one_class(sign: float, n: int) -> LabelError:
@@ -494,7 +504,7 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
             raise _one_class(ys[0], n)
         where = f" on a working set of {rows.shape[0]} of the {n} samples"
         alpha, its = _small_qp(rows, ys, start, tol, max_iter, where)
-        w = (alpha * ys) @ rows
+        w = (alpha * ys) @ (rows - _centre(rows))   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
         return alpha, w, _threshold(rows, ys, alpha, w, support_tol), its
 
     max_set = max(4000, 40 * (d + 1))
@@ -521,31 +531,22 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
                    sol.solver_iterations, sol.rounds)
 
 
-# the working set's small QP goes to the active set alone up to this many unknowns d + 1
-# (measured in one process, alternating: 1.2-1.75x faster fits than the interior point at
-# d = 2, even at d = 10, slower at d = 50, where a cold start takes ~4 (d + 1) pivots),
-# above to the interior point and then the active set (the crossover)
-_ACTIVE_SET_MAX_UNKNOWNS = 8
-# the interior point stops at this mean complementarity when the crossover follows
-# (measured on the benchmark grid: 9-15 iterations instead of 12-17 to 1e-8, then 1-5
-# pivots; at 1e-2 and looser the pivots cost more than the iterations saved)
-_CROSSOVER_GAP = 1e-4
-
-
 def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: float,
               max_iter: int, where: str):
     """The working set's small QP, exactly: (alpha in the caller's units, iterations).
 
-    With few unknowns the warm-started dual active set (:mod:`numerics._svm_active_set`)
-    from ``start`` (the previous round's support vectors); else the dense interior point to
-    a loose gap, whose samples with alpha >= slack start the active set (a crossover: a
-    few pivots where the polish would take an SVD). The active set's answer is taken when
-    it is a KKT point of the small QP to rounding (as :func:`_polish` accepts one); else
-    :func:`_qp`'s chain (interior point, polish, Clarabel and its certificates) decides."""
+    On the centred, rescaled rows: DAQP's dual active set (:mod:`numerics._svm_daqp`,
+    compiled), started from ``start`` (the previous round's support vectors); where its
+    answer is not a KKT point of the small QP to rounding (DAQP cycles on a degenerate
+    margin, more than d + 1 samples on it, or stops 1e-9 short of a margin), lindisc's own
+    active set (:mod:`numerics._svm_active_set`, which exchanges dependent rows) from DAQP's
+    support vectors or ``start``; and where that fails too, :func:`_qp`'s chain (the dense
+    interior point, its polish, Clarabel and its certificates) decides."""
     from ._svm_active_set import active_set_qp
+    from ._svm_daqp import daqp_qp
 
     m, d = X.shape
-    mean = X.mean(axis=0)
+    mean = _centre(X)
     Z = X - mean
     scale = float(np.max(np.abs(Z)))
     if scale == 0.0:
@@ -554,36 +555,79 @@ def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: 
     A = np.empty((m, d + 1))
     np.multiply(Z, labels[:, None], out=A[:, :d])
     A[:, d] = -labels
-    pivots_max = 4 * m + 10 * (d + 1)
-    n_iter = 0
-    if d + 1 <= _ACTIVE_SET_MAX_UNKNOWNS:
-        out = active_set_qp(A, start, 1e-2 * tol, pivots_max)
-    else:
-        status, _, _, n_iter, state = _dense_primal_ipm(
-            Z, labels, tol, int(max_iter), gap=_CROSSOVER_GAP, loose=True)
-        out = None
-        if status == "Solved":
-            _, s, lam = state
-            guess = np.flatnonzero(lam >= s)
-            guess = guess[np.argsort(-lam[guess], kind="stable")][: d + 1]
-            out = active_set_qp(A, guess, 1e-2 * tol, pivots_max)
+    iterations = 0
+    out = daqp_qp(A, start, 10 * m + 100 * (d + 1))
     if out is not None:
-        alpha, v, pivots = out
-        u = alpha @ A                         # (w, -sum alpha_i y_i)
-        margins = A[:, :d] @ u[:d] - labels * v[d]
-        residual = max(1.0 - float(np.min(margins)),
-                       float(np.max(alpha * np.abs(margins - 1.0))), abs(float(u[d])))
-        if residual <= 1e-10 * max(1.0, float(alpha.sum())):
-            return alpha / scale**2, n_iter + pivots
+        out = (_exact_on_support(A, out[0]), out[1], out[2])
+    for attempt in range(2):
+        if out is not None:
+            alpha, v, its = out
+            iterations += its
+            if _is_kkt_point(A, alpha, v):
+                return alpha / scale**2, iterations
+            start = np.flatnonzero(alpha > 0)
+        if attempt == 0:
+            out = active_set_qp(A, start, 1e-2 * tol, 4 * m + 10 * (d + 1))
     alpha, _, more = _qp(X, labels, "primal", tol, max_iter, where, dense=True)
-    return alpha, n_iter + more
+    return alpha, iterations + more
+
+
+def _exact_on_support(A: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    """The multipliers of the equality QP on the support S = {alpha_i > 0}, solved afresh:
+    with B = A_S = [B_w, B_t] the bordered system [B_w B_w^T, B_t; B_t^T, 0] (alpha_S, t) =
+    (1, 0) (B v = 1 with w = B_w^T alpha_S, B_t^T alpha_S = 0). DAQP's own multipliers are
+    its proximal iterate's: 2.6e-12 where hermosillo2017's exercise has alpha_1 = 0 exactly,
+    0 to rounding here. ``alpha`` unchanged when S has more than d + 1 rows (a degenerate
+    margin: the system is singular), when it is singular, or when a multiplier comes out
+    negative beyond rounding (S was not the optimal support; the caller's check decides)."""
+    S = np.flatnonzero(alpha > 0)
+    p, d1 = S.size, A.shape[1]
+    if p == 0 or p > d1:
+        return alpha
+    B = A[S]
+    M = np.zeros((p + 1, p + 1))
+    M[:p, :p] = B[:, :-1] @ B[:, :-1].T
+    M[:p, p] = B[:, -1]
+    M[p, :p] = B[:, -1]
+    rhs = np.zeros(p + 1)
+    rhs[:p] = 1.0
+    try:
+        sol = np.linalg.solve(M, rhs)
+    except np.linalg.LinAlgError:
+        return alpha
+    a_s = sol[:p]
+    if not np.all(np.isfinite(a_s)) or np.any(a_s < -64 * np.finfo(float).eps * np.max(np.abs(a_s))):
+        return alpha
+    exact = np.zeros_like(alpha)
+    exact[S] = np.clip(a_s, 0.0, None)
+    return exact
+
+
+def _is_kkt_point(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> bool:
+    """Whether alpha >= 0 is a KKT point of min (1/2)||w||^2 s.t. A v >= 1 to rounding, with
+    w = sum alpha_i y_i z_i and t from the support vectors (the mean of z_i^T w - y_i over
+    alpha_i > 0, as the fit's threshold; the solver's own t, ``v[-1]``, where alpha = 0):
+    every margin a_i^T v >= 1, alpha_i (a_i^T v - 1) = 0 and sum alpha_i y_i = 0, each
+    within 1e-10 max(1, sum alpha). (DAQP's t is its proximal iterate's, up to 3e-10 off
+    when its multipliers are already exact.)"""
+    d = A.shape[1] - 1
+    if not np.all(alpha >= 0):
+        return False
+    u = alpha @ A                         # (w, -sum alpha_i y_i)
+    yw = A[:, :d] @ u[:d]                 # y_i z_i^T w
+    support = alpha > 0
+    t = float(np.mean(-A[support, d] * (yw[support] - 1.0))) if np.any(support) else float(v[d])
+    margins = yw + A[:, d] * t
+    residual = max(1.0 - float(np.min(margins)),
+                   float(np.max(alpha * np.abs(margins - 1.0))), abs(float(u[d])))
+    return residual <= 1e-10 * max(1.0, float(alpha.sum()))
 
 
 def _threshold(X, y, alpha, w, support_tol) -> float:
     """t with y_i(<w, x_i> - t) = 1 on the support vectors, averaged through the centred
     data."""
     support = np.flatnonzero(alpha > support_tol * alpha.max())
-    mean = X.mean(axis=0)
+    mean = _centre(X)
     return float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
 
 
@@ -647,7 +691,7 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
 
 
 def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
-    w = (alpha * y) @ X
+    w = (alpha * y) @ (X - _centre(X))   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
     support = np.flatnonzero(alpha > support_tol * alpha.max())
     t = _threshold(X, y, alpha, w, support_tol)
     margins = y * (X @ w - t)
@@ -666,7 +710,10 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vect
         primal_feasibility_=max(0.0, 1.0 - min_margin),
         dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
         stationarity_t_=abs(float(a @ ys)) / total,
-        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ rows))) / float(np.max(np.abs(w))),
+        # w - sum a_i y_i x_i through centred rows: a constant column at 1e250 would add
+        # (sum a_i y_i) 1e250, the rounding of stationarity_t_ times 1e250, to this one
+        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ (rows - _centre(rows)))))
+        / float(np.max(np.abs(w))),
         complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
     primal, dual = 0.5 * ww, total - 0.5 * ww

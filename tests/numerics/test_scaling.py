@@ -95,3 +95,40 @@ def test_the_svm_at_large_but_representable_scales_still_fits(c):
 
     ref = hard_margin_svm(X, T)
     np.testing.assert_allclose(hard_margin_svm(X * c, T).coef_ * c, ref.coef_, rtol=1e-9)
+
+
+def _separable_rows(n: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    Xn = rng.standard_normal((n, 3))
+    yn = np.where(Xn[:, 0] > 0, 1.0, -1.0)
+    Xn[:, 0] += 0.5 * yn
+    return Xn, yn
+
+
+@pytest.mark.parametrize("n", [300, 3000])   # the whole QP, the working set
+def test_the_svm_guard_is_not_fooled_by_a_huge_offset_of_a_constant_column(n):
+    """The guard's cheap upper bound (twice the largest |x|) is 2e250 here, far out of range,
+    but the spread (max - min of each column) is about 10: the exact ranges decide, and the
+    data fits, equal to the data without the column (before, the fit returned w_4 = -4e234
+    and t = -inf: the column's mean rounds off 1e250, and sum alpha_i y_i, 1e-17 by
+    rounding, times 1e250 became its weight)."""
+    from numerics.svm import hard_margin_svm
+
+    Xn, yn = _separable_rows(n)
+    shifted = np.column_stack([Xn, np.full(len(yn), 1e250)])
+    got = hard_margin_svm(shifted, yn)
+    ref = hard_margin_svm(Xn, yn)
+    np.testing.assert_allclose(got.coef_[:3], ref.coef_, rtol=1e-9)
+    assert got.coef_[3] == 0.0
+
+
+@pytest.mark.parametrize("row", [1, 2999])
+def test_the_svm_guard_sees_one_extreme_row_its_sampled_rows_miss(row):
+    """The cheap lower bound reads about 1,024 of the rows; one row at 1e250 between them
+    still makes the spread 1e250 (the upper bound sees it), so the data is refused."""
+    from numerics.svm import hard_margin_svm
+
+    Xn, yn = _separable_rows(3000)
+    Xn[row] *= 1e250
+    with pytest.raises(InvalidInput, match=r"Fit X \* 2\.0\*\*-?\d+ instead"):
+        hard_margin_svm(Xn, yn)

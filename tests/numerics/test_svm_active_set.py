@@ -1,10 +1,12 @@
-"""The working set's small QP by the warm-started dual active set (``numerics._svm_active_set``)
-and the interior point's crossover to it, against the whole-N interior point of
-``method="primal"``.
+"""The working set's small QP by lindisc's own warm-started dual active set
+(``numerics._svm_active_set``), the second line after DAQP, against the whole-N interior
+point of ``method="primal"``.
 
-``svm._qp`` (the interior point, its polish and Clarabel) is made to fail in these tests,
-so each answer is the active set's own: alone (d + 1 <= ``_ACTIVE_SET_MAX_UNKNOWNS``) or
-after the interior point's loose guess (the crossover, forced by setting that bound to 0).
+DAQP (``numerics._svm_daqp``) and ``svm._qp`` (the interior point, its polish and Clarabel)
+are made to fail in these tests, so each answer is the active set's own: from the previous
+round's support vectors (``start``), as when DAQP gives up, or from DAQP's support vectors
+(its answer off a margin by 1e-9: the ``guess`` case, DAQP's multipliers kept but not
+accepted).
 The comparison is the one of ``test_svm_working_set.py``: the same w and t, the same set of
 samples on the margin (degenerate margins included: more than d + 1 samples on it), every
 support vector on it, and KKT residuals <= 1e-9 relative over all N.
@@ -27,12 +29,22 @@ def _no_fallback(*args, **kwargs):
 
 
 def _fit_by_the_active_set(X, y, crossover: bool):
+    """``crossover``: DAQP answers but its answer is refused, so its support vectors start
+    the active set; else DAQP gives up and the active set starts from ``start``."""
+    from numerics import _svm_daqp
+
+    real = _svm_daqp.daqp_qp
+
+    def daqp_refused(A, start, max_iter):
+        out = real(A, start, max_iter)
+        if out is None or not crossover:
+            return None
+        alpha, v, its = out
+        return alpha, v + np.append(np.zeros(A.shape[1] - 1), 1e-3), its   # t off: refused
+
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(svm, "_qp", _no_fallback)
-        if crossover:
-            mp.setattr(svm, "_ACTIVE_SET_MAX_UNKNOWNS", 0)
-        else:
-            mp.setattr(svm, "_ACTIVE_SET_MAX_UNKNOWNS", 1000)
+        mp.setattr(_svm_daqp, "daqp_qp", daqp_refused)
         return hard_margin_svm(X, y, method="working_set")
 
 
