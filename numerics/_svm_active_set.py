@@ -6,9 +6,12 @@ An interior point pays m (d + 1)^2 flops in each of its 10-30 iterations and sta
 nothing every round; this solver pays O((d + 1)^2) per change of the active set and
 continues from the previous round's support vectors, so a round that adds a few support
 vectors costs a few updates. From nothing it needs about 4 (d + 1) pivots (measured: 39 at
-d = 10, 185-213 at d = 50, 836 over three rounds at d = 200), so :func:`numerics.svm._small_qp`
-uses it alone up to d + 1 = 8 and, above, as the crossover from an interior point stopped
-early (1-5 pivots from its guess of the active set).
+d = 10, 185-213 at d = 50, 836 over three rounds at d = 200). DAQP (:mod:`numerics._svm_daqp`,
+compiled) now solves the small QPs first; this solver is the second line of
+:func:`numerics.svm._small_qp`, for the sets where DAQP gives up or its answer is refused:
+degenerate margins (more than d + 1 samples on the margin, where DAQP cycles and this
+method exchanges dependent rows), started from DAQP's support vectors or the previous
+round's.
 
 With the rows a_i = (y_i z_i, -y_i) and D = diag(1, .., 1, 0) the primal is
 min (1/2) v^T D v s.t. A v >= 1, the dual min (1/2)||A^T alpha||_D^2 - 1^T alpha over

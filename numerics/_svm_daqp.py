@@ -19,13 +19,16 @@ warm start of the last. The previous round's support vectors start the active se
 
 Measured on the working sets of ``benchmarks/bench_svm.py`` (one BLAS thread, one process,
 the same sets): d = 2, 256 rows: 0.02 ms against 0.78 ms for lindisc's own active set in
-Python; d = 10, 1024 rows: 0.2 ms against 2.3 ms (interior point and crossover); d = 50,
+Python; d = 10, 1024 rows: 0.2 ms against 2.3 ms (interior point and its crossover to that
+active set); d = 50,
 768 rows: 2.5 ms against 5.2 ms, 0.85 ms warm-started; d = 200, 804 rows: 12.8 ms against
 20 ms.
 
-This is a fast path, not a decider: the caller (:func:`numerics.svm._small_qp`) accepts
-the multipliers only when they are a KKT point of the small QP to rounding, and otherwise
-hands the QP to the dense interior point, its polish and Clarabel, whose statuses and
+This is a fast path, not a decider: the caller (:func:`numerics.svm._small_qp`) re-solves
+the multipliers on their support (DAQP's are its proximal iterate's, 1e-12 off an exact
+0) and accepts them only as a KKT point of the small QP to rounding; otherwise lindisc's
+own active set (:mod:`numerics._svm_active_set`, which handles degenerate margins, where
+DAQP cycles), then the dense interior point, its polish and Clarabel, whose statuses and
 certificates decide infeasibility.
 """
 

@@ -3,8 +3,8 @@
 At the optimum of min (1/2)||w||^2 s.t. y_n(<w, x_n> - t) >= 1 only the samples on the
 margin matter: in general position at most d + 1 of them carry a multiplier. So the QP is
 solved on a small working set W of candidate support vectors, by the caller's exact solver
-(in :mod:`numerics.svm`: a dual active set, or an interior point and the active set as
-crossover, with the whole interior point, its polish and Clarabel behind them), and its
+(in :mod:`numerics.svm`: DAQP's compiled dual active set, with lindisc's own active set,
+the interior point, its polish and Clarabel behind it), and its
 solution (w_W, t_W)
 is checked against all N constraints by one pass computing X w_W (a cutting-plane method;
 Kelley 1960, the "chunking" of Vapnik 1982 in its hard-margin form):
@@ -254,14 +254,12 @@ def sample_step(n: int, d: int) -> int:
 
 
 def _per_round(d: int) -> int:
-    """k: 2(d + 1), or up to 512 while k (d + 1)^2 <= 1e6 (a small QP's syrk, m (d + 1)^2
-    flops with m ~ 2k rows, then costs less than its iteration's Python overhead, and a
-    larger set saves rounds: 1e4 x 10 took 1 round with k = 512, 2 with 128; 1e4 x 50, 2
-    with k = 384, 4 with 128; k = 1024 made the 1e4 x 10 rounds dearer again). Up to
-    d + 1 = 8, where the caller's small QP is an active set that prices every row of the
-    set at each pivot, 128: still one round on the benchmark grid at d = 2, and the scan's
-    selection stays cheap (1e5 x 2: 75 ms against 136 ms with k = 512, one process,
-    alternating, on a loaded host)."""
+    """k: 2(d + 1), or up to 512 while k (d + 1)^2 <= 1e6, and 128 up to d + 1 = 8 (tuned
+    for the interior point, whose iterations cost m (d + 1)^2 flops with m ~ 2k rows: 1e4 x
+    10 took 1 round with k = 512, 2 with 128; 1e4 x 50, 2 with k = 384, 4 with 128).
+    Measured again with DAQP solving the small QPs (one process, one BLAS thread, k = 32 ..
+    512 against this rule at 1e4 and 1e5 x {2, 10, 50} and 1e6 x 10): no k was more than
+    1.2x faster than this rule in any cell, and none in every cell, so it stays."""
     if d + 1 <= 8:
         return 128
     return max(2 * (d + 1), min(512, 1_000_000 // (d + 1) ** 2))

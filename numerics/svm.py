@@ -52,14 +52,15 @@ O(N d^2) per iteration (10 s at N = 70,000, d = 50, where liblinear took 0.9 s).
 N constraints by one pass computing X w per round; the set grows by the samples of
 smallest margin until none violates it, and then the small QP's multipliers, with
 alpha_i = 0 elsewhere, satisfy every KKT condition of the whole problem. The small QPs
-(a few hundred to a few thousand rows, :func:`_small_qp`) go to an exact dual active set
-(:mod:`numerics._svm_active_set`: O((d + 1)^2) per pivot, continued from the previous
-round's support vectors) when d + 1 <= 8; above, to a dense interior point (normal
-equations in d + 1 unknowns, one syrk per iteration, :func:`_dense_primal_ipm`) stopped at
-a loose gap, whose guess of the active set the active set then finishes (a crossover).
-An answer that is not a KKT point of the small QP to rounding goes on to the interior
-point run to the end and the polish below; Clarabel takes over a small QP that does not
-solve there, so its statuses and certificates decide infeasibility as before. A subset that no hyperplane separates proves the whole
+(a few hundred to a few thousand rows, :func:`_small_qp`) go to DAQP, a compiled dual
+active set (:mod:`numerics._svm_daqp`), started from the previous round's support
+vectors; its multipliers are re-solved on their support and accepted only as a KKT point
+of the small QP to rounding. Where DAQP gives up or is refused (it cycles on degenerate
+margins), lindisc's own active set (:mod:`numerics._svm_active_set`: QR factors updated per
+pivot, dependent rows exchanged) finishes from DAQP's support vectors or the previous
+round's; where that fails too, the dense interior point (normal equations in d + 1
+unknowns, :func:`_dense_primal_ipm`) and the polish below, and Clarabel behind them, so
+its statuses and certificates decide infeasibility as before. A subset that no hyperplane separates proves the whole
 set inseparable, with a common point of its hulls (which lie in the whole hulls).
 
 Non-separable data has no feasible primal point. The solver then returns its
