@@ -504,9 +504,10 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
         if np.all(ys > 0) or np.all(ys < 0):   # a seed of one class: its QP is unbounded
             raise _one_class(ys[0], n)
         where = f" on a working set of {rows.shape[0]} of the {n} samples"
-        alpha, its = _small_qp(rows, ys, start, tol, max_iter, where)
-        w = (alpha * ys) @ (rows - _centre(rows))   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
-        return alpha, w, _threshold(rows, ys, alpha, w, support_tol), its
+        centre = _centre(rows)
+        alpha, its = _small_qp(rows, ys, start, tol, max_iter, where, centre)
+        w = (alpha * ys) @ (rows - centre)   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
+        return alpha, w, _threshold(rows, ys, alpha, w, support_tol, centre), its
 
     max_set = max(4000, 40 * (d + 1))
     sol = ws.solve(X, labels, sums, small_qp, tau=tol, max_set=max_set, max_rounds=100)
@@ -533,7 +534,7 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
 
 
 def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: float,
-              max_iter: int, where: str):
+              max_iter: int, where: str, centre: np.ndarray | None = None):
     """The working set's small QP, exactly: (alpha in the caller's units, iterations).
 
     On the centred, rescaled rows: DAQP's dual active set (:mod:`numerics._svm_daqp`,
@@ -547,8 +548,7 @@ def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: 
     from ._svm_daqp import daqp_qp
 
     m, d = X.shape
-    mean = _centre(X)
-    Z = X - mean
+    Z = X - (_centre(X) if centre is None else centre)
     scale = float(np.max(np.abs(Z)))
     if scale == 0.0:
         raise _same_point()
@@ -624,11 +624,11 @@ def _is_kkt_point(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> bool:
     return residual <= 1e-10 * max(1.0, float(alpha.sum()))
 
 
-def _threshold(X, y, alpha, w, support_tol) -> float:
+def _threshold(X, y, alpha, w, support_tol, centre=None) -> float:
     """t with y_i(<w, x_i> - t) = 1 on the support vectors, averaged through the centred
-    data."""
+    data (``centre``: :func:`_centre` of X, when the caller has it)."""
     support = np.flatnonzero(alpha > support_tol * alpha.max())
-    mean = _centre(X)
+    mean = _centre(X) if centre is None else centre
     return float(np.mean((X[support] - mean) @ w - y[support]) + mean @ w)
 
 
@@ -692,9 +692,10 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
 
 
 def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
-    w = (alpha * y) @ (X - _centre(X))   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
+    centre = _centre(X)
+    w = (alpha * y) @ (X - centre)   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
     support = np.flatnonzero(alpha > support_tol * alpha.max())
-    t = _threshold(X, y, alpha, w, support_tol)
+    t = _threshold(X, y, alpha, w, support_tol, centre)
     margins = y * (X @ w - t)
     return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support,
                    X[support], method, n_iter, 1)
