@@ -245,7 +245,9 @@ def sample_step(n: int, d: int) -> int:
     are more than 400 max(2(d + 1), 128) (a few hundred times the samples per class a round
     adds). Below
     that the sample's own rounds cost more than the passes over X they save (measured:
-    1e4 x 2, 2 ms without, 22 ms with; 1e6 x 10, 0.55 s without, 0.34 s with)."""
+    1e4 x 2, 2 ms without, 22 ms with; 1e6 x 10, 0.55 s without, 0.34 s with; again with
+    DAQP's small QPs, one BLAS thread: 1e6 x 10, 98 ms without, 78 ms with, and 1e5 x {2,
+    10, 50} within 10% either way)."""
     if n <= 400 * max(2 * (d + 1), 128):
         return 0
     # the sample is gathered in memory (from every chunk of a Dask array): at most ~2^25
