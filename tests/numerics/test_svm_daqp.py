@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from numerics import _svm_daqp, svm
 from numerics.svm import hard_margin_svm
 
+from .test_svm_active_set import _rows
 from .test_svm_working_set import _assert_same_solution, _not_separable, _separable, separable_data
 
 
@@ -57,12 +58,6 @@ def test_larger_sets_and_rounds_warm_started(n, d):
     X, y, *_ = _separable(np.random.default_rng(n + d), n, d, 0.1, 1.0, n_on=d + 3)
     ours = _fit_by_daqp(X, y, alone=False)
     _assert_same_solution(ours, hard_margin_svm(X, y, method="primal"), X, y, drawn=False)
-
-
-def _rows(X, y):
-    Z = X - X.mean(axis=0)
-    Z /= np.abs(Z).max()
-    return np.column_stack([y[:, None] * Z, -y])
 
 
 def test_a_warm_start_at_the_optimum_changes_nothing():
