@@ -557,6 +557,7 @@ def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: 
     np.multiply(Z, labels[:, None], out=A[:, :d])
     A[:, d] = -labels
     iterations = 0
+    best = (np.inf, None)              # (KKT residual, alpha) of the best answer so far
     out = daqp_qp(A, start, 10 * m + 100 * (d + 1))
     if out is not None:
         out = (_exact_on_support(A, out[0]), out[1], out[2])
@@ -564,13 +565,31 @@ def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: 
         if out is not None:
             alpha, v, its = out
             iterations += its
-            if _is_kkt_point(A, alpha, v):
+            residual = _kkt_residual(A, alpha, float(v[d]))
+            if residual <= _KKT_ACCEPT:
                 return alpha / scale**2, iterations
+            best = min(best, (residual, alpha), key=lambda b: b[0])
             start = np.flatnonzero(alpha > 0)
         if attempt == 0:
             out = active_set_qp(A, start, 1e-2 * tol, 4 * m + 10 * (d + 1))
-    alpha, _, more = _qp(X, labels, "primal", tol, max_iter, where, dense=True)
+    try:
+        alpha, _, more = _qp(X, labels, "primal", tol, max_iter, where, dense=True)
+    except (NotSeparableError, ConvergenceError):
+        # an answer with every margin > 0 (residual < 1) separates the set: the chain's
+        # numerical trouble is not a verdict on it
+        if best[0] < 1.0:
+            return best[1] / scale**2, iterations
+        raise
+    # on an ill-conditioned set (a margin 1e-4 of the data's spread: alpha ~ 1e8) no answer
+    # may reach 1e-10; the most exact one then stands (the fit reports its residuals in kkt_)
+    if best[1] is not None and _kkt_residual(A, alpha * scale**2, 0.0) > best[0]:
+        alpha = best[1] / scale**2
     return alpha, iterations + more
+
+
+# a small QP's answer is taken at this KKT residual (_kkt_residual: the margin violation,
+# and complementarity and sum alpha_i y_i relative to sum alpha)
+_KKT_ACCEPT = 1e-10
 
 
 def _exact_on_support(A: np.ndarray, alpha: np.ndarray) -> np.ndarray:
@@ -604,24 +623,25 @@ def _exact_on_support(A: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     return exact
 
 
-def _is_kkt_point(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> bool:
-    """Whether alpha >= 0 is a KKT point of min (1/2)||w||^2 s.t. A v >= 1 to rounding, with
-    w = sum alpha_i y_i z_i and t from the support vectors (the mean of z_i^T w - y_i over
-    alpha_i > 0, as the fit's threshold; the solver's own t, ``v[-1]``, where alpha = 0):
-    every margin a_i^T v >= 1, alpha_i (a_i^T v - 1) = 0 and sum alpha_i y_i = 0, each
-    within 1e-10 max(1, sum alpha). (DAQP's t is its proximal iterate's, up to 3e-10 off
-    when its multipliers are already exact.)"""
+def _kkt_residual(A: np.ndarray, alpha: np.ndarray, t_solver: float) -> float:
+    """How far alpha is from a KKT point of min (1/2)||w||^2 s.t. A v >= 1, measured as the
+    fit's ``kkt_`` measures it: w = sum alpha_i y_i z_i, t from the support vectors (the
+    mean of z_i^T w - y_i over alpha_i > 0, as the fit's threshold; ``t_solver`` where
+    alpha = 0); then the largest of the margin violation 1 - min a_i^T v, and of
+    max alpha_i |a_i^T v - 1| and |sum alpha_i y_i| relative to sum alpha. Infinite for a
+    negative or non-finite alpha. (DAQP's own t is its proximal iterate's, up to 3e-10 off
+    when its multipliers are already exact: hence t from the support.)"""
     d = A.shape[1] - 1
-    if not np.all(alpha >= 0):
-        return False
+    if not (np.all(alpha >= 0) and np.all(np.isfinite(alpha))):
+        return np.inf
     u = alpha @ A                         # (w, -sum alpha_i y_i)
     yw = A[:, :d] @ u[:d]                 # y_i z_i^T w
     support = alpha > 0
-    t = float(np.mean(-A[support, d] * (yw[support] - 1.0))) if np.any(support) else float(v[d])
+    t = float(np.mean(-A[support, d] * (yw[support] - 1.0))) if np.any(support) else float(t_solver)
     margins = yw + A[:, d] * t
-    residual = max(1.0 - float(np.min(margins)),
-                   float(np.max(alpha * np.abs(margins - 1.0))), abs(float(u[d])))
-    return residual <= 1e-10 * max(1.0, float(alpha.sum()))
+    total = max(float(alpha.sum()), np.finfo(float).tiny)
+    return max(1.0 - float(np.min(margins)), float(np.max(alpha * np.abs(margins - 1.0))) / total,
+               abs(float(u[d])) / total)
 
 
 def _threshold(X, y, alpha, w, support_tol, centre=None) -> float:

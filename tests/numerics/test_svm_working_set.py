@@ -247,3 +247,16 @@ def test_a_working_set_that_outgrows_its_bound_falls_back_or_says_so(monkeypatch
     monkeypatch.setattr(svm, "_WHOLE_QP_MAX_ENTRIES", 0)
     with pytest.raises(ConvergenceError, match="outgrew its bound.*method='primal'"):
         hard_margin_svm(X, y)
+
+
+def test_an_ill_conditioned_degenerate_margin_keeps_the_most_exact_small_qp_answer():
+    """A margin 2.5e-5 of data spread 0.1 with 10 samples on it (d = 3; alpha ~ 1e8 in the
+    solvers' units): DAQP cycles, lindisc's active set answers to 6e-9 of sum alpha (not
+    the 1e-10 it is taken at) and the interior point to 1.4e-5. The most exact answer
+    stands: w within 1e-9 of the planted u / gamma (before, the interior point's answer
+    was kept: w 2.3e-6 off, a margin violated by 1.6e-4)."""
+    X, y, u, b, gamma = _separable(np.random.default_rng(103), 1321, 3, 0.0007236532722050649,
+                                   0.034427075230640376, n_on=5)
+    res = hard_margin_svm(X, y, method="working_set")
+    np.testing.assert_allclose(res.coef_, u / gamma, rtol=0, atol=1e-9 / gamma)
+    assert res.kkt_.primal_feasibility_ <= 1e-8 and res.kkt_.complementarity_ <= 1e-10
