@@ -13,6 +13,14 @@ when that file is missing or under LINDISC_UPDATE_SCREENSHOT=1, else in a tempor
 
 Skips when chromium, chromedriver or selenium is missing, except under
 LINDISC_REQUIRE_BROWSER=1 (.ci/run installs them and sets it), where that fails.
+
+A page of these topics takes seconds to load (KaTeX sets up to 1,300 formulas in it), and a
+WebDriver call per element costs a round trip: the blueprint is built once for the module (by
+the CLI, from an empty verdict cache), each page is opened once at 1280 px and everything the
+checks read of it is measured there in a few scripts (``pages``); only the checks that need
+another state (a page loaded at a link's fragment, a click, a narrower window) load it again.
+Under xdist the module is one ``xdist_group`` (.ci/run passes ``--dist loadgroup``), so the
+site is built and the browser started once, not once per worker.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import pytest
 
 #: A browser check is part of the thorough run (.ci/run installs chromium and sets
 #: LINDISC_REQUIRE_BROWSER=1), not of the README's fast test command.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("blueprint_browser")]
 
 TOPICS = ("geometry", "multiclass", "feature_maps", "fisher", "perceptron", "svm", "logistic",
           "least_squares")
@@ -89,69 +97,126 @@ def _open(driver, path: Path, fragment: str = "") -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(path.as_uri() + (f"#{urllib.parse.quote(fragment)}" if fragment else ""))
-    WebDriverWait(driver, 30).until(
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(
         lambda d: d.execute_script("return document.body.hasAttribute('data-formulas') && "
                                    "document.fonts.status === 'loaded'"))
 
 
-def test_every_formula_renders_and_nothing_is_logged(driver, site):
-    from selenium.webdriver.common.by import By
+#: What scrolls sideways on a page: the page itself, and each element inside <main> that has
+#: a horizontal scroll (overflow-x auto or scroll) and content wider than its box.
+_SIDEWAYS = """
+const out = [];
+const root = document.documentElement;
+if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} px in ${root.clientWidth}`);
+for (const el of document.querySelectorAll('main *')) {
+  const x = getComputedStyle(el).overflowX;
+  if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+    out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} px in ${el.clientWidth}: ` +
+             el.textContent.slice(0, 60));
+  }
+}
+for (const svg of document.querySelectorAll('svg.depgraph')) {
+  const shown = svg.getBoundingClientRect().width, drawn = svg.width.baseVal.value;
+  if (shown < 0.95 * drawn) out.push(`a graph scaled to ${shown} px of ${drawn}: labels too small`);
+}
+for (const el of document.querySelectorAll('.math.shrunk')) {
+  if (parseFloat(el.style.fontSize) < 75) out.push(`a formula shrunk to ${el.style.fontSize}`);
+}
+return out;
+"""
 
-    total = 0
+#: The first graph of a page: its class (zoomable, full), the width it is shown at and the
+#: width it was drawn at.
+_GRAPH = ("var g = document.querySelector('.graph'), s = g.querySelector('svg.depgraph');"
+          "return [g.className, s.getBoundingClientRect().width, s.width.baseVal.value];")
+
+#: Everything the checks read of a page as loaded at 1280 px, in one script (an element's
+#: size is its bounding box, what WebDriver's element rect reports).
+_MEASURED = """
+const size = el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };
+const all = sel => Array.from(document.querySelectorAll(sel));
+const links = all('a[href]');
+return {
+  formulas: all('.math').map(size),
+  rendered: all('.math .katex').length,
+  errors: all('.katex-error').map(e => e.getAttribute('title')),
+  counted: document.body.getAttribute('data-formulas'),
+  fonts: Array.from(document.fonts).map(f => [f.family, f.status]),
+  hrefs: links.map(a => a.href.baseVal !== undefined ?
+                   new URL(a.getAttribute('href'), document.baseURI).href : a.href),
+  followed: links.map(a => new URL(a.getAttribute('href'), document.baseURI).href),
+  ids: all('[id]').map(e => e.id),
+  width: window.innerWidth,
+  nodes: all('svg.depgraph g.node').map(n => [n.getAttribute('data-id'), ...size(n)]),
+  own_nodes: all('svg.depgraph g.node:not(.external)').map(n => n.getAttribute('data-id')),
+  edges: all('svg.depgraph path.edge').length,
+};
+"""
+
+
+def _measure(driver) -> dict:
+    """What the checks read of the page now open: `_MEASURED`, the sideways scrolls, the
+    first graph, and the errors and warnings it logged."""
+    got = driver.execute_script(_MEASURED)
+    got["sideways"] = driver.execute_script(_SIDEWAYS)
+    got["graph"] = driver.execute_script(_GRAPH) if driver.execute_script(
+        "return document.querySelector('.graph svg.depgraph') !== null") else None
+    got["logged"] = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    return got
+
+
+@pytest.fixture(scope="module")
+def pages(driver, site) -> dict[str, dict]:
+    """Each page of the blueprint opened once at 1280 px, and what it showed (`_measure`)."""
+    out = {}
     for name in _pages(site):
         _open(driver, site / name)
-        formulas = driver.find_elements(By.CSS_SELECTOR, ".math")
-        errors = driver.find_elements(By.CSS_SELECTOR, ".katex-error")
-        assert not errors, f"{name}: " + "; ".join(e.get_attribute("title") for e in errors[:5])
-        assert len(driver.find_elements(By.CSS_SELECTOR, ".math .katex")) == len(formulas)
-        assert driver.execute_script("return document.body.getAttribute('data-formulas')") == \
-            str(len(formulas))
-        for f in formulas:
-            assert f.size["height"] > 0 and f.size["width"] > 0, f"{name}: an empty formula"
-        fonts = driver.execute_script(
-            "return Array.from(document.fonts).map(f => [f.family, f.status])")
+        out[name] = _measure(driver)
+    return out
+
+
+def test_every_formula_renders_and_nothing_is_logged(pages):
+    total = 0
+    for name, page in pages.items():
+        formulas = page["formulas"]
+        assert not page["errors"], f"{name}: " + "; ".join(page["errors"][:5])
+        assert page["rendered"] == len(formulas)
+        assert page["counted"] == str(len(formulas))
+        for width, height in formulas:
+            assert height > 0 and width > 0, f"{name}: an empty formula"
+        fonts = page["fonts"]
         assert not [f for f, s in fonts if s == "error"], f"{name}: fonts failed: {fonts}"
         if formulas:
             assert ["KaTeX_Main", "loaded"] in fonts, f"{name}: KaTeX's font did not load"
-        logged = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
-        assert not logged, f"{name}: {logged}"
+        assert not page["logged"], f"{name}: {page['logged']}"
         total += len(formulas)
     assert total > 200  # eight topics' claims, steps and printed forms
 
 
-def test_each_graph_draws_a_node_per_entry(driver, site):
-    from selenium.webdriver.common.by import By
-
+def test_each_graph_draws_a_node_per_entry(pages):
     from derivations.catalog import REGISTRY
 
     for t in TOPICS:
-        _open(driver, site / f"{t}.html")
+        page = pages[f"{t}.html"]
         ids = [i for i in REGISTRY if i.startswith(t + ".")]
         ext = {u for i in ids for u in REGISTRY[i].uses  # other topics' entries in this build
                if not u.startswith(t + ".") and u.split(".")[0] in TOPICS}
-        nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node")
-        assert sorted(n.get_attribute("data-id") for n in nodes) == sorted(ids + list(ext))
-        for n in nodes:
-            assert n.size["width"] > 20 and n.size["height"] > 10
-        edges = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph path.edge")
-        assert len(edges) == sum(u in ids or u in ext for i in ids + list(ext)
-                                 for u in REGISTRY[i].uses)
-    _open(driver, site / "graph.html")  # every topic's graph: each entry once in its own
-    nodes = driver.find_elements(By.CSS_SELECTOR, "svg.depgraph g.node:not(.external)")
-    assert sorted(n.get_attribute("data-id") for n in nodes) == sorted(
+        nodes = page["nodes"]
+        assert sorted(n for n, _, _ in nodes) == sorted(ids + list(ext))
+        for _, width, height in nodes:
+            assert width > 20 and height > 10
+        assert page["edges"] == sum(u in ids or u in ext for i in ids + list(ext)
+                                    for u in REGISTRY[i].uses)
+    # every topic's graph: each entry once in its own
+    assert sorted(pages["graph.html"]["own_nodes"]) == sorted(
         i for i in REGISTRY if i.startswith(tuple(t + "." for t in TOPICS)))
 
 
-def test_every_link_lands_on_an_anchor(driver, site):
+def test_every_link_lands_on_an_anchor(driver, site, pages):
     targets: dict[str, set[str]] = {}
-    for name in _pages(site):
-        _open(driver, site / name)
-        hrefs = driver.execute_script(
-            "return Array.from(document.querySelectorAll('a[href]')).map(a => "
-            "a.href.baseVal !== undefined ? new URL(a.getAttribute('href'), document.baseURI).href"
-            " : a.href)")
-        assert hrefs, name
-        for h in hrefs:
+    for name, page in pages.items():
+        assert page["hrefs"], name
+        for h in page["hrefs"]:
             url = urllib.parse.urlparse(h)
             assert url.scheme == "file", f"{name} links outside the blueprint: {h}"
             targets.setdefault(urllib.parse.unquote(url.path), set()).add(url.fragment)
@@ -159,9 +224,13 @@ def test_every_link_lands_on_an_anchor(driver, site):
         assert Path(path).is_file(), path
         if not path.endswith(".html"):
             continue
-        _open(driver, Path(path))
-        missing = [f for f in frags if f and not driver.execute_script(
-            "return document.getElementById(arguments[0]) !== null", urllib.parse.unquote(f))]
+        page = pages.get(Path(path).name) if Path(path).resolve().parent == site.resolve() \
+            else None
+        if page is None:  # a page outside the blueprint's list of pages: opened here
+            _open(driver, Path(path))
+            page = _measure(driver)
+        ids = set(page["ids"])  # document.getElementById(f) !== null
+        missing = [f for f in frags if f and urllib.parse.unquote(f) not in ids]
         assert not missing, f"{path}: no anchor for {missing}"
 
 
@@ -193,40 +262,14 @@ def test_a_screenshot_of_a_topic_page_for_the_readme(driver, site, tmp_path):
     assert out.stat().st_size < 200_000, f"{out}: {out.stat().st_size} bytes"
 
 
-#: What scrolls sideways on a page: the page itself, and each element inside <main> that has
-#: a horizontal scroll (overflow-x auto or scroll) and content wider than its box.
-_SIDEWAYS = """
-const out = [];
-const root = document.documentElement;
-if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} px in ${root.clientWidth}`);
-for (const el of document.querySelectorAll('main *')) {
-  const x = getComputedStyle(el).overflowX;
-  if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-    out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} px in ${el.clientWidth}: ` +
-             el.textContent.slice(0, 60));
-  }
-}
-for (const svg of document.querySelectorAll('svg.depgraph')) {
-  const shown = svg.getBoundingClientRect().width, drawn = svg.width.baseVal.value;
-  if (shown < 0.95 * drawn) out.push(`a graph scaled to ${shown} px of ${drawn}: labels too small`);
-}
-for (const el of document.querySelectorAll('.math.shrunk')) {
-  if (parseFloat(el.style.fontSize) < 75) out.push(`a formula shrunk to ${el.style.fontSize}`);
-}
-return out;
-"""
-
-
-def test_no_page_scrolls_sideways(driver, site):
+def test_no_page_scrolls_sideways(pages):
     """At a 1280 px wide window: long displays are broken into lines, graphs are laid out
     to the column, nothing has a horizontal scroll bar."""
     found = {}
-    for name in _pages(site):
-        _open(driver, site / name)
-        assert driver.execute_script("return window.innerWidth") == WIDTH
-        bad = driver.execute_script(_SIDEWAYS)
-        if bad:
-            found[name] = bad
+    for name, page in pages.items():
+        assert page["width"] == WIDTH
+        if page["sideways"]:
+            found[name] = page["sideways"]
     assert not found, "\n".join(f"{k}: {len(v)}: {v[:3]}" for k, v in found.items())
 
 
@@ -242,16 +285,13 @@ return [r.top, r.bottom, document.querySelector('nav').getBoundingClientRect().b
 """
 
 
-def test_every_link_lands_with_its_title_below_the_header(driver, site):
+def test_every_link_lands_with_its_title_below_the_header(driver, pages):
     """Every internal link with a fragment, followed: its target's title is in view, not
     under the sticky header. A page is loaded afresh for its last target (the formulas above
     it move it most as KaTeX sets and breaks them), the others are in-page jumps."""
     targets: dict[str, set[str]] = {}
-    for name in _pages(site):
-        _open(driver, site / name)
-        for h in driver.execute_script(
-                "return Array.from(document.querySelectorAll('a[href]')).map(a => "
-                "new URL(a.getAttribute('href'), document.baseURI).href)"):
+    for page in pages.values():
+        for h in page["followed"]:
             url = urllib.parse.urlparse(h)
             if url.fragment and url.path.endswith(".html"):
                 targets.setdefault(urllib.parse.unquote(url.path), set()).add(
@@ -276,28 +316,25 @@ def test_every_link_lands_with_its_title_below_the_header(driver, site):
     assert not hidden, f"{len(hidden)} of {checked} links: " + "; ".join(hidden[:5])
 
 
-def test_a_graph_shown_smaller_than_drawn_opens_at_full_size(driver, site):
+def test_a_graph_shown_smaller_than_drawn_opens_at_full_size(driver, site, pages):
     """In a window narrower than the column the graph was laid out for, it is scaled to the
     column (no sideways scroll); a click on its background shows it at full size, and a
     second click scales it back. At 1280 px it is shown at its size and is not zoomable."""
-    graph = ("var g = document.querySelector('.graph'), s = g.querySelector('svg.depgraph');"
-             "return [g.className, s.getBoundingClientRect().width, s.width.baseVal.value];")
     click = ("document.querySelector('.graph').dispatchEvent("
              "new MouseEvent('click', {bubbles: true}))")
-    _open(driver, site / "fisher.html")
-    cls, shown, drawn = driver.execute_script(graph)
+    cls, shown, drawn = pages["fisher.html"]["graph"]  # as opened at 1280 px
     assert "zoomable" not in cls and shown == pytest.approx(drawn)
     try:
         driver.set_window_size(800, 1000)
         _open(driver, site / "fisher.html")
-        cls, shown, drawn = driver.execute_script(graph)
+        cls, shown, drawn = driver.execute_script(_GRAPH)
         assert "zoomable" in cls and shown < 0.8 * drawn
         assert not [b for b in driver.execute_script(_SIDEWAYS) if "graph scaled" not in b]
         driver.execute_script(click)
-        cls, shown, _ = driver.execute_script(graph)
+        cls, shown, _ = driver.execute_script(_GRAPH)
         assert "full" in cls and shown == pytest.approx(drawn)
         driver.execute_script(click)
-        cls, shown, _ = driver.execute_script(graph)
+        cls, shown, _ = driver.execute_script(_GRAPH)
         assert "full" not in cls and shown < 0.8 * drawn
     finally:
         driver.set_window_size(WIDTH, 1000)
