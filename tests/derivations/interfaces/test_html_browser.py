@@ -16,9 +16,10 @@ LINDISC_REQUIRE_BROWSER=1 (.ci/run installs them and sets it), where that fails.
 
 A page of these topics takes seconds to load (KaTeX sets up to 1,300 formulas in it), and a
 WebDriver call per element costs a round trip: the blueprint is built once for the module (by
-the CLI, from an empty verdict cache), each page is opened once at 1280 px and everything the
-checks read of it is measured there in a few scripts (``pages``); only the checks that need
-another state (a page loaded at a link's fragment, a click, a narrower window) load it again.
+the CLI, from an empty verdict cache), each page is opened once at 1280 px, at the last of the
+fragments its HTML links to, and everything the checks read of it is measured there in a few
+scripts, then its other fragments are followed (``pages``); only the checks that need another
+state (a click, a narrower window) load a page again.
 Under xdist the module is one ``xdist_group`` (.ci/run passes ``--dist loadgroup``), so the
 site is built and the browser started once, not once per worker.
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 import os
 import shutil
 import urllib.parse
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -165,13 +167,74 @@ def _measure(driver) -> dict:
     return got
 
 
+#: Where a followed link landed: the target's title (the target itself if it is a heading,
+#: else its first heading) against the sticky header's bottom and the window's height.
+_LANDED = """
+const t = document.getElementById(arguments[0]);
+if (!t) return null;
+const title = t.matches('h1, h2, h3') ? t : (t.querySelector('h1, h2, h3') || t);
+const r = title.getBoundingClientRect();
+return [r.top, r.bottom, document.querySelector('nav').getBoundingClientRect().bottom,
+        window.innerHeight];
+"""
+
+
+class _Links(HTMLParser):
+    """The href of every <a> in an HTML text, as written."""
+
+    def __init__(self):
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        href = dict(attrs).get("href")
+        if tag == "a" and href is not None:
+            self.hrefs.append(href)
+
+
+def _written_targets(site: Path) -> dict[str, set[str]]:
+    """The fragments each page is linked to at, read from the pages' HTML (what the browser
+    follows is checked against it: test_every_link_lands_with_its_title_below_the_header)."""
+    targets: dict[str, set[str]] = {}
+    for name in _pages(site):
+        links = _Links()
+        links.feed((site / name).read_text(encoding="utf-8"))
+        for h in links.hrefs:
+            url = urllib.parse.urlparse(urllib.parse.urljoin((site / name).as_uri(), h))
+            if url.fragment and url.path.endswith(".html"):
+                targets.setdefault(urllib.parse.unquote(url.path), set()).add(
+                    urllib.parse.unquote(url.fragment))
+    return targets
+
+
+def _follow(driver, path: Path, frags, measure: bool = False) -> tuple[dict, dict | None]:
+    """Where the title of each fragment of a page landed (`_LANDED`): the page loaded afresh
+    at its last fragment (the formulas above it move it most as KaTeX sets and breaks them),
+    the others in-page jumps; and, if asked, the freshly loaded page `_measure`d."""
+    frags = sorted(frags)
+    driver.get("about:blank")
+    _open(driver, path, frags[-1] if frags else "")
+    landed = {}
+    if frags:
+        landed[frags[-1]] = driver.execute_script(_LANDED, frags[-1])
+    measured = _measure(driver) if measure else None
+    for frag in frags[:-1]:
+        driver.execute_script("location.hash = arguments[0]", urllib.parse.quote(frag))
+        landed[frag] = driver.execute_script(_LANDED, frag)
+    return landed, measured
+
+
 @pytest.fixture(scope="module")
 def pages(driver, site) -> dict[str, dict]:
-    """Each page of the blueprint opened once at 1280 px, and what it showed (`_measure`)."""
-    out = {}
+    """Each page of the blueprint opened once at 1280 px, at the last fragment its HTML is
+    linked to: what it showed (`_measure`), and where each linked fragment's title landed."""
+    targets = _written_targets(site)
+    out: dict[str, dict] = {}
     for name in _pages(site):
-        _open(driver, site / name)
-        out[name] = _measure(driver)
+        path = site / name
+        frags = targets.get(urllib.parse.unquote(urllib.parse.urlparse(path.as_uri()).path), ())
+        landed, out[name] = _follow(driver, path, frags, measure=True)
+        out[name]["landed"] = landed
     return out
 
 
@@ -273,22 +336,11 @@ def test_no_page_scrolls_sideways(pages):
     assert not found, "\n".join(f"{k}: {len(v)}: {v[:3]}" for k, v in found.items())
 
 
-#: Where a followed link landed: the target's title (the target itself if it is a heading,
-#: else its first heading) against the sticky header's bottom and the window's height.
-_LANDED = """
-const t = document.getElementById(arguments[0]);
-if (!t) return null;
-const title = t.matches('h1, h2, h3') ? t : (t.querySelector('h1, h2, h3') || t);
-const r = title.getBoundingClientRect();
-return [r.top, r.bottom, document.querySelector('nav').getBoundingClientRect().bottom,
-        window.innerHeight];
-"""
-
-
-def test_every_link_lands_with_its_title_below_the_header(driver, pages):
+def test_every_link_lands_with_its_title_below_the_header(driver, site, pages):
     """Every internal link with a fragment, followed: its target's title is in view, not
     under the sticky header. A page is loaded afresh for its last target (the formulas above
-    it move it most as KaTeX sets and breaks them), the others are in-page jumps."""
+    it move it most as KaTeX sets and breaks them), the others are in-page jumps (`pages`
+    did both for the fragments the HTML links to: they must be those the browser sees)."""
     targets: dict[str, set[str]] = {}
     for page in pages.values():
         for h in page["followed"]:
@@ -296,22 +348,23 @@ def test_every_link_lands_with_its_title_below_the_header(driver, pages):
             if url.fragment and url.path.endswith(".html"):
                 targets.setdefault(urllib.parse.unquote(url.path), set()).add(
                     urllib.parse.unquote(url.fragment))
+    followed = {urllib.parse.unquote(urllib.parse.urlparse((site / n).as_uri()).path): p["landed"]
+                for n, p in pages.items() if p["landed"]}
     hidden, checked = [], 0
     for path, frags in sorted(targets.items()):
-        frags = sorted(frags)
-        driver.get("about:blank")
-        for k, frag in enumerate([frags[-1], *frags[:-1]]):
-            if k == 0:
-                _open(driver, Path(path), frag)
-            else:
-                driver.execute_script("location.hash = arguments[0]", urllib.parse.quote(frag))
-            landed = driver.execute_script(_LANDED, frag)
+        if path not in followed:  # a page outside the blueprint's list of pages
+            followed[path] = _follow(driver, Path(path), frags)[0]
+        assert set(followed[path]) == frags, (
+            f"{path}: the browser's links and the HTML's differ: "
+            f"{sorted(frags ^ set(followed[path]))[:5]}")
+        for frag, landed in followed[path].items():
             assert landed is not None, f"{path}: no anchor {frag}"
             top, bottom, header, height = landed
             checked += 1
             if not (top >= header - 1 and bottom <= height):
                 hidden.append(f"{Path(path).name}#{frag}: title at {top:.0f}-{bottom:.0f} px, "
                               f"header to {header:.0f}, window {height}")
+    assert set(followed) == set(targets), sorted(set(followed) ^ set(targets))
     assert checked == sum(map(len, targets.values())) > 100
     assert not hidden, f"{len(hidden)} of {checked} links: " + "; ".join(hidden[:5])
 
