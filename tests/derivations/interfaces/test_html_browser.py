@@ -20,15 +20,18 @@ the CLI, from an empty verdict cache), each page is opened once at 1280 px, at t
 fragments its HTML links to, and everything the checks read of it is measured there in a few
 scripts, then its other fragments are followed (``pages``); only the checks that need another
 state (a click, a narrower window) load a page again.
-Under xdist the module is one ``xdist_group`` (.ci/run passes ``--dist loadgroup``), so the
-site is built and the browser started once, not once per worker.
+Under xdist the site and that pass are made once for the run, by whichever worker needs them
+first, the others waiting for them (`_once`), not once per worker.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import urllib.parse
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -36,7 +39,7 @@ import pytest
 
 #: A browser check is part of the thorough run (.ci/run installs chromium and sets
 #: LINDISC_REQUIRE_BROWSER=1), not of the README's fast test command.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("blueprint_browser")]
+pytestmark = pytest.mark.slow
 
 TOPICS = ("geometry", "multiclass", "feature_maps", "fisher", "perceptron", "svm", "logistic",
           "least_squares")
@@ -82,12 +85,32 @@ def driver():
     d.quit()
 
 
+@contextmanager
+def _once(tmp_path_factory, name: str):
+    """A folder `name` of this pytest run shared by its xdist workers (the run's own
+    temporary folder without xdist), held under a lock: made by the first who takes it,
+    found made (its `done` file written) by the others."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the workers' folders are popen-gw0, popen-gw1, ... in it
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield root / name
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    """The eight topics' blueprint, written by the CLI from an empty verdict cache, once."""
     from derivations._interfaces.cli import main
 
-    out = tmp_path_factory.mktemp("blueprint")
-    assert main(["latex", *TOPICS, "--html", str(out), "--no-cache"]) == 0
+    with _once(tmp_path_factory, "blueprint") as out:
+        if not (out / "done").is_file():
+            shutil.rmtree(out, ignore_errors=True)
+            assert main(["latex", *TOPICS, "--html", str(out), "--no-cache"]) == 0
+            (out / "done").write_text("", encoding="ascii")
     return out
 
 
@@ -225,16 +248,25 @@ def _follow(driver, path: Path, frags, measure: bool = False) -> tuple[dict, dic
 
 
 @pytest.fixture(scope="module")
-def pages(driver, site) -> dict[str, dict]:
+def pages(request, tmp_path_factory, site) -> dict[str, dict]:
     """Each page of the blueprint opened once at 1280 px, at the last fragment its HTML is
-    linked to: what it showed (`_measure`), and where each linked fragment's title landed."""
-    targets = _written_targets(site)
-    out: dict[str, dict] = {}
-    for name in _pages(site):
-        path = site / name
-        frags = targets.get(urllib.parse.unquote(urllib.parse.urlparse(path.as_uri()).path), ())
-        landed, out[name] = _follow(driver, path, frags, measure=True)
-        out[name]["landed"] = landed
+    linked to: what it showed (`_measure`), and where each linked fragment's title landed.
+    Once for the run (`_once`): a worker that finds it made reads it."""
+    with _once(tmp_path_factory, "blueprint-pages") as saved:
+        if (saved / "done").is_file():
+            return json.loads((saved / "pages.json").read_text(encoding="utf-8"))
+        driver = request.getfixturevalue("driver")
+        targets = _written_targets(site)
+        out: dict[str, dict] = {}
+        for name in _pages(site):
+            path = site / name
+            frags = targets.get(urllib.parse.unquote(urllib.parse.urlparse(path.as_uri()).path),
+                                ())
+            landed, out[name] = _follow(driver, path, frags, measure=True)
+            out[name]["landed"] = landed
+        saved.mkdir(exist_ok=True)
+        (saved / "pages.json").write_text(json.dumps(out), encoding="utf-8")
+        (saved / "done").write_text("", encoding="ascii")
     return out
 
 
