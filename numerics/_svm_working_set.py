@@ -261,10 +261,15 @@ def _per_round(d: int) -> int:
     10 took 1 round with k = 512, 2 with 128; 1e4 x 50, 2 with k = 384, 4 with 128).
     Measured again with DAQP solving the small QPs (one process, one BLAS thread, k = 32 ..
     512 against this rule at 1e4 and 1e5 x {2, 10, 50} and 1e6 x 10): no k was more than
-    1.2x faster than this rule in any cell, and none in every cell, so it stays."""
+    1.2x faster than this rule in any cell, and none in every cell. But DAQP prices every
+    row of the set at each of its ~2.5 (d + 1) iterations a round, so from d ~ 140 on k
+    stops at max(d + 1, 40000 / (d + 1)): at d = 200, k = 201 instead of 402 (paired, one
+    process, alternating: 1.21x faster at 1e4 x 200, 1.08x at 1e5 x 200; at d = 100 halving
+    k was 0.91x, so it keeps 202)."""
     if d + 1 <= 8:
         return 128
-    return max(2 * (d + 1), min(512, 1_000_000 // (d + 1) ** 2))
+    k = max(2 * (d + 1), min(512, 1_000_000 // (d + 1) ** 2))
+    return min(k, max(d + 1, 40_000 // (d + 1)))
 
 
 def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
