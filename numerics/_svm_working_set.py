@@ -264,7 +264,7 @@ def _per_round(d: int) -> int:
     1.2x faster than this rule in any cell, and none in every cell. But DAQP prices every
     row of the set at each of its ~2.5 (d + 1) iterations a round, so from d ~ 140 on k
     stops at max(d + 1, 40000 / (d + 1)): at d = 200, k = 201 instead of 402 (paired, one
-    process, alternating: 1.21x faster at 1e4 x 200, 1.08x at 1e5 x 200; at d = 100 halving
+    process, alternating: 1.21-1.22x faster at 1e4 x 200, 1.0-1.08x at 1e5 x 200; at d = 100 halving
     k was 0.91x, so it keeps 202)."""
     if d + 1 <= 8:
         return 128
