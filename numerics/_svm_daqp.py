@@ -44,11 +44,6 @@ _INF = 1e30
 # accuracy; the caller wants every margin >= 1 to rounding); on rows of norm <= sqrt(2)
 _PRIMAL_TOL = 1e-12
 
-_STATUS = {1: "optimal", 2: "soft optimal", -1: "infeasible", -2: "cycling",
-           -3: "unbounded", -4: "iteration limit", -5: "nonconvex",
-           -6: "overdetermined initial active set", -7: "time limit", -8: "unsupported"}
-
-
 def _hessian(d1: int) -> np.ndarray:
     H = np.eye(d1)
     H[d1 - 1, d1 - 1] = 0.0

@@ -28,24 +28,39 @@ def _no_fallback(*args, **kwargs):
     raise AssertionError("the small QP fell back to the interior point and Clarabel")
 
 
-def _fit_by_the_active_set(X, y, crossover: bool):
+def _fit_by_the_active_set(X, y, crossover: bool, degenerate: bool = False):
     """``crossover``: DAQP answers but its answer is refused, so its support vectors start
-    the active set; else DAQP gives up and the active set starts from ``start``."""
+    the active set; else DAQP gives up and the active set starts from ``start``. On a
+    degenerate margin the rest of DAQP's support may still be an exact answer (another
+    sample on the margin takes the dropped one's place), so there the active set need not
+    answer."""
     from numerics import _svm_daqp
 
-    real = _svm_daqp.daqp_qp
+    real, real_active_set = _svm_daqp.daqp_qp, _svm_active_set.active_set_qp
+    calls: list[int] = []
 
     def daqp_refused(A, start, max_iter):
         out = real(A, start, max_iter)
         if out is None or not crossover:
             return None
         alpha, v, its = out
-        return alpha, v + np.append(np.zeros(A.shape[1] - 1), 1e-3), its   # t off: refused
+        # one support vector dropped: re-solved on the rest of the support, the answer
+        # violates that sample's margin and is refused; the active set starts from the rest
+        alpha = alpha.copy()
+        alpha[np.flatnonzero(alpha > 0)[0]] = 0.0
+        return alpha, v, its
+
+    def counted(*args):
+        calls.append(1)
+        return real_active_set(*args)
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(svm, "_qp", _no_fallback)
         mp.setattr(_svm_daqp, "daqp_qp", daqp_refused)
-        return hard_margin_svm(X, y, method="working_set")
+        mp.setattr(_svm_active_set, "active_set_qp", counted)
+        fit = hard_margin_svm(X, y, method="working_set")
+    assert calls or (crossover and degenerate)   # the active set answered a small QP
+    return fit
 
 
 @pytest.mark.parametrize("crossover", [False, True])
@@ -62,7 +77,7 @@ def test_same_solution_as_the_whole_qp(data, crossover):
 @given(data=separable_data(degenerate=True))
 def test_same_margin_set_with_more_than_d_plus_1_on_the_margin(data, crossover):
     X, y, u, b, gamma = data
-    ours = _fit_by_the_active_set(X, y, crossover)
+    ours = _fit_by_the_active_set(X, y, crossover, degenerate=True)
     _assert_same_solution(ours, hard_margin_svm(X, y, method="primal"), X, y)
     np.testing.assert_allclose(ours.coef_, u / gamma, rtol=0, atol=1e-7 / gamma)
 
@@ -71,7 +86,7 @@ def test_same_margin_set_with_more_than_d_plus_1_on_the_margin(data, crossover):
 @pytest.mark.parametrize("n, d", [(5000, 3), (4000, 30), (3000, 60)])
 def test_larger_sets_and_rounds_warm_started(n, d, crossover):
     X, y, *_ = _separable(np.random.default_rng(n + d), n, d, 0.1, 1.0, n_on=d + 3)
-    ours = _fit_by_the_active_set(X, y, crossover)
+    ours = _fit_by_the_active_set(X, y, crossover, degenerate=True)
     _assert_same_solution(ours, hard_margin_svm(X, y, method="primal"), X, y, drawn=False)
 
 
