@@ -143,16 +143,22 @@ def _worst(index, margin, label, rows, k: int) -> tuple:
 
 
 def _scan_block(x: Any, y: Any, offset: int, w: np.ndarray, t: float, threshold: float,
-                k: int) -> Scan:
+                k: int, select_always: bool = True) -> Scan:
     x = _block(x)
     y = np.asarray(y, dtype=np.float64)
     m = x @ w
     m -= t
     m *= y
-    cand = _smallest(m, y, k)
-    index, margin, label, rows = _worst(cand, m[cand], y[cand], x[cand], k)
-    return Scan(min_margin=float(m.min()) if m.size else np.inf,
-                n_below=int(np.count_nonzero(m < threshold)),
+    n_below = int(np.count_nonzero(m < threshold))
+    if n_below or select_always:
+        cand = _smallest(m, y, k)
+        index, margin, label, rows = _worst(cand, m[cand], y[cand], x[cand], k)
+    else:
+        # no margin below the threshold over all of X: the round's answer stands and
+        # nobody joins, so the selection (twice the gemv at d = 2) is skipped
+        index, margin, label = np.zeros(0, dtype=np.intp), np.zeros(0), np.zeros(0)
+        rows = np.zeros((0, x.shape[1]))
+    return Scan(min_margin=float(m.min()) if m.size else np.inf, n_below=n_below,
                 index=index + offset, margin=margin, label=label, rows=rows)
 
 
@@ -212,10 +218,14 @@ class _Combine:
 
 def scan(X: Any, y: Any, w: np.ndarray, t: float, threshold: float, k: int) -> Scan:
     """One pass computing the margins y_n(<w, x_n> - t) over all N (see :class:`Scan`). In
-    memory X is one block (one gemv, and the selection over all N margins at once)."""
+    memory X is one block (one gemv, and the selection over all N margins at once, made
+    only when some margin is below ``threshold``: the final round's scan selects nothing)."""
     args = (np.ascontiguousarray(w), float(t), float(threshold), int(k))
     if not is_lazy(X):
-        return _scan_block(X, y, 0, *args)
+        # one block is all of X: with no margin below a finite threshold nobody joins the
+        # set (a seed's scan, threshold -inf, always selects)
+        return _scan_block(X, y, 0, *args, select_always=threshold == -np.inf)
+    # a chunk with no violator still offers its near-margin samples (others may have some)
     return _reduce(_scan_block, _Combine(k), X, (y,), args)
 
 
@@ -321,6 +331,10 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
         first = scan(X, y, w0, t0, -np.inf, k)
         index, rows, labels = first.index, first.rows, first.label
         start = None
+    # membership over all N (one byte a sample; np.isin on the indices cost 0.12 ms a round
+    # at 1e4 x 2, a tenth of the fit)
+    member = np.zeros(X.shape[0], dtype=bool)
+    member[index] = True
     for rounds in range(1, max_rounds + 1):
         alpha, w, t, its = small_qp(rows, labels, start)
         iterations += its
@@ -328,7 +342,7 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
         take = k
         while True:
             result = scan(X, y, w, t, 1.0 - tau, take)
-            new = ~np.isin(result.index, index)
+            new = ~member[result.index]
             below = result.margin < 1.0 - tau
             if np.any(new & below) or result.n_below <= np.count_nonzero(below):
                 break
@@ -341,6 +355,7 @@ def solve(X: Any, y: Any, sums: ClassSums, small_qp: Callable, *, tau: float,
             return WorkingSetSolution(index=index, rows=rows, labels=labels, alpha=alpha,
                                       coef=w, threshold=t, min_margin=result.min_margin,
                                       rounds=rounds, solver_iterations=iterations)
+        member[result.index[new]] = True
         index = np.concatenate([index, result.index[new]])
         rows = np.concatenate([rows, result.rows[new]])
         labels = np.concatenate([labels, result.label[new]])

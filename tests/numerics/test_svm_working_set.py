@@ -260,3 +260,27 @@ def test_an_ill_conditioned_degenerate_margin_keeps_the_most_exact_small_qp_answ
     res = hard_margin_svm(X, y, method="working_set")
     np.testing.assert_allclose(res.coef_, u / gamma, rtol=0, atol=1e-9 / gamma)
     assert res.kkt_.primal_feasibility_ <= 1e-8 and res.kkt_.complementarity_ <= 1e-10
+
+
+def test_the_in_memory_scan_selects_only_when_a_margin_is_below_its_threshold():
+    """The final round's scan finds no violator and selects nobody (the selection costs
+    twice the gemv at d = 2); with a violator, or for a seed (threshold -inf), it selects
+    the k smallest margins of each class, the violators among them."""
+    from numerics._svm_working_set import scan
+
+    X, y, u, b, gamma = _separable(np.random.default_rng(5), 3000, 4, 0.3, 1.0)
+    w, t = u / gamma, -b / gamma                   # every margin >= 1
+    m = y * (X @ w - t)
+    quiet = scan(X, y, w, t, 1.0 - 1e-9, 10)
+    assert quiet.n_below == 0 and quiet.index.size == 0 and quiet.rows.shape == (0, 4)
+    assert quiet.min_margin == pytest.approx(m.min(), rel=1e-12)
+    seed = scan(X, y, w, t, -np.inf, 10)
+    assert seed.index.size == 20 and seed.n_below == 0
+    threshold = np.sort(m)[3]                       # three margins below it
+    loud = scan(X, y, w, t, threshold, 10)
+    assert loud.n_below == 3 and set(np.argsort(m)[:3]) <= set(loud.index)
+    for sign in (1.0, -1.0):
+        cls = np.flatnonzero(y == sign)
+        np.testing.assert_array_equal(np.sort(loud.index[loud.label == sign]),
+                                      np.sort(cls[np.argsort(m[cls])[:10]]))
+    np.testing.assert_array_equal(loud.rows, X[loud.index])
