@@ -8,6 +8,7 @@ Messages say what was expected, what arrived, and how to fix it.
 from __future__ import annotations
 
 __all__ = [
+    "AccuracyWarning",
     "ConvergenceError",
     "InvalidInput",
     "LabelError",
@@ -56,3 +57,11 @@ class PerfectSeparationError(LindiscError, ValueError):
 class ConvergenceError(LindiscError, RuntimeError):
     """An iterative fit stopped at its iteration limit (or could not make progress) before
     meeting its convergence criterion."""
+
+
+class AccuracyWarning(UserWarning):
+    """A fit returned the most exact solution it found, but that solution meets its
+    optimality conditions only to a lower accuracy than the caller asked for (``tol``):
+    the data are too ill-conditioned for float64 to do better (e.g. a hard margin a
+    millionth of the data's spread). The message gives the residual, the conditioning and
+    the ways out; the result carries its residuals (an SVM's ``kkt_``)."""

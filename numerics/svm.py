@@ -432,7 +432,10 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
 
     Raises :class:`NotSeparableError` (with a common point of the two hulls) when no
     separating hyperplane exists, :class:`LabelError` for labels outside {-1, +1} or one
-    class only, :class:`ConvergenceError` if the solver stops without a solution.
+    class only, :class:`ConvergenceError` if the solver stops without a solution. Warns
+    :class:`~numerics.errors.AccuracyWarning` when a KKT residual of the returned solution
+    exceeds ``tol`` (classes a millionth of the data's spread apart: the multipliers are
+    beyond what float64 resolves to ``tol``); the result is then the most exact found.
     """
     if method not in _METHODS:
         raise InvalidInput(f"method must be one of {_METHODS}, got method={method!r}.")
@@ -456,7 +459,7 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
     if np.all(labels > 0) or np.all(labels < 0):
         raise _one_class(labels[0], X.shape[0])
     alpha, method, n_iter = _qp(X, labels, method, tol, max_iter)
-    return _result(X, labels, alpha, method, n_iter, support_tol)
+    return _result(X, labels, alpha, method, n_iter, support_tol, tol)
 
 
 def _n_rows(X: Any) -> int:
@@ -530,7 +533,7 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     is_support = a > support_tol * a.max()
     return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), sol.min_margin,
                    members[is_support], rows[is_support], "working_set",
-                   sol.solver_iterations, sol.rounds)
+                   sol.solver_iterations, sol.rounds, tol)
 
 
 def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: float,
@@ -711,36 +714,78 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
     return polished
 
 
-def _result(X, y, alpha, method, n_iter, support_tol) -> SVMResult:
+def _result(X, y, alpha, method, n_iter, support_tol, tol) -> SVMResult:
     centre = _centre(X)
     w = (alpha * y) @ (X - centre)   # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
     support = np.flatnonzero(alpha > support_tol * alpha.max())
     t = _threshold(X, y, alpha, w, support_tol, centre)
     margins = y * (X @ w - t)
     return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support,
-                   X[support], method, n_iter, 1)
+                   X[support], method, n_iter, 1, tol)
 
 
 def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vectors,
-            method, n_iter, rounds) -> SVMResult:
+            method, n_iter, rounds, tol) -> SVMResult:
     """The result and its KKT residuals from the samples that may carry a multiplier:
     ``a``, ``ys``, ``rows``, ``margins`` (all N, or the working set with alpha = 0 outside
-    it) and the smallest margin over all N."""
+    it) and the smallest margin over all N; an :class:`AccuracyWarning` when a residual
+    exceeds ``tol``."""
     ww = float(w @ w)
     total = float(a.sum())
+    centre = _centre(rows)
     kkt = KKTResiduals(
         primal_feasibility_=max(0.0, 1.0 - min_margin),
         dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
         stationarity_t_=abs(float(a @ ys)) / total,
         # w - sum a_i y_i x_i through centred rows: a constant column at 1e250 would add
         # (sum a_i y_i) 1e250, the rounding of stationarity_t_ times 1e250, to this one
-        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ (rows - _centre(rows)))))
+        stationarity_w_=float(np.max(np.abs(w - (a * ys) @ (rows - centre))))
         / float(np.max(np.abs(w))),
         complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
+    if kkt.max() > tol:
+        _warn_inaccurate(kkt, tol, 1.0 / np.sqrt(ww), float(np.max(np.abs(rows - centre))))
     primal, dual = 0.5 * ww, total - 0.5 * ww
     return SVMResult(
         alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
         support_vectors_=support_vectors, margin_=1.0 / np.sqrt(ww),
         primal_objective_=primal, dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt,
         method_=method, n_iter_=int(n_iter), rounds_=int(rounds))
+
+
+def _warn_inaccurate(kkt: KKTResiduals, tol: float, margin: float, spread: float) -> None:
+    """Say that the fit meets its KKT conditions only to ``kkt.max() > tol``, and why: the
+    QP is solved on z = (x - mean)/spread, where the margin is margin/spread and the
+    multipliers scale as its inverse square, so float64 holds them to about eps times
+    that. (Not "pass a larger tol": with tol = 1e-4 Clarabel calls such a set infeasible.)"""
+    import warnings
+
+    from .errors import AccuracyWarning
+
+    name, worst = max(vars(kkt).items(), key=lambda item: item[1])
+    relative = margin / spread if spread > 0 else np.inf
+    warnings.warn(
+        f"hard_margin_svm: the KKT residual kkt_.{name} is {worst:.1e}, above tol={tol:g}. "
+        f"The margin is {relative:.1e} of the samples' spread (the largest |x_ij - mean_j| "
+        f"the QP held), so its multipliers are about {relative ** -2:.0e} times those of "
+        "well-scaled data and float64 holds the KKT conditions to about that times 1e-16: "
+        "the classes are too close for a hard margin to this accuracy (rescaling X does not "
+        "change the ratio). coef_ and threshold_ are the most exact found. If this accuracy "
+        "is enough, filter the warning (warnings.filterwarnings('ignore', "
+        "category=numerics.errors.AccuracyWarning)); otherwise use a soft-margin SVM, e.g. "
+        "sklearn.svm.LinearSVC(loss='hinge', C=1e4).",
+        AccuracyWarning, stacklevel=_caller_level())
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` that points a warning at the first frame outside ``numerics``
+    (the fit's depth differs by path: the working set, its whole-QP fallback, the
+    estimator)."""
+    import os
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
