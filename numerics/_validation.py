@@ -99,6 +99,14 @@ def complex_error(name: str, what: str) -> InvalidInput:
 
 
 def _to_float(a: Any, name: str) -> np.ndarray:
+    if _is_sparse(a):
+        shape = getattr(a, "shape", ())
+        raise InvalidInput(
+            f"{name} is a SciPy sparse {type(a).__name__} of shape {shape}; numerics works "
+            f"on dense arrays. Pass {name}.toarray() ("
+            + (f"{shape[0] * shape[1] * 8 / 2**20:.3g} MiB" if len(shape) == 2 else "dense")
+            + "), or for data too large to densify, a Dask array (pip install "
+            "'lindisc[dask]') or a scikit-learn estimator that takes sparse input.")
     try:
         arr = np.asarray(a)
     except (TypeError, ValueError) as exc:
@@ -108,6 +116,15 @@ def _to_float(a: Any, name: str) -> np.ndarray:
         return arr.astype(np.float64, copy=False)
     except (TypeError, ValueError) as exc:
         raise _not_numeric(a, name, exc) from None
+
+
+def _is_sparse(a: Any) -> bool:
+    """A SciPy sparse matrix or array (np.asarray would wrap it in a 0-d object array and
+    fail with "setting an array element with a sequence"); imported only when SciPy is."""
+    import sys
+
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and sparse.issparse(a)
 
 
 def _not_numeric(a: Any, name: str, exc: Exception) -> InvalidInput:

@@ -354,6 +354,32 @@ def test_complex_input_raises_invalid_input_naming_the_argument_and_the_fix(name
     assert f"{argument}=np.real({argument})" in message
 
 
+# every 2-D numeric argument but class-index pairs (their own error shows the form expected)
+SPARSE_CASES = [(name, argument) for name, argument in COMPLEX_CASES
+                if np.ndim(_bound(name, CALLS[name]).arguments[argument]) == 2
+                and argument != "pairs"]
+
+
+def test_there_are_sparse_cases():
+    assert len(SPARSE_CASES) >= 20
+
+
+@pytest.mark.parametrize(("name", "argument"), SPARSE_CASES,
+                         ids=[f"{n}-{a}" for n, a in SPARSE_CASES])
+def test_sparse_input_raises_invalid_input_naming_the_argument_and_the_fix(name, argument):
+    """A SciPy sparse matrix (np.asarray wraps it in a 0-d object array: the error was
+    "setting an array element with a sequence", naming no fix)."""
+    import scipy.sparse as sps
+
+    bound = _bound(name, CALLS[name])
+    bound.arguments[argument] = sps.csr_matrix(bound.arguments[argument])
+    with pytest.raises(InvalidInput) as info:
+        _invoke(name, bound)
+    message = str(info.value)
+    assert f"{argument} is a SciPy sparse csr_matrix" in message
+    assert f"Pass {argument}.toarray()" in message
+
+
 # --------------------------------------------------------------------------- dtypes
 
 # Output fields that are counts, indices, flags or labels, whatever the input dtype.
