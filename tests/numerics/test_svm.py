@@ -186,9 +186,12 @@ def test_decision_function_is_w_x_minus_t():
 # --- the fit says when its KKT conditions hold only to worse than tol ------------------------
 
 def _ill_conditioned(gamma: float, seed: int = 17):
-    """A degenerate margin (22 samples on it, d = 20) gamma of the data's spread ~3 apart
-    from a separator: at gamma = 1.6e-5 the multipliers reach ~5e11 and neither the working
-    set nor Clarabel holds the margins to better than 1e-5."""
+    """552 samples, d = 20, a degenerate margin (22 samples on it), the classes 2 gamma
+    apart in data of spread ~12 (times 3.5e-3). At gamma = 1.6e-5 the multipliers reach
+    ~5e11 (standardised); w = sum alpha_i y_i x_i then held the margins only to 1.7e-5
+    (working set) and 9.7e-6 (Clarabel) before the fit solved the support vectors' margin
+    equations for w; now ~1e-10. At gamma = 1e-7 (8.6e-9 of the spread) rounding alone
+    leaves ~7e-9 > tol."""
     from tests.numerics.test_svm_working_set import _separable
 
     X, y, *_ = _separable(np.random.default_rng(seed), 552, 20, gamma, 3.5e-3, n_on=22)
@@ -201,7 +204,7 @@ def test_an_ill_conditioned_fit_warns_with_its_residual_and_the_conditioning(met
 
     from numerics.errors import AccuracyWarning
 
-    X, y = _ill_conditioned(1.6e-5)
+    X, y = _ill_conditioned(1e-7)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         res = hard_margin_svm(X, y, method=method)
@@ -209,10 +212,10 @@ def test_an_ill_conditioned_fit_warns_with_its_residual_and_the_conditioning(met
     assert len(mine) == 1 and res.kkt_.max() > 1e-9
     text = str(mine[0].message)
     assert f"kkt_.primal_feasibility_ is {res.kkt_.primal_feasibility_:.1e}" in text
-    assert "above tol=1e-09" in text and "e-06 of the samples' spread" in text
+    assert "above tol=1e-09" in text and "8.6e-09 of the samples' spread" in text
     assert "LinearSVC" in text and "filterwarnings" in text
     assert mine[0].filename == __file__        # pointed at the caller, not at numerics
-    # the answer is still the separator to the digits float64 leaves (w to ~1e-10)
+    # the answer is still the separator to the digits float64 leaves
     with pytest.warns(AccuracyWarning):       # the reference is no better conditioned
         ref = hard_margin_svm(X, y, method="dual" if method == "primal" else "primal")
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=0, atol=1e-8 * np.abs(ref.coef_).max())
@@ -242,3 +245,27 @@ def test_the_accuracy_warning_fires_exactly_when_a_kkt_residual_exceeds_tol(log_
     warned = any(issubclass(w.category, AccuracyWarning) for w in caught)
     note(f"kkt={res.kkt_!r} warned={warned}")
     assert warned == (res.kkt_.max() > tol)
+
+
+@pytest.mark.parametrize("method", ["working_set", "primal"])
+@pytest.mark.parametrize("seed", [17, 1, 2])
+def test_where_w_as_a_sum_cancels_the_margin_equations_give_w_to_rounding(method, seed):
+    """Classes 1.4e-6 of the spread apart (multipliers ~5e11): w = sum alpha_i y_i x_i
+    held the margins to 1.7e-5 .. 7.3e-4 (seed 1: lindisc's active set left 12 support
+    vectors < d + 1, and Clarabel's multipliers were judged by that sum); the support
+    vectors' margin equations hold them to ~1e-10, with no warning at tol = 1e-9, and w is
+    the planted direction to 1e-12."""
+    import warnings
+
+    from numerics.errors import AccuracyWarning
+    from tests.numerics.test_svm_working_set import _separable
+
+    X, y, u, b, gamma = _separable(np.random.default_rng(seed), 552, 20, 1.6e-5, 3.5e-3,
+                                   n_on=22)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AccuracyWarning)
+        res = hard_margin_svm(X, y, method=method)
+    assert res.kkt_.max() <= 1e-9
+    direction = res.coef_ / np.linalg.norm(res.coef_)
+    np.testing.assert_allclose(direction, u, rtol=0, atol=1e-12)
+    assert 1.0 / np.linalg.norm(res.coef_) == pytest.approx(gamma, rel=1e-8)
