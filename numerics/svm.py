@@ -228,6 +228,16 @@ def _primal_qp(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int):
     return str(sol.status), z, x[d], sol.iterations
 
 
+# the dense interior point is a fast path with Clarabel behind it: where it converges it
+# took <= 79 iterations (median 14; 73 small QPs of 40 random sets, margins 1e-4..1 of the
+# spread, with DAQP and the active set disabled), and the sets it does not solve ran to any
+# cap — 200 iterations of a 700 x 301 set cost 6 s (1e-4 of the spread, 233 samples on the
+# margin) before Clarabel answered in 1 s
+_DENSE_IPM_MAX_ITER = 100
+# ... and gives up when its distance from the stop test has not halved in this many
+# iterations (that set's mean complementarity sat at 3e-5..7e-5 from iteration 30 to 100)
+_DENSE_IPM_STALL = 30
+
 # rows of the interior point's normal equations with a smaller weight alpha/s, relative to
 # the largest, are left out of the syrk
 _NEGLIGIBLE_WEIGHT = 1e-12
@@ -258,6 +268,7 @@ def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
     diag[d] = 0.0
     scaled = np.empty_like(A)
     potrf, potrs = scipy.linalg.lapack.dpotrf, scipy.linalg.lapack.dpotrs
+    best_merit, best_it = np.inf, 0
     for it in range(1, max_iter + 1):
         Av = A @ v
         r_p = Av - s - 1.0                     # A v - s = 1
@@ -265,9 +276,15 @@ def _dense_primal_ipm(Z: np.ndarray, y: np.ndarray, tol: float, max_iter: int,
         mu = float(s @ lam) / m
         # the normal equations lose the dual residual's last digits as alpha/s spreads over
         # 1e+-20; the polish recomputes alpha exactly, so stationarity needs only sqrt(tol)
-        if (np.max(np.abs(r_p)) <= tol and mu <= gap
-                and np.max(np.abs(r_d)) <= np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))):
+        # how far from the stop test below, as one number (1 there)
+        merit = max(float(np.max(np.abs(r_p))) / tol, mu / gap, float(np.max(np.abs(r_d)))
+                    / (np.sqrt(tol) * max(1.0, float(np.max(np.abs(v))))))
+        if merit <= 1.0:
             return "Solved", lam, v[d], it, (v, s, lam)
+        if merit < 0.5 * best_merit:
+            best_merit, best_it = merit, it
+        elif it - best_it >= _DENSE_IPM_STALL:
+            return "NotSolved", lam, v[d], it, None
         dscale = lam / s
         # rows whose weight alpha/s is below 1e-12 of the largest add next to nothing to
         # M; late iterations have about d + 1 rows left (an inexact Newton step: the
@@ -350,6 +367,14 @@ def _unsolved(X, labels, status, n_iter, max_iter, tol, where: str = "") -> None
             "constraint to its tolerance) although an LP found a separator: the margin is too "
             "small for the hard-margin QP. Rescale the data or use a soft-margin SVM, e.g. "
             "sklearn.svm.SVC(kernel='linear', C=1e6).")
+    if status == "AlmostSolved":
+        # (polished, such an answer held the margins only to 0.7 on classes 1e-6 of the
+        # spread apart, where the working set's active sets reach 1.5e-10)
+        raise ConvergenceError(
+            f"the QP solver reached only its reduced accuracy (status AlmostSolved){where} "
+            f"after {n_iter} iterations on separable data: the classes are too close for "
+            "its interior point. Use method='working_set' (exact active sets; it takes any "
+            "N), or a soft-margin SVM, e.g. sklearn.svm.LinearSVC(loss='hinge', C=1e4).")
     raise ConvergenceError(
         f"the QP solver stopped with status {status}{where} after {n_iter} iterations on "
         f"separable data. Raise max_iter (now {max_iter}) or loosen tol (now {tol:g}).")
@@ -372,13 +397,13 @@ def _qp(X: np.ndarray, labels: np.ndarray, method: str, tol: float, max_iter: in
         # first to a mean complementarity of 1e-8, where the active set usually shows
         # (alpha and slack 1e8 apart); only if the polish refuses that guess, on to tol/100
         status, alpha_z, t_z, n_iter, state = _dense_primal_ipm(
-            Z, labels, tol, int(max_iter), gap=max(1e-8, 1e-2 * tol))
+            Z, labels, tol, min(int(max_iter), _DENSE_IPM_MAX_ITER), gap=max(1e-8, 1e-2 * tol))
         if status == "Solved":
             polished = _polish(Z, labels, np.clip(alpha_z, 0.0, None), float(t_z), 1e-10)
             if polished is not None:
                 return polished / scale**2, "primal", n_iter
             status, alpha_z, t_z, more, _ = _dense_primal_ipm(
-                Z, labels, tol, int(max_iter), start=state)
+                Z, labels, tol, min(int(max_iter), _DENSE_IPM_MAX_ITER), start=state)
             n_iter += more
     if status != "Solved":
         status, alpha_z, t_z, n_iter = solve(Z, labels, tol, int(max_iter))
@@ -652,7 +677,7 @@ def _kkt_residual(A: np.ndarray, alpha: np.ndarray, t_solver: float) -> float:
                    float(np.max(alpha * np.abs(margins - 1.0))) / total, abs(float(u[d])) / total)
     if residual > _CANCELLATION_CHECK and np.any(support):
         for S in _supports(alpha, 1e-6):
-            v = _margin_equations(A[S]) if S.size >= d + 1 else None
+            v = _margin_equations(A[S]) if S.size else None
             if v is not None:
                 residual = min(residual, _residual_with(A, alpha, v))
     return residual
@@ -671,13 +696,12 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
     (in the standardised units) and w ~ 1e6, so w carries an absolute error ~ eps * 1e12 and
     a margin y_i(<w, x_i> - t) one of ~1e-4, whatever solver found alpha (measured: 1.7e-5
     from the working set, 9.7e-6 from Clarabel, on 552 samples, d = 20, 22 on the margin).
-    The primal solution itself is the unique (w, t) with y_i(<w, x_i> - t) = 1 on the
-    support S when those |S| >= d + 1 equations have full rank (:func:`_margin_equations`,
-    QR: margins to ~eps |x||w|); it is kept when its KKT residual on these rows
-    (:func:`_residual_with`) is smaller (9.7e-6 -> 5e-11 from Clarabel's alpha there).
-    Skipped when the sum's residual is already below 1e-12 (well-scaled data, the norm) or
-    S has fewer than d + 1 samples (then w is the minimum-norm solution, which the sum
-    gives)."""
+    The primal solution itself solves y_i(<w, x_i> - t) = 1 on the support S: the unique
+    solution when those |S| >= d + 1 equations have full rank, the one of least ||w||
+    when |S| < d + 1 (:func:`_margin_equations`, by QR: margins to ~eps |x||w|); it is
+    kept when its KKT residual on these rows (:func:`_residual_with`) is smaller (9.7e-6
+    -> 5e-11 from Clarabel's alpha there). Skipped when the sum's residual is already
+    below 1e-12 (well-scaled data, the norm)."""
     Z = X - centre
     w = (alpha * y) @ Z              # = sum alpha_i y_i x_i, as sum alpha_i y_i = 0
     support = np.flatnonzero(alpha > support_tol * alpha.max())
@@ -700,7 +724,7 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
     best = (_residual_with(A, alpha_z, v), v)
     if best[0] > _CANCELLATION_CHECK:
         for S in _supports(alpha, support_tol):
-            found = _margin_equations(A[S]) if S.size >= A.shape[1] else None
+            found = _margin_equations(A[S]) if S.size else None
             if found is not None:
                 best = min(best, (_residual_with(A, alpha_z, found), found),
                            key=lambda b: b[0])
@@ -720,25 +744,64 @@ def _supports(alpha: np.ndarray, support_tol: float) -> list[np.ndarray]:
 
 
 def _margin_equations(B: np.ndarray) -> np.ndarray | None:
-    """v = (w, t) with B v = 1 for the rows b_i = (y_i z_i, -y_i), by QR (least squares, one
-    step of refinement), or None when they do not fix v: rank below d' + 1, d' the columns
-    not all 0 in B (a column constant on the data is 0 once centred, and its weight is 0)."""
+    """v = (w, t) with B v = 1 for the rows b_i = (y_i z_i, -y_i), by QR with one step of
+    refinement (d' the columns not all 0 in B: a column constant on the data is 0 once
+    centred, and its weight is 0; a repeated row counts once): where the rows have rank
+    d' + 1, the least-squares solution, which they fix; otherwise the solution of least
+    ||w|| on a largest independent subset of the y_i z_i (pivoted QR; on a margin the
+    other equations are consistent with it, and the caller's residual judges whether they
+    are). None when no such solution is finite."""
     cols = np.flatnonzero(np.any(B[:, :-1] != 0.0, axis=0))
-    A = np.concatenate([B[:, cols], B[:, -1:]], axis=1)
-    if A.shape[0] < A.shape[1]:
-        return None
-    Q, R = np.linalg.qr(A)
-    diag = np.abs(np.diag(R))
-    if diag.min() <= A.shape[1] * np.finfo(float).eps * diag.max():
-        return None
-    solve = lambda b: scipy.linalg.solve_triangular(R, Q.T @ b)   # noqa: E731
-    u = solve(np.ones(A.shape[0]))
-    u += solve(1.0 - A @ u)
-    if not np.all(np.isfinite(u)):
+    A = np.unique(np.concatenate([B[:, cols], B[:, -1:]], axis=1), axis=0)
+    u = None
+    if A.shape[0] >= A.shape[1]:
+        Q, R = np.linalg.qr(A)
+        diag = np.abs(np.diag(R))
+        if diag.min() > A.shape[1] * np.finfo(float).eps * diag.max():
+            solve = lambda b: scipy.linalg.solve_triangular(R, Q.T @ b)   # noqa: E731
+            u = solve(np.ones(A.shape[0]))
+            u += solve(1.0 - A @ u)
+    if u is None:
+        _, R, order = scipy.linalg.qr(A[:, :-1].T, mode="economic", pivoting=True)
+        diag = np.abs(np.diag(R))
+        rank = int(np.count_nonzero(diag > max(A.shape) * np.finfo(float).eps * diag[0])) \
+            if diag.size and diag[0] > 0 else 0
+        u = _least_norm(A[np.sort(order[:rank])]) if rank else None
+    if u is None or not np.all(np.isfinite(u)):
         return None
     v = np.zeros(B.shape[1])
     v[cols], v[-1] = u[:-1], u[-1]
     return v
+
+
+def _least_norm(A: np.ndarray) -> np.ndarray | None:
+    """(w, t) minimising ||w|| subject to A (w, t) = 1 for p < d + 1 rows a_i = (y_i z_i,
+    -y_i) with the y_i z_i independent: the equality QP on a support of p samples. With
+    Q R = [y_i z_i]^T (d x p), w = Q c and the constraints read R^T c = 1 + y t, so c =
+    g + t h for g = R^-T 1, h = R^-T y, and ||w|| = ||c|| is least at t = -<g, h>/<h, h>.
+    Triangular solves with R (condition that of the rows, not its square, as the bordered
+    system of the multipliers has). One step of refinement. None when R is singular or
+    y = 0 on these rows is impossible (h = 0)."""
+    Bw, yt = A[:, :-1], -A[:, -1]
+    Q, R = np.linalg.qr(Bw.T)
+    diag = np.abs(np.diag(R))
+    if diag.size == 0 or diag.min() <= Bw.shape[1] * np.finfo(float).eps * diag.max():
+        return None
+    h = scipy.linalg.solve_triangular(R, yt, trans="T")
+    hh = float(h @ h)
+    if hh == 0.0:
+        return None
+
+    def step(r):
+        g = scipy.linalg.solve_triangular(R, r, trans="T")
+        t = -float(g @ h) / hh
+        return g + t * h, t
+
+    c, t = step(np.ones(A.shape[0]))
+    u = np.append(Q @ c, t)
+    dc, dt = step(1.0 - A @ u)
+    u = np.append(Q @ (c + dc), t + dt)
+    return u if np.all(np.isfinite(u)) else None
 
 
 def _residual_with(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> float:

@@ -13,6 +13,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from numerics.errors import (
+    ConvergenceError,
     InvalidInput,
     LabelError,
     NonFiniteInput,
@@ -228,7 +229,8 @@ def test_the_accuracy_warning_fires_exactly_when_a_kkt_residual_exceeds_tol(log_
                                                                            method, tol):
     """Warned if and only if kkt_.max() > tol, from well-conditioned draws to margins 1e-7 of
     the spread (a silent residual of 1e-5 was the bug; a warning on an exact fit would be
-    noise). Sets the QP calls inseparable are not fits and are skipped."""
+    noise). Sets the QP calls inseparable, or where Clarabel stops at its reduced
+    accuracy (an error naming method='working_set'), are not fits and are skipped."""
     import warnings
 
     from hypothesis import assume
@@ -240,7 +242,7 @@ def test_the_accuracy_warning_fires_exactly_when_a_kkt_residual_exceeds_tol(log_
         warnings.simplefilter("always")
         try:
             res = hard_margin_svm(X, y, method=method, tol=tol)
-        except NotSeparableError:
+        except (NotSeparableError, ConvergenceError):
             assume(False)
     warned = any(issubclass(w.category, AccuracyWarning) for w in caught)
     note(f"kkt={res.kkt_!r} warned={warned}")
@@ -269,3 +271,49 @@ def test_where_w_as_a_sum_cancels_the_margin_equations_give_w_to_rounding(method
     direction = res.coef_ / np.linalg.norm(res.coef_)
     np.testing.assert_allclose(direction, u, rtol=0, atol=1e-12)
     assert 1.0 / np.linalg.norm(res.coef_) == pytest.approx(gamma, rel=1e-8)
+
+
+def test_clarabels_reduced_accuracy_is_an_error_naming_the_working_set():
+    """Classes ~1e-6 of the spread apart (seed 2567): Clarabel stops AlmostSolved on the
+    whole QP; the error names method='working_set', which fits them to 1e-9."""
+    from tests.numerics.test_svm_working_set import _separable
+
+    X, y, *_ = _separable(np.random.default_rng(2567), 552, 20, 1e-5, 3.5e-3, n_on=22)
+    with pytest.raises(ConvergenceError, match=r"AlmostSolved.*method='working_set'"):
+        hard_margin_svm(X, y, method="primal")
+    assert hard_margin_svm(X, y, method="working_set").kkt_.max() <= 1e-9
+
+
+@given(seed=st.integers(0, 2**32 - 1), d=st.integers(2, 8), data=st.data())
+def test_the_margin_equations_solve_the_equality_qp_on_a_support(seed, d, data):
+    """``_margin_equations`` on p rows a_i = (y_i z_i, -y_i) all on the margin of a planted
+    (w0, t0): with p >= d + 1 they fix (w0, t0); with p < d + 1 it is the (w, t) of least
+    ||w||, i.e. w = sum lambda_i y_i z_i with sum lambda_i y_i = 0 (the equality QP's
+    stationarity); the same with a row repeated and with a dependent row added (the
+    midpoint of two samples of one class: pivoted to an independent subset)."""
+    from numerics.svm import _margin_equations
+
+    rng = np.random.default_rng(seed)
+    p = data.draw(st.integers(2, d + 3))
+    y = np.where(rng.random(p) < 0.5, -1.0, 1.0)
+    y[0], y[1] = 1.0, -1.0
+    w0, t0 = rng.standard_normal(d), float(rng.standard_normal())
+    Z = rng.standard_normal((p, d))
+    Z += np.outer((y + t0 - Z @ w0) / (w0 @ w0), w0)     # y_i (<w0, z_i> - t0) = 1
+    A = np.hstack([y[:, None] * Z, -y[:, None]])
+    v = _margin_equations(A)
+    assert v is not None
+    np.testing.assert_allclose(A @ v, 1.0, rtol=0, atol=1e-9)
+    if p >= d + 1:
+        np.testing.assert_allclose(v, np.append(w0, t0), rtol=0, atol=1e-8)
+    else:
+        lam, *_ = np.linalg.lstsq(A[:, :-1].T, v[:-1], rcond=None)
+        np.testing.assert_allclose(A[:, :-1].T @ lam, v[:-1], rtol=0, atol=1e-9)
+        assert abs(lam @ y) <= 1e-8 * max(1.0, np.abs(lam).max())
+        np.testing.assert_allclose(_margin_equations(np.vstack([A, A[:1]])), v, rtol=0,
+                                   atol=1e-9)
+        same = np.flatnonzero(y == y[0])
+        if same.size >= 2 and p + 1 < d + 1:
+            mid = 0.5 * (A[same[0]] + A[same[1]])
+            np.testing.assert_allclose(_margin_equations(np.vstack([A, mid])), v, rtol=0,
+                                       atol=1e-9)
