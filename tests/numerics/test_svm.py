@@ -354,3 +354,24 @@ def test_a_small_qp_holding_a_separator_skips_the_hull_lp_when_clarabel_fails(mo
         warnings.simplefilter("ignore")
         res = hard_margin_svm(X, y, method="working_set")
     assert np.min(y * (X @ res.coef_ - res.threshold_)) > 0
+
+
+@pytest.mark.parametrize("method", ["primal", "dual"])
+def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_equations(method):
+    """d = 1, 323 samples (a Hypothesis draw): Clarabel's polish kept 2e-6 of the largest
+    multiplier on a sample 7e-6 off the margin, and t came out 3.4e-6 off (margins 0.9999966
+    and 1.0000034 on the two support vectors). The equations of the d + 1 largest
+    multipliers give the exact (w, t), the working set's."""
+    import warnings
+
+    from numerics.errors import AccuracyWarning
+    from tests.numerics.test_svm_working_set import _separable
+
+    X, y, *_ = _separable(np.random.default_rng(2969831659), 323, 1, 0.48828125, 1.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AccuracyWarning)
+        res = hard_margin_svm(X, y, method=method)
+    ref = hard_margin_svm(X, y, method="working_set")
+    assert res.kkt_.max() <= 1e-9
+    assert res.threshold_ == pytest.approx(ref.threshold_, abs=1e-12)
+    np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
