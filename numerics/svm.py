@@ -916,7 +916,8 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vect
         complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
     if kkt.max() > tol:
-        _warn_inaccurate(kkt, tol, 1.0 / np.sqrt(ww), float(np.max(np.abs(rows - centre))))
+        _warn_inaccurate(kkt, tol, 1.0 / np.sqrt(ww), float(np.max(np.abs(rows - centre))),
+                         method)
     primal, dual = 0.5 * ww, total - 0.5 * ww
     return SVMResult(
         alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
@@ -925,28 +926,40 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vect
         method_=method, n_iter_=int(n_iter), rounds_=int(rounds))
 
 
-def _warn_inaccurate(kkt: KKTResiduals, tol: float, margin: float, spread: float) -> None:
-    """Say that the fit meets its KKT conditions only to ``kkt.max() > tol``, and why: the
-    QP is solved on z = (x - mean)/spread, where the margin is margin/spread and the
-    multipliers scale as its inverse square, so float64 holds them to about eps times
-    that. (Not "pass a larger tol": with tol = 1e-4 Clarabel calls such a set infeasible.)"""
+def _warn_inaccurate(kkt: KKTResiduals, tol: float, margin: float, spread: float,
+                     method: str) -> None:
+    """Say that the fit meets its KKT conditions only to ``kkt.max() > tol``, and why. On
+    z = (x - mean)/spread the margin is rho = margin/spread, and a margin y_i(<w, z_i> - t)
+    is a sum of terms ~1/rho, so rounding leaves residuals ~eps/rho (measured: 7e-9 at
+    rho = 8.6e-9, 1e-10 at 1.4e-6): within 1000 times that, the data are the cause (and
+    rescaling does not change rho); beyond, the solver stopped short, and the other method
+    (another solver) is the way out. (Not "pass a larger tol": with tol = 1e-4 Clarabel
+    calls a set with rho ~ 1e-6 infeasible.)"""
     import warnings
 
     from .errors import AccuracyWarning
 
     name, worst = max(vars(kkt).items(), key=lambda item: item[1])
-    relative = margin / spread if spread > 0 else np.inf
-    warnings.warn(
-        f"hard_margin_svm: the KKT residual kkt_.{name} is {worst:.1e}, above tol={tol:g}. "
-        f"The margin is {relative:.1e} of the samples' spread (the largest |x_ij - mean_j| "
-        f"the QP held), so its multipliers are about {relative ** -2:.0e} times those of "
-        "well-scaled data and float64 holds the KKT conditions to about that times 1e-16: "
-        "the classes are too close for a hard margin to this accuracy (rescaling X does not "
-        "change the ratio). coef_ and threshold_ are the most exact found. If this accuracy "
-        "is enough, filter the warning (warnings.filterwarnings('ignore', "
-        "category=numerics.errors.AccuracyWarning)); otherwise use a soft-margin SVM, e.g. "
-        "sklearn.svm.LinearSVC(loss='hinge', C=1e4).",
-        AccuracyWarning, stacklevel=_caller_level())
+    rho = margin / spread if spread > 0 else np.inf
+    floor = np.finfo(float).eps / rho
+    head = (f"hard_margin_svm: the KKT residual kkt_.{name} is {worst:.1e}, above tol={tol:g}. "
+            f"The margin is {rho:.1e} of the samples' spread (the largest |x_ij - mean_j| the "
+            f"QP held), so rounding alone leaves residuals of about eps/{rho:.1e} = "
+            f"{floor:.0e}")
+    if worst <= 1e3 * floor:
+        text = (": the classes are too close for a hard margin to this accuracy (rescaling X "
+                "does not change the ratio). coef_ and threshold_ are the most exact found. If "
+                "this accuracy is enough, filter the warning (warnings.filterwarnings('ignore', "
+                "category=numerics.errors.AccuracyWarning)); otherwise use a soft-margin SVM, "
+                "e.g. sklearn.svm.LinearSVC(loss='hinge', C=1e4).")
+    else:
+        other = "primal" if method == "working_set" else "working_set"
+        text = (f", far below this: the {method} solver stopped short of tol on these data. "
+                "coef_ and threshold_ are the most exact it found. Try "
+                f"method='{other}' (another solver: "
+                + ("Clarabel's interior point" if other == "primal" else "DAQP's active set")
+                + "), and please report the data if neither reaches tol.")
+    warnings.warn(head + text, AccuracyWarning, stacklevel=_caller_level())
 
 
 def _caller_level() -> int:

@@ -375,3 +375,26 @@ def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_e
     assert res.kkt_.max() <= 1e-9
     assert res.threshold_ == pytest.approx(ref.threshold_, abs=1e-12)
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
+
+
+@pytest.mark.parametrize(("method", "other"), [("working_set", "primal"), ("primal", "working_set")])
+def test_a_residual_far_above_rounding_blames_the_solver_not_the_data(monkeypatch, method, other):
+    """On well-separated classes (margin ~0.1 of the spread, rounding ~1e-15) a residual of
+    1e-6 is the solver's, not the data's: the warning says so and names the other method.
+    (The solver is made to stop short by shifting t by 1e-6.)"""
+    import warnings
+
+    from numerics import svm
+    from numerics.errors import AccuracyWarning
+    from tests.numerics.test_svm_working_set import _separable
+
+    real = svm._primal_solution
+    monkeypatch.setattr(svm, "_primal_solution",
+                        lambda *a: (lambda w, t: (w, t + 1e-6 / np.abs(w).max()))(*real(*a)))
+    X, y, *_ = _separable(np.random.default_rng(8), 800, 3, 0.3, 1.0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        hard_margin_svm(X, y, method=method)
+    text = " ".join(str(w.message) for w in caught if issubclass(w.category, AccuracyWarning))
+    assert f"the {method} solver stopped short of tol" in text
+    assert f"Try method='{other}'" in text and "too close" not in text
