@@ -138,7 +138,8 @@ class SVMResult:
     Attributes
     ----------
     alpha_ : (N,) the dual solution (the Lagrange multipliers of the N margin constraints).
-    coef_ : (d,) w = sum_i alpha_i y_i x_i.
+    coef_ : (d,) w = sum_i alpha_i y_i x_i, or where that sum cancels the solution of the
+        support vectors' margin equations (they agree to ``kkt_.stationarity_w_``).
     threshold_ : t.   intercept_ : -t (scikit-learn's b).
     support_ : indices i with alpha_i > support_tol * max_j alpha_j, increasing.
     support_vectors_ : X[support_].
