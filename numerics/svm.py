@@ -456,10 +456,11 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
     (multipliers ~1e12 on classes 1e-6 of the spread apart) and the support vectors' margin
     equations fix (w, t): then their QR solution, if it meets the KKT conditions more
     exactly (``_primal_solution``) — and every KKT condition is measured over all N in
-    ``kkt_`` (``stationarity_w_`` is w against sum alpha_i y_i x_i). ``tol`` is Clarabel's feasibility and gap tolerance on the
-    standardised data, and the largest margin violation 1 - y_i(<w, x_i> - t) the working
-    set accepts; ``support_tol`` the relative size of a multiplier that makes a sample a
-    support vector.
+    ``kkt_`` (``stationarity_w_`` is w against sum alpha_i y_i x_i). ``tol`` is Clarabel's
+    feasibility and gap tolerance on the standardised data, the largest margin violation
+    1 - y_i(<w, x_i> - t) the working set accepts, and the residual above which the fit
+    warns; ``support_tol`` the relative size of a multiplier that makes a sample a support
+    vector.
 
     ``X`` and ``y`` may be Dask arrays (``pip install lindisc[dask]``) with the working set:
     each round is one map-reduce over the chunks of X.
@@ -678,10 +679,7 @@ def _kkt_residual(A: np.ndarray, alpha: np.ndarray, t_solver: float) -> float:
     yw = A[:, :d] @ u[:d]                 # y_i z_i^T w
     support = alpha > 0
     t = float(np.mean(-A[support, d] * (yw[support] - 1.0))) if np.any(support) else float(t_solver)
-    margins = yw + A[:, d] * t
-    total = max(float(alpha.sum()), np.finfo(float).tiny)
-    residual = max(1.0 - float(np.min(margins)),
-                   float(np.max(alpha * np.abs(margins - 1.0))) / total, abs(float(u[d])) / total)
+    residual = _largest_residual(yw + A[:, d] * t, alpha, float(u[d]))
     if residual > _CANCELLATION_CHECK and np.any(support):
         for S in _supports(alpha, 1e-6, d):
             v = _margin_equations(A[S]) if S.size else None
@@ -714,10 +712,7 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
     support = np.flatnonzero(alpha > support_tol * alpha.max())
     t_z = float(np.mean(Z[support] @ w - y[support]))        # t - <centre, w>
     t = t_z + float(centre @ w)
-    m = y * (Z @ w - t_z)
-    total = max(float(alpha.sum()), np.finfo(float).tiny)
-    if max(1.0 - float(np.min(m)), float(np.max(alpha * np.abs(m - 1.0))) / total,
-           abs(float(alpha @ y)) / total) <= _CANCELLATION_CHECK:
+    if _largest_residual(y * (Z @ w - t_z), alpha, float(alpha @ y)) <= _CANCELLATION_CHECK:
         return w, t                  # (the first check, without building A: 0.1 ms at d = 2)
     scale = float(np.max(np.abs(Z)))
     if scale == 0.0:
@@ -745,9 +740,9 @@ def _supports(alpha: np.ndarray, support_tol: float, d: int) -> list[np.ndarray]
     """Candidate supports whose margin equations may give (w, t): the support vectors
     {alpha_i > support_tol max alpha}; where more, every alpha_i > 0 (an active set's
     vertex can put 1e-15 of the largest multiplier on a sample it needs for rank d + 1:
-    2.4e-8 -> 3.4e-12 on such a set); and where fewer, the d + 1 largest (Clarabel's
-    polish kept 2e-6 of the largest on a sample 7e-6 off the margin, d = 1: 3.4e-6 ->
-    0)."""
+    2.4e-8 -> 3.4e-12 on such a set); and where the support vectors are more than d + 1,
+    the d + 1 largest (Clarabel's polish kept 2e-6 of the largest on a sample 7e-6 off
+    the margin, d = 1: 3.4e-6 -> 0)."""
     strict, positive = np.flatnonzero(alpha > support_tol * alpha.max()), np.flatnonzero(alpha > 0)
     out = [strict]
     if positive.size > strict.size:
@@ -822,12 +817,19 @@ def _residual_with(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> float:
     """The largest KKT residual of (alpha, v) on the rows A (a_i = (y_i z_i, -y_i)), as
     ``kkt_`` measures it: the margin violation 1 - min a_i^T v, complementarity and
     sum alpha_i y_i relative to sum alpha, and w - sum alpha_i y_i z_i relative to max |w|."""
-    m = A @ v
     u = alpha @ A                          # (sum alpha_i y_i z_i, -sum alpha_i y_i)
-    total = max(float(alpha.sum()), np.finfo(float).tiny)
     top = max(float(np.max(np.abs(v[:-1]))), np.finfo(float).tiny)
-    return max(1.0 - float(np.min(m)), float(np.max(alpha * np.abs(m - 1.0))) / total,
-               abs(float(u[-1])) / total, float(np.max(np.abs(v[:-1] - u[:-1]))) / top)
+    return max(_largest_residual(A @ v, alpha, float(u[-1])),
+               float(np.max(np.abs(v[:-1] - u[:-1]))) / top)
+
+
+def _largest_residual(margins: np.ndarray, alpha: np.ndarray, alpha_y: float) -> float:
+    """The margin violation 1 - min margin, and max alpha_i |margin_i - 1| and
+    |sum alpha_i y_i| (``alpha_y``) relative to sum alpha: the KKT residuals every judge
+    here shares (``kkt_`` measures each of them)."""
+    total = max(float(alpha.sum()), np.finfo(float).tiny)
+    return max(1.0 - float(np.min(margins)),
+               float(np.max(alpha * np.abs(margins - 1.0))) / total, abs(alpha_y) / total)
 
 
 def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,

@@ -377,7 +377,8 @@ def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_e
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
 
 
-@pytest.mark.parametrize(("method", "other"), [("working_set", "primal"), ("primal", "working_set")])
+@pytest.mark.parametrize(("method", "other"),
+                         [("working_set", "primal"), ("primal", "working_set")])
 def test_a_residual_far_above_rounding_blames_the_solver_not_the_data(monkeypatch, method, other):
     """On well-separated classes (margin ~0.1 of the spread, rounding ~1e-15) a residual of
     1e-6 is the solver's, not the data's: the warning says so and names the other method.
