@@ -16,6 +16,17 @@ MARGIN and N is exact. Rows per case:
 - scikit-learn LinearSVC: ``LinearSVC(loss="hinge", C=1e4, tol=1e-8)`` (liblinear's dual
   coordinate descent; its default max_iter=1000 epochs, a ConvergenceWarning when they
   run out); ratio against ours (above 1: ours is faster);
+- DAQP on the final set: the compiled small-QP solver alone, cold (no start), on the
+  working set of ours' last round (its rows as the fit hands them to DAQP: centred,
+  scaled, times the labels); ratio against the floor. What the rounds cannot beat
+  unless the set that holds the answer is found with fewer, cheaper solves: the part of
+  ours that Python does not touch;
+- DAQP on the support vectors alone: the same, cold, on only the d + 1 rows that carry a
+  multiplier (an oracle's set: no method knows it before solving); ratio against the
+  floor;
+- ours least squares: ``fit_least_squares`` on the same X and y (a Gram matrix and a
+  solve, the package's closed-form fit, with the same input checks); ratio against the
+  floor: what a fit through lindisc's API costs beyond one gemv when there is no QP;
 - scikit-learn SVC: ``SVC(kernel="linear", C=1e4)`` (libsvm's SMO), skipped where its time
   extrapolated from the previous N of the same d (as N^p, p measured, at least 2)
   exceeds a minute; ratio against ours.
@@ -36,6 +47,7 @@ import warnings
 import numpy as np
 from _harness import Contender, measure, repeats, size, skipped
 
+from numerics.least_squares import fit_least_squares
 from numerics.svm import hard_margin_svm
 
 FULL = [(n, d) for n in (1_000, 10_000, 100_000, 1_000_000) for d in (2, 10, 50, 200)]
@@ -87,6 +99,29 @@ class _SvcClock:
         self.last.setdefault(d, []).append((n, seconds))
 
 
+def _final_working_set(X, y):
+    """((A, iteration limit) of DAQP's last call, the fit) from one fit with DAQP's
+    calls recorded; A is None when DAQP did not answer the last small QP."""
+    from numerics import _svm_daqp
+
+    calls = []
+    solve = _svm_daqp.daqp_qp
+
+    def record(A, start, max_iter):
+        out = solve(A, start, max_iter)
+        calls.append((A.copy(), max_iter, out is not None))
+        return out
+
+    _svm_daqp.daqp_qp = record
+    try:
+        fit = hard_margin_svm(X, y)
+    finally:
+        _svm_daqp.daqp_qp = solve
+    if not calls or not calls[-1][2]:
+        return None, fit
+    return calls[-1][:2], fit
+
+
 def _case(n: int, d: int, rounds: int, clock: _SvcClock) -> list[dict]:
     name = f"hard-margin SVM N={size(n)} d={d}"
     try:
@@ -96,7 +131,7 @@ def _case(n: int, d: int, rounds: int, clock: _SvcClock) -> list[dict]:
         return [skipped(name, "scikit-learn is not installed (pip install lindisc[bench])")]
     X, y = _data(n, d)
     w_probe = np.ones(d) / d
-    ours = hard_margin_svm(X, y)
+    final, ours = _final_working_set(X, y)
     last: dict[str, object] = {}
 
     def fit_linear():
@@ -115,6 +150,21 @@ def _case(n: int, d: int, rounds: int, clock: _SvcClock) -> list[dict]:
                   f"{ours.method_}, {ours.rounds_} round(s), KKT {ours.kkt_.max():.0e}, "
                   f"{ours.support_.size} support vectors"),
     ]
+    if final is not None and ours.method_ == "working_set":
+        from numerics._svm_daqp import daqp_qp
+
+        A, limit = final
+        support = np.flatnonzero(daqp_qp(A, None, limit)[0] > 0)
+        on_support = np.ascontiguousarray(A[support])
+        contenders += [
+            Contender("DAQP on the final set", lambda: daqp_qp(A, None, limit), "floor X @ w",
+                      f"{A.shape[0]} rows, {daqp_qp(A, None, limit)[2]} iterations cold"),
+            Contender("DAQP on the support vectors alone", lambda: daqp_qp(on_support, None, limit),
+                      "floor X @ w", f"{support.size} rows, "
+                      f"{daqp_qp(on_support, None, limit)[2]} iterations cold"),
+        ]
+    contenders.append(Contender("ours least squares", lambda: fit_least_squares(X, y),
+                                "floor X @ w", "fit_least_squares, same X and y"))
     if n * d <= WHOLE_QP_MAX_ELEMENTS:
         whole = hard_margin_svm(X, y, method="primal")
         gap = float(np.max(np.abs(whole.coef_ - ours.coef_)) / np.max(np.abs(ours.coef_)))
