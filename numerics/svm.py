@@ -565,10 +565,9 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     members = sol.index[order]
     a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
     w, t = sol.coef, sol.threshold
-    is_support = a > support_tol * a.max()
     return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), sol.min_margin,
-                   members[is_support], rows[is_support], "working_set",
-                   sol.solver_iterations, sol.rounds, tol)
+                   support_tol, "working_set", sol.solver_iterations, sol.rounds, tol,
+                   index=members)
 
 
 def _small_qp(X: np.ndarray, labels: np.ndarray, start: np.ndarray | None, tol: float,
@@ -893,22 +892,97 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
 
 def _result(X, y, alpha, method, n_iter, support_tol, tol) -> SVMResult:
     w, t = _primal_solution(X, y, alpha, support_tol, _centre(X))
-    support = np.flatnonzero(alpha > support_tol * alpha.max())
     margins = y * (X @ w - t)
-    return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support,
-                   X[support], method, n_iter, 1, tol)
+    return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support_tol,
+                   method, n_iter, 1, tol)
 
 
-def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vectors,
-            method, n_iter, rounds, tol) -> SVMResult:
+def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support_tol, method, n_iter,
+            rounds, tol, index=None) -> SVMResult:
     """The result and its KKT residuals from the samples that may carry a multiplier:
     ``a``, ``ys``, ``rows``, ``margins`` (all N, or the working set with alpha = 0 outside
-    it) and the smallest margin over all N; an :class:`AccuracyWarning` when a residual
-    exceeds ``tol``."""
+    it, ``index`` its rows' positions in ``alpha``) and the smallest margin over all N; an
+    :class:`AccuracyWarning` when a residual exceeds ``tol``.
+
+    Where a residual exceeds ``tol``, the multipliers may be replaced by ones that fit the
+    returned w more exactly (:func:`_consistent_multipliers`), and are where that lowers
+    the largest residual; w and t are never changed here."""
     ww = float(w @ w)
-    total = float(a.sum())
     centre = _centre(rows)
-    kkt = KKTResiduals(
+    kkt = _residuals(a, w, ys, rows, centre, margins, min_margin)
+    if kkt.max() > tol:
+        given = a
+        for candidate in _consistent_multipliers(a, w, ys, rows, centre, margins):
+            residuals = _residuals(candidate, w, ys, rows, centre, margins, min_margin)
+            if residuals.max() < kkt.max():
+                a, kkt = candidate, residuals
+        if a is not given:
+            alpha = alpha.copy()
+            alpha[slice(None) if index is None else index] = a
+    if kkt.max() > tol:
+        _warn_inaccurate(kkt, tol, 1.0 / np.sqrt(ww), float(np.max(np.abs(rows - centre))),
+                         method)
+    is_support = a > support_tol * a.max()
+    support = np.flatnonzero(is_support) if index is None else index[is_support]
+    primal, dual = 0.5 * ww, float(a.sum()) - 0.5 * ww
+    return SVMResult(
+        alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
+        support_vectors_=rows[is_support], margin_=1.0 / np.sqrt(ww),
+        primal_objective_=primal, dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt,
+        method_=method, n_iter_=int(n_iter), rounds_=int(rounds))
+
+
+def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]:
+    """Multipliers closer to a KKT point for the given (w, t), to be taken where they are.
+
+    Where the classes are rho of the spread apart, alpha ~ rho^-2 and w ~ rho^-1, so w =
+    sum alpha_i y_i (x_i - c) holds only as well as alpha is known, and on a degenerate
+    margin (samples on it affinely dependent: the support's columns have condition ~1e17)
+    alpha is not unique at all: a solver's alpha fits the w of the margin equations to
+    ~1e-8 .. 1e-5 at rho = 8e-6 .. 2e-7, every solver alike, against a rounding floor
+    eps/rho (3e-11 .. 1e-9). Two candidates:
+
+    - alpha_i = 0 off the margin (an interior point's multipliers are > 0 on every sample;
+      where its polish refuses an ill-conditioned set, ~1e-12 of the largest alpha stays on
+      each, and a thousand of them add up in the sum);
+    - on the samples on the margin, alpha >= 0 fitting (w, 0) = sum alpha_i (y_i (x_i - c),
+      y_i) by non-negative least squares (Lawson-Hanson, SciPy's nnls; in the coordinates
+      (x - c)/spread): stationarity to 1-3 x eps/rho on those sets. Only where those
+      samples are at most 4 (d + 1) (a margin with more is left as it is)."""
+    from scipy.optimize import nnls
+
+    out = []
+    off = (a > 0) & (margins > 1.0 + _OFF_MARGIN)
+    if np.any(off):
+        out.append(np.where(off, 0.0, a))
+    on = np.flatnonzero((a > 0) & ~off)
+    d = rows.shape[1]
+    if 0 < on.size <= 4 * (d + 1):
+        scale = float(np.max(np.abs(rows - centre)))
+        if scale > 0.0:
+            M = np.empty((d + 1, on.size))
+            M[:d] = ((rows[on] - centre) / scale * ys[on, None]).T
+            M[d] = ys[on]
+            try:
+                a_z, _ = nnls(M, np.append(w * scale, 0.0), maxiter=50 * on.size)
+            except RuntimeError:       # its iteration limit
+                a_z = None
+            if a_z is not None and np.all(np.isfinite(a_z)) and np.any(a_z > 0):
+                fitted = np.zeros_like(a)
+                fitted[on] = a_z / scale**2
+                out.append(fitted)
+    return out
+
+
+# a sample whose margin exceeds 1 by more than this is off the margin, where KKT wants
+# alpha_i = 0 (far above the margins' rounding, ~eps/rho: 2e-8 at rho = 1e-8; a wrong call
+# only makes the residuals larger, and _finish then keeps the multipliers as they were)
+_OFF_MARGIN = 1e-6
+
+
+def _residuals(a, w, ys, rows, centre, margins, min_margin) -> KKTResiduals:
+    total = float(a.sum())
+    return KKTResiduals(
         primal_feasibility_=max(0.0, 1.0 - min_margin),
         dual_feasibility_=float(np.max(np.clip(-a, 0.0, None))),
         stationarity_t_=abs(float(a @ ys)) / total,
@@ -918,15 +992,6 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support, support_vect
         / float(np.max(np.abs(w))),
         complementarity_=float(np.max(a * np.abs(margins - 1.0))) / total,
     )
-    if kkt.max() > tol:
-        _warn_inaccurate(kkt, tol, 1.0 / np.sqrt(ww), float(np.max(np.abs(rows - centre))),
-                         method)
-    primal, dual = 0.5 * ww, total - 0.5 * ww
-    return SVMResult(
-        alpha_=alpha, coef_=w, threshold_=t, intercept_=-t, support_=support,
-        support_vectors_=support_vectors, margin_=1.0 / np.sqrt(ww),
-        primal_objective_=primal, dual_objective_=dual, duality_gap_=primal - dual, kkt_=kkt,
-        method_=method, n_iter_=int(n_iter), rounds_=int(rounds))
 
 
 def _warn_inaccurate(kkt: KKTResiduals, tol: float, margin: float, spread: float,
