@@ -914,7 +914,8 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support_tol, method, 
         given = a
         for candidate in _consistent_multipliers(a, w, ys, rows, centre, margins):
             residuals = _residuals(candidate, w, ys, rows, centre, margins, min_margin)
-            if residuals.max() < kkt.max():
+            # primal feasibility is (w, t)'s alone: the candidates are judged on the rest
+            if _of_alpha(residuals) < _of_alpha(kkt):
                 a, kkt = candidate, residuals
         if a is not given:
             alpha = alpha.copy()
@@ -978,6 +979,12 @@ def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]
 # alpha_i = 0 (far above the margins' rounding, ~eps/rho: 2e-8 at rho = 1e-8; a wrong call
 # only makes the residuals larger, and _finish then keeps the multipliers as they were)
 _OFF_MARGIN = 1e-6
+
+
+def _of_alpha(kkt: KKTResiduals) -> float:
+    """The largest of the residuals the multipliers change (all but primal feasibility)."""
+    return max(kkt.dual_feasibility_, kkt.stationarity_t_, kkt.stationarity_w_,
+               kkt.complementarity_)
 
 
 def _residuals(a, w, ys, rows, centre, margins, min_margin) -> KKTResiduals:
