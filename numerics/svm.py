@@ -494,7 +494,7 @@ def hard_margin_svm(X: Any, y: Any, *, method: str = "auto", tol: float = 1e-9,
     if np.all(labels > 0) or np.all(labels < 0):
         raise _one_class(labels[0], X.shape[0])
     alpha, method, n_iter = _qp(X, labels, method, tol, max_iter)
-    return _result(X, labels, alpha, method, n_iter, support_tol, tol)
+    return _result(X, labels, alpha, method, n_iter, support_tol, tol, max_iter)
 
 
 def _n_rows(X: Any) -> int:
@@ -564,8 +564,14 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     order = np.argsort(sol.index)
     members = sol.index[order]
     a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
-    w, t = sol.coef, sol.threshold
-    return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), sol.min_margin,
+    w, t, min_margin = sol.coef, sol.threshold, sol.min_margin
+    if 1.0 - min_margin > tol:
+        for repaired in _join_violators(rows, ys, a, w, t, support_tol, tol, max_iter):
+            # (w, t) changed after the rounds: one more pass for the smallest margin over N
+            smallest = ws.scan(X, labels, *repaired, 1.0 - tol, 1).min_margin
+            if smallest > min_margin:
+                (w, t), min_margin = repaired, smallest
+    return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), min_margin,
                    support_tol, "working_set", sol.solver_iterations, sol.rounds, tol,
                    index=members)
 
@@ -729,10 +735,68 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
             if found is not None:
                 best = min(best, (_residual_with(A, alpha_z, found), found),
                            key=lambda b: b[0])
+        # and the samples with alpha > 0 on the margin of the best so far: an interior
+        # point's 3.5e-5 of the largest alpha on a sample 7e-6 beyond the margin (d = 2, a
+        # degenerate margin) put it among the support vectors, and their least-squares
+        # (w, t) held the others' margins only to 1.5e-8
+        on = np.flatnonzero((alpha > 0) & (A @ best[1] <= 1.0 + _OFF_MARGIN))
+        found = _margin_equations(A[on]) if on.size else None
+        if found is not None:
+            best = min(best, (_residual_with(A, alpha_z, found), found), key=lambda b: b[0])
     if best[1] is v:
         return w, t
     w = best[1][:-1] / scale
     return w, float(best[1][-1]) + float(centre @ w)
+
+
+def _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter
+                    ) -> list[tuple[np.ndarray, float]]:
+    """Candidates (w, t) from the support vectors and the samples of ``X`` whose margins
+    (w, t) violate: those samples' margin equations, and the exact QP on them; none when
+    nothing violates.
+
+    For a fit that has returned (w, t) short of tol on its margins, where the support
+    vectors' margin equations were the wrong ones: an interior point's multiplier on a
+    sample of a degenerate margin can come out ~1e-11 of the largest (rho = 8e-7, d = 17),
+    so the equations leave that sample out and their least-norm w misses its margin (by
+    6.5e-5 there); or Clarabel's 3.4e-5 of the largest on a sample 7e-6 beyond the margin
+    (d = 1) puts it in, and the least-squares (w, t) violate two margins by 1.4e-6. The
+    QP on those few samples (:func:`_small_qp`: DAQP first) finds which of them are on the
+    margin (the first case: the equations 9.5e-11 .. 3.7e-10, the QP on that degenerate
+    set 5.6e-5; the second: the QP, 1.7e-16). Only once the rounds are over: inside them
+    the equations sent another set through other rounds and left it less exact (5.7e-13
+    -> 5.5e-12). The caller keeps the candidate that raises the smallest margin over all N
+    most, if any does."""
+    centre = _centre(X)
+    Z = X - centre
+    scale = float(np.max(np.abs(Z)))
+    if scale == 0.0 or not np.any(alpha > 0):
+        return []
+    v = np.append(w * scale, t - float(centre @ w))
+    margins = y * (Z @ w - (t - float(centre @ w)))
+    # beyond 1000 times the margins' rounding, eps rho^-1 with rho = 1/||w|| in the units
+    # of (x - c)/scale
+    slack = max(_KKT_ACCEPT, 1e3 * np.finfo(float).eps * float(np.linalg.norm(v[:-1])))
+    below = np.flatnonzero(margins < 1.0 - slack)
+    if below.size == 0 or below.size > 4 * (X.shape[1] + 1):
+        return []
+    S = np.union1d(np.flatnonzero(alpha > support_tol * alpha.max()), below)
+    out = []
+    A = np.empty((S.size, X.shape[1] + 1))
+    np.multiply(Z[S], y[S, None] / scale, out=A[:, :-1])
+    A[:, -1] = -y[S]
+    found = _margin_equations(A)
+    if found is not None:
+        w_new = found[:-1] / scale
+        out.append((w_new, float(found[-1]) + float(centre @ w_new)))
+    if np.any(y[S] > 0) and np.any(y[S] < 0):
+        try:
+            centre_s = _centre(X[S])
+            alpha_s, _ = _small_qp(X[S], y[S], None, tol, max_iter, "", centre_s)
+            out.append(_primal_solution(X[S], y[S], alpha_s, support_tol, centre_s))
+        except (NotSeparableError, ConvergenceError):
+            pass
+    return out
 
 
 def _supports(alpha: np.ndarray, support_tol: float, d: int) -> list[np.ndarray]:
@@ -890,9 +954,14 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
     return polished
 
 
-def _result(X, y, alpha, method, n_iter, support_tol, tol) -> SVMResult:
+def _result(X, y, alpha, method, n_iter, support_tol, tol, max_iter) -> SVMResult:
     w, t = _primal_solution(X, y, alpha, support_tol, _centre(X))
     margins = y * (X @ w - t)
+    if 1.0 - float(np.min(margins)) > tol:
+        for repaired in _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter):
+            other = y * (X @ repaired[0] - repaired[1])
+            if np.min(other) > np.min(margins):
+                (w, t), margins = repaired, other
     return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support_tol,
                    method, n_iter, 1, tol)
 
@@ -904,13 +973,19 @@ def _finish(alpha, w, t, a, ys, rows, margins, min_margin, support_tol, method, 
     it, ``index`` its rows' positions in ``alpha``) and the smallest margin over all N; an
     :class:`AccuracyWarning` when a residual exceeds ``tol``.
 
-    Where a residual exceeds ``tol``, the multipliers may be replaced by ones that fit the
-    returned w more exactly (:func:`_consistent_multipliers`), and are where that lowers
-    the largest residual; w and t are never changed here."""
+    Where a residual exceeds ``tol``, or a support vector lies off the margin, the
+    multipliers may be replaced by ones that fit the returned w more exactly
+    (:func:`_consistent_multipliers`), and are where that lowers the largest residual they
+    can change; w and t are never changed here."""
     ww = float(w @ w)
     centre = _centre(rows)
     kkt = _residuals(a, w, ys, rows, centre, margins, min_margin)
-    if kkt.max() > tol:
+    # a support vector (alpha_i > support_tol max alpha) off the margin is no KKT point's
+    # either, though complementarity, relative to sum alpha, stays small: Clarabel left
+    # 1e-5 of max alpha on a sample 2.6e-5 beyond the margin (d = 1, N = 9, a degenerate
+    # margin), with every residual <= 1.4e-10
+    strays = np.any((a > support_tol * a.max()) & (margins > 1.0 + _OFF_MARGIN))
+    if kkt.max() > tol or strays:
         given = a
         for candidate in _consistent_multipliers(a, w, ys, rows, centre, margins):
             residuals = _residuals(candidate, w, ys, rows, centre, margins, min_margin)
@@ -946,32 +1021,35 @@ def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]
     - alpha_i = 0 off the margin (an interior point's multipliers are > 0 on every sample;
       where its polish refuses an ill-conditioned set, ~1e-12 of the largest alpha stays on
       each, and a thousand of them add up in the sum);
-    - on the samples on the margin, alpha >= 0 fitting (w, 0) = sum alpha_i (y_i (x_i - c),
-      y_i) by non-negative least squares (Lawson-Hanson, SciPy's nnls; in the coordinates
-      (x - c)/spread): stationarity to 1-3 x eps/rho on those sets. Only where those
-      samples are at most 4 (d + 1) (a margin with more is left as it is)."""
+    - on the samples on the margin (within 1e-6, 1e-9 or 1e-12 of it: three candidates),
+      alpha >= 0 fitting (w, 0) = sum alpha_i (y_i (x_i - c), y_i) by non-negative least
+      squares (Lawson-Hanson, SciPy's nnls; in the coordinates (x - c)/spread):
+      stationarity to 1-3 x eps/rho on those sets. Only where p samples
+      on the margin make p (d + 1)^2 <= 3e8 (nnls took 172 ms at d + 1 = 401, p = 1,604;
+      8.4 ms at 51 x 2,000); a larger margin is left as it is."""
     from scipy.optimize import nnls
 
     out = []
     off = (a > 0) & (margins > 1.0 + _OFF_MARGIN)
     if np.any(off):
         out.append(np.where(off, 0.0, a))
-    on = np.flatnonzero((a > 0) & ~off)
     d = rows.shape[1]
-    if 0 < on.size <= 4 * (d + 1):
-        scale = float(np.max(np.abs(rows - centre)))
-        if scale > 0.0:
-            M = np.empty((d + 1, on.size))
-            M[:d] = ((rows[on] - centre) / scale * ys[on, None]).T
-            M[d] = ys[on]
-            try:
-                a_z, _ = nnls(M, np.append(w * scale, 0.0), maxiter=50 * on.size)
-            except RuntimeError:       # its iteration limit
-                a_z = None
-            if a_z is not None and np.all(np.isfinite(a_z)) and np.any(a_z > 0):
-                fitted = np.zeros_like(a)
-                fitted[on] = a_z / scale**2
-                out.append(fitted)
+    scale = float(np.max(np.abs(rows - centre)))
+    for band in _ON_MARGIN_BANDS:
+        on = np.flatnonzero((a > 0) & (margins <= 1.0 + band))
+        if on.size == 0 or on.size * (d + 1) ** 2 > _NNLS_MAX_WORK or scale == 0.0:
+            continue
+        M = np.empty((d + 1, on.size))
+        M[:d] = ((rows[on] - centre) / scale * ys[on, None]).T
+        M[d] = ys[on]
+        try:
+            a_z, _ = nnls(M, np.append(w * scale, 0.0), maxiter=50 * on.size)
+        except RuntimeError:       # its iteration limit
+            continue
+        if np.all(np.isfinite(a_z)) and np.any(a_z > 0):
+            fitted = np.zeros_like(a)
+            fitted[on] = a_z / scale**2
+            out.append(fitted)
     return out
 
 
@@ -979,6 +1057,12 @@ def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]
 # alpha_i = 0 (far above the margins' rounding, ~eps/rho: 2e-8 at rho = 1e-8; a wrong call
 # only makes the residuals larger, and _finish then keeps the multipliers as they were)
 _OFF_MARGIN = 1e-6
+# the samples nnls may put multipliers on: margins within these of 1, each band a
+# candidate (a sample 1.8e-8 beyond the margin took the weight of one on it in the 1e-6
+# band: complementarity 1e-8; the 1e-9 band leaves it out)
+_ON_MARGIN_BANDS = (_OFF_MARGIN, 1e-9, 1e-12)
+# the largest p (d + 1)^2 (p samples on the margin) whose multipliers nnls refits
+_NNLS_MAX_WORK = 3e8
 
 
 def _of_alpha(kkt: KKTResiduals) -> float:

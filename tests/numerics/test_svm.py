@@ -377,12 +377,52 @@ def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_e
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
 
 
+_STRAYS = [  # (X, y, the sample just beyond the margin)
+    (np.array([[0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-4.0],
+               [-0.5000131375409327]]), np.array([1.0] + [-1.0] * 8), 8),
+    (np.array([[0.5], [-0.5], [-0.5], [0.5], [0.5000035]]),
+     np.array([1.0, -1.0, -1.0, 1.0, 1.0]), 4),
+    (np.array([[0.5, -2.4422339482667352], [-0.5, 1.5226730883216506],
+               [0.5, 3.957554242531412], [0.5000035, 3.8925691427492706],
+               [0.5, -2.720660406344429], [0.5, 2.5814302244695497],
+               [0.5, -2.7321882600092935], [-0.5000000035, -1.5434840509192338],
+               [0.5, -0.5361476329249328], [4.0, 0.0], [0.5, 2.0849353311954024],
+               [0.5, 1.2312342735108668]]),
+     np.array([1.0, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0, -1.0, 1.0, 1.0, 1.0, 1.0]), 3),
+]
+
+
+@pytest.mark.parametrize("method", ["auto", "primal", "dual"])
+@pytest.mark.parametrize("case", range(len(_STRAYS)))
+def test_no_support_vector_lies_off_the_margin(method, case):
+    """The kit's property "b agrees with every support vector" (numerics.testing, svm_dual)
+    found these: d = 1, w = 2, t = 0, repeated samples on the margin (a degenerate margin)
+    and one just beyond it. Clarabel left 1e-5 .. 3.4e-5 of the largest alpha on that one,
+    so support_ listed it: in the first, 2.6e-5 beyond the margin with every KKT residual
+    <= 1.4e-10 (complementarity is relative to sum alpha); in the second the support
+    vectors' equations took it in and (w, t) violated two margins by 1.4e-6; in the third
+    (d = 2) they held the other margins only to 1.5e-8 (stationarity 4.2e-9 > tol). Now
+    (w, t) may come from the equations of the samples on the margin, or from the exact QP
+    on the support vectors and the violators where the margins were short, and the
+    multipliers are refitted on the margin: every support vector on it, every residual at
+    rounding."""
+    X, y, stray = _STRAYS[case]
+    res = hard_margin_svm(X, y, method=method)
+    margins = y * (X @ res.coef_ - res.threshold_)
+    assert np.all(np.abs(margins[res.support_] - 1.0) <= 1e-12)
+    assert stray not in res.support_ and res.alpha_[stray] == 0.0
+    assert res.kkt_.max() <= 1e-14
+    np.testing.assert_allclose(res.coef_, np.eye(X.shape[1])[0] * 2.0, rtol=0, atol=1e-12)
+    assert abs(res.threshold_) <= 1e-12
+
+
 @pytest.mark.parametrize(("method", "other"),
                          [("working_set", "primal"), ("primal", "working_set")])
 def test_a_residual_far_above_rounding_blames_the_solver_not_the_data(monkeypatch, method, other):
     """On well-separated classes (margin ~0.1 of the spread, rounding ~1e-15) a residual of
     1e-6 is the solver's, not the data's: the warning says so and names the other method.
-    (The solver is made to stop short by shifting t by 1e-6.)"""
+    (The solver is made to stop short by shifting t by 1e-6, and the final repair that
+    joins margin violators to the equations is turned off: it would restore this t.)"""
     import warnings
 
     from numerics import svm
@@ -392,6 +432,7 @@ def test_a_residual_far_above_rounding_blames_the_solver_not_the_data(monkeypatc
     real = svm._primal_solution
     monkeypatch.setattr(svm, "_primal_solution",
                         lambda *a: (lambda w, t: (w, t + 1e-6 / np.abs(w).max()))(*real(*a)))
+    monkeypatch.setattr(svm, "_join_violators", lambda *a: [])
     X, y, *_ = _separable(np.random.default_rng(8), 800, 3, 0.3, 1.0)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
