@@ -566,11 +566,15 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
     w, t, min_margin = sol.coef, sol.threshold, sol.min_margin
     if 1.0 - min_margin > tol:
+        centre = _centre(rows)
+        score = _score(a, w, t, ys, rows, centre, ys * (rows @ w - t), min_margin)
         for repaired in _join_violators(rows, ys, a, w, t, support_tol, tol, max_iter):
             # (w, t) changed after the rounds: one more pass for the smallest margin over N
             smallest = ws.scan(X, labels, *repaired, 1.0 - tol, 1).min_margin
-            if smallest > min_margin:
-                (w, t), min_margin = repaired, smallest
+            mine = _score(a, *repaired, ys, rows, centre,
+                          ys * (rows @ repaired[0] - repaired[1]), smallest)
+            if mine < score:
+                (w, t), min_margin, score = repaired, smallest, mine
     return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), min_margin,
                    support_tol, "working_set", sol.solver_iterations, sol.rounds, tol,
                    index=members)
@@ -765,8 +769,8 @@ def _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter
     margin (the first case: the equations 9.5e-11 .. 3.7e-10, the QP on that degenerate
     set 5.6e-5; the second: the QP, 1.7e-16). Only once the rounds are over: inside them
     the equations sent another set through other rounds and left it less exact (5.7e-13
-    -> 5.5e-12). The caller keeps the candidate that raises the smallest margin over all N
-    most, if any does."""
+    -> 5.5e-12). The caller keeps the candidate with the smallest KKT residual
+    (:func:`_score`) if it is smaller than the fit's."""
     centre = _centre(X)
     Z = X - centre
     scale = float(np.max(np.abs(Z)))
@@ -958,10 +962,13 @@ def _result(X, y, alpha, method, n_iter, support_tol, tol, max_iter) -> SVMResul
     w, t = _primal_solution(X, y, alpha, support_tol, _centre(X))
     margins = y * (X @ w - t)
     if 1.0 - float(np.min(margins)) > tol:
+        centre = _centre(X)
+        score = _score(alpha, w, t, y, X, centre, margins, float(np.min(margins)))
         for repaired in _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter):
             other = y * (X @ repaired[0] - repaired[1])
-            if np.min(other) > np.min(margins):
-                (w, t), margins = repaired, other
+            mine = _score(alpha, *repaired, y, X, centre, other, float(np.min(other)))
+            if mine < score:
+                (w, t), margins, score = repaired, other, mine
     return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support_tol,
                    method, n_iter, 1, tol)
 
@@ -1063,6 +1070,20 @@ _OFF_MARGIN = 1e-6
 _ON_MARGIN_BANDS = (_OFF_MARGIN, 1e-9, 1e-12)
 # the largest p (d + 1)^2 (p samples on the margin) whose multipliers nnls refits
 _NNLS_MAX_WORK = 3e8
+
+
+def _score(a, w, t, ys, rows, centre, margins, min_margin) -> float:
+    """The largest KKT residual (w, t) would be reported with by :func:`_finish`: primal
+    feasibility, and the rest with the multipliers ``a`` or the most exact of their refits
+    to this w. How the candidates of :func:`_join_violators` are judged: a (w, t) whose
+    margins rose but whose w no multipliers fit (a feasible point that is not the
+    optimum) scores no better."""
+    kkt = _residuals(a, w, ys, rows, centre, margins, min_margin)
+    rest = _of_alpha(kkt)
+    for candidate in _consistent_multipliers(a, w, ys, rows, centre, margins):
+        rest = min(rest, _of_alpha(_residuals(candidate, w, ys, rows, centre, margins,
+                                              min_margin)))
+    return max(kkt.primal_feasibility_, rest)
 
 
 def _of_alpha(kkt: KKTResiduals) -> float:
