@@ -1023,7 +1023,7 @@ def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]
     margin (samples on it affinely dependent: the support's columns have condition ~1e17)
     alpha is not unique at all: a solver's alpha fits the w of the margin equations to
     ~1e-8 .. 1e-5 at rho = 8e-6 .. 2e-7, every solver alike, against a rounding floor
-    eps/rho (3e-11 .. 1e-9). Two candidates:
+    eps/rho (3e-11 .. 1e-9). The candidates:
 
     - alpha_i = 0 off the margin (an interior point's multipliers are > 0 on every sample;
       where its polish refuses an ill-conditioned set, ~1e-12 of the largest alpha stays on
@@ -1038,7 +1038,7 @@ def _consistent_multipliers(a, w, ys, rows, centre, margins) -> list[np.ndarray]
 
     out = []
     off = (a > 0) & (margins > 1.0 + _OFF_MARGIN)
-    if np.any(off):
+    if np.any(off) and np.any((a > 0) & ~off):      # (all off: no multiplier would remain)
         out.append(np.where(off, 0.0, a))
     d = rows.shape[1]
     scale = float(np.max(np.abs(rows - centre)))
