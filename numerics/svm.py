@@ -886,8 +886,11 @@ def _residual_with(A: np.ndarray, alpha: np.ndarray, v: np.ndarray) -> float:
     sum alpha_i y_i relative to sum alpha, and w - sum alpha_i y_i z_i relative to max |w|."""
     u = alpha @ A                          # (sum alpha_i y_i z_i, -sum alpha_i y_i)
     top = max(float(np.max(np.abs(v[:-1]))), np.finfo(float).tiny)
-    return max(_largest_residual(A @ v, alpha, float(u[-1])),
-               float(np.max(np.abs(v[:-1] - u[:-1]))) / top)
+    # a candidate with w ~ 0 (equations of one class's samples) is infinitely far: inf,
+    # without NumPy's overflow warning reaching the user (the kit's zoo met one)
+    with np.errstate(over="ignore"):
+        drift = np.float64(np.max(np.abs(v[:-1] - u[:-1]))) / np.float64(top)
+    return max(_largest_residual(A @ v, alpha, float(u[-1])), float(drift))
 
 
 def _largest_residual(margins: np.ndarray, alpha: np.ndarray, alpha_y: float) -> float:

@@ -377,6 +377,20 @@ def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_e
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
 
 
+def test_a_candidate_with_w_near_zero_is_judged_infinitely_far_without_a_warning():
+    """The kit's zoo met a candidate (w, t) with w ~ 1e-310 against multipliers whose sum
+    is ~1e300: its stationarity overflowed, and NumPy's RuntimeWarning reached the user.
+    The judge calls it infinitely far, silently."""
+    import warnings
+
+    from numerics.svm import _residual_with
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _residual_with(np.array([[1.0, -1.0]]), np.array([1e300]),
+                              np.array([1e-310, 0.0])) == np.inf
+
+
 _STRAYS = [  # (X, y, the sample just beyond the margin)
     (np.array([[0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-0.5], [-4.0],
                [-0.5000131375409327]]), np.array([1.0] + [-1.0] * 8), 8),
