@@ -564,17 +564,10 @@ def _working_set(X, labels, tol, support_tol, max_iter, *, lazy: bool, y_given) 
     order = np.argsort(sol.index)
     members = sol.index[order]
     a, rows, ys = sol.alpha[order], sol.rows[order], sol.labels[order]
-    w, t, min_margin = sol.coef, sol.threshold, sol.min_margin
-    if 1.0 - min_margin > tol:
-        centre = _centre(rows)
-        score = _score(a, w, t, ys, rows, centre, ys * (rows @ w - t), min_margin)
-        for repaired in _join_violators(rows, ys, a, w, t, support_tol, tol, max_iter):
-            # (w, t) changed after the rounds: one more pass for the smallest margin over N
-            smallest = ws.scan(X, labels, *repaired, 1.0 - tol, 1).min_margin
-            mine = _score(a, *repaired, ys, rows, centre,
-                          ys * (rows @ repaired[0] - repaired[1]), smallest)
-            if mine < score:
-                (w, t), min_margin, score = repaired, smallest, mine
+    w, t, min_margin = _repaired(
+        rows, ys, a, sol.coef, sol.threshold, sol.min_margin,
+        lambda w_c, t_c: ws.scan(X, labels, w_c, t_c, 1.0 - tol, 1).min_margin,
+        support_tol, tol, max_iter)
     return _finish(alpha, w, t, a, ys, rows, ys * (rows @ w - t), min_margin,
                    support_tol, "working_set", sol.solver_iterations, sol.rounds, tol,
                    index=members)
@@ -726,9 +719,7 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
     scale = float(np.max(np.abs(Z)))
     if scale == 0.0:
         return w, t
-    A = np.empty((X.shape[0], X.shape[1] + 1))
-    np.multiply(Z, y[:, None] / scale, out=A[:, :-1])
-    A[:, -1] = -y
+    A = _margin_rows(Z, y, scale)
     # (w, t) in the standardised coordinates z = (x - centre)/scale: w_z = scale w,
     # t_z = t - <centre, w>, and alpha_z = scale^2 alpha
     v, alpha_z = np.append(w * scale, t_z), alpha * scale**2
@@ -753,6 +744,32 @@ def _primal_solution(X, y, alpha, support_tol, centre) -> tuple[np.ndarray, floa
     return w, float(best[1][-1]) + float(centre @ w)
 
 
+def _margin_rows(Z: np.ndarray, y: np.ndarray, scale: float) -> np.ndarray:
+    """The rows a_i = (y_i z_i / scale, -y_i) of the margin constraints A v >= 1, v = (w_z,
+    t), on centred rows Z."""
+    A = np.empty((Z.shape[0], Z.shape[1] + 1))
+    np.multiply(Z, y[:, None] / scale, out=A[:, :-1])
+    A[:, -1] = -y
+    return A
+
+
+def _repaired(rows, ys, a, w, t, min_margin, smallest, support_tol, tol, max_iter):
+    """(w, t, min_margin): the fit's, or where its margins fall short of ``tol`` the
+    candidate of :func:`_join_violators` with the smallest :func:`_score`, if that is
+    smaller than the fit's. ``smallest(w, t)`` is the smallest margin over all N (one more
+    pass when ``rows`` are a working set)."""
+    if 1.0 - min_margin <= tol:
+        return w, t, min_margin
+    centre = _centre(rows)
+    score = _score(a, w, t, ys, rows, centre, ys * (rows @ w - t), min_margin)
+    for w_c, t_c in _join_violators(rows, ys, a, w, t, support_tol, tol, max_iter):
+        low = smallest(w_c, t_c)
+        mine = _score(a, w_c, t_c, ys, rows, centre, ys * (rows @ w_c - t_c), low)
+        if mine < score:
+            w, t, min_margin, score = w_c, t_c, low, mine
+    return w, t, min_margin
+
+
 def _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter
                     ) -> list[tuple[np.ndarray, float]]:
     """Candidates (w, t) from the support vectors and the samples of ``X`` whose margins
@@ -769,27 +786,23 @@ def _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter
     margin (the first case: the equations 9.5e-11 .. 3.7e-10, the QP on that degenerate
     set 5.6e-5; the second: the QP, 1.7e-16). Only once the rounds are over: inside them
     the equations sent another set through other rounds and left it less exact (5.7e-13
-    -> 5.5e-12). The caller keeps the candidate with the smallest KKT residual
+    -> 5.5e-12). :func:`_repaired` keeps the candidate with the smallest KKT residual
     (:func:`_score`) if it is smaller than the fit's."""
     centre = _centre(X)
     Z = X - centre
     scale = float(np.max(np.abs(Z)))
     if scale == 0.0 or not np.any(alpha > 0):
         return []
-    v = np.append(w * scale, t - float(centre @ w))
     margins = y * (Z @ w - (t - float(centre @ w)))
     # beyond 1000 times the margins' rounding, eps rho^-1 with rho = 1/||w|| in the units
     # of (x - c)/scale
-    slack = max(_KKT_ACCEPT, 1e3 * np.finfo(float).eps * float(np.linalg.norm(v[:-1])))
+    slack = max(_KKT_ACCEPT, 1e3 * np.finfo(float).eps * scale * float(np.linalg.norm(w)))
     below = np.flatnonzero(margins < 1.0 - slack)
     if below.size == 0 or below.size > 4 * (X.shape[1] + 1):
         return []
     S = np.union1d(np.flatnonzero(alpha > support_tol * alpha.max()), below)
     out = []
-    A = np.empty((S.size, X.shape[1] + 1))
-    np.multiply(Z[S], y[S, None] / scale, out=A[:, :-1])
-    A[:, -1] = -y[S]
-    found = _margin_equations(A)
+    found = _margin_equations(_margin_rows(Z[S], y[S], scale))
     if found is not None:
         w_new = found[:-1] / scale
         out.append((w_new, float(found[-1]) + float(centre @ w_new)))
@@ -963,15 +976,10 @@ def _polish(Z: np.ndarray, y: np.ndarray, alpha: np.ndarray, t: float,
 
 def _result(X, y, alpha, method, n_iter, support_tol, tol, max_iter) -> SVMResult:
     w, t = _primal_solution(X, y, alpha, support_tol, _centre(X))
+    w, t, _ = _repaired(X, y, alpha, w, t, float(np.min(y * (X @ w - t))),
+                        lambda w_c, t_c: float(np.min(y * (X @ w_c - t_c))), support_tol,
+                        tol, max_iter)
     margins = y * (X @ w - t)
-    if 1.0 - float(np.min(margins)) > tol:
-        centre = _centre(X)
-        score = _score(alpha, w, t, y, X, centre, margins, float(np.min(margins)))
-        for repaired in _join_violators(X, y, alpha, w, t, support_tol, tol, max_iter):
-            other = y * (X @ repaired[0] - repaired[1])
-            mine = _score(alpha, *repaired, y, X, centre, other, float(np.min(other)))
-            if mine < score:
-                (w, t), margins, score = repaired, other, mine
     return _finish(alpha, w, t, alpha, y, X, margins, float(np.min(margins)), support_tol,
                    method, n_iter, 1, tol)
 

@@ -377,6 +377,69 @@ def test_a_polish_that_keeps_a_sample_off_the_margin_is_repaired_by_the_margin_e
     np.testing.assert_allclose(res.coef_, ref.coef_, rtol=1e-12)
 
 
+def _stray_margin_set(seed):
+    """A generator of the sets that fooled the fit: w = 2 e_1, t = 0, 1-5 samples of each
+    class exactly on the margin (x_1 = +-0.5, other coordinates free: a degenerate margin
+    from d = 1 on), 1-3 strays 1e-9 .. 1e-3 of the margin beyond it, 3 far samples, d = 1-3,
+    all scaled by 2^-4 .. 2^4."""
+    rng = np.random.default_rng(seed)
+    d = int(rng.integers(1, 4))
+
+    def at(x1, k):
+        return np.c_[x1, rng.standard_normal((k, d - 1)) * 3]
+
+    k_pos, k_neg, k_stray = (int(rng.integers(1, 6)), int(rng.integers(1, 6)),
+                             int(rng.integers(1, 4)))
+    stray = rng.choice([-1.0, 1.0], k_stray) * (0.5 + 0.5 * 10 ** rng.uniform(-9, -3, k_stray))
+    far = rng.choice([-1.0, 1.0], 3) * rng.uniform(1, 4, 3)
+    X = np.r_[at(np.full(k_pos, 0.5), k_pos), at(np.full(k_neg, -0.5), k_neg),
+              at(stray, k_stray), at(far, 3)]
+    return X * 2.0 ** int(rng.integers(-4, 5)), np.sign(X[:, 0])
+
+
+# seeds where the fit still falls short (found by this generator at the end of the session
+# that wrote it, not fixed): Clarabel's (w, t) hold the margins to ~1e-9 and w's
+# stationarity to 4.5e-9 .. 1.1e-8 (warned, blaming the solver), or keep a stray 4.8e-6
+# beyond the margin among the support vectors
+_STRAY_KNOWN = {13: "a stray 4.8e-6 beyond the margin stays a support vector (auto)",
+                19: "stationarity 7.5e-9 > tol (auto)", 87: "stationarity 1.1e-8 > tol (auto)",
+                95: "stationarity 4.5e-9 > tol (auto)"}
+
+
+def _stray_param(seed):
+    marks = [pytest.mark.slow] if seed >= 12 else []
+    if seed in _STRAY_KNOWN:
+        marks.append(pytest.mark.xfail(strict=True, reason=_STRAY_KNOWN[seed]))
+    return pytest.param(seed, marks=marks)
+
+
+@pytest.mark.parametrize("seed", [_stray_param(s) for s in range(150)])
+def test_support_vectors_stay_on_a_degenerate_margin_next_to_strays(seed):
+    """On the generator's sets, every method: no warning, every KKT residual <= tol, every
+    support vector on the margin to 1e-6 (the kit's bound). Of these 450 fits (150 seeds x
+    auto, dual, working set) 189 failed one of those at 5f9c86d, 7 (in the 4 seeds of
+    _STRAY_KNOWN, strict xfails) at the commit that added this test.
+    Where Clarabel stops at AlmostSolved (seed 15, auto) the fit says so and names
+    method='working_set', which must then hold."""
+    import warnings
+
+    from numerics.errors import AccuracyWarning, ConvergenceError
+
+    X, y = _stray_margin_set(seed)
+    for method in ("auto", "dual", "working_set"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", AccuracyWarning)
+            warnings.simplefilter("error", RuntimeWarning)
+            try:
+                res = hard_margin_svm(X, y, method=method)
+            except ConvergenceError as e:
+                assert method != "working_set" and "method='working_set'" in str(e)
+                continue
+        margins = y * (X @ res.coef_ - res.threshold_)
+        assert np.max(np.abs(margins[res.support_] - 1.0)) <= 1e-6, method
+        assert res.kkt_.max() <= 1e-9, method
+
+
 def test_a_candidate_with_w_near_zero_is_judged_infinitely_far_without_a_warning():
     """The kit's zoo met a candidate (w, t) with w ~ 1e-310 against multipliers whose sum
     is ~1e300: its stationarity overflowed, and NumPy's RuntimeWarning reached the user.
